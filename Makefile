@@ -1,0 +1,57 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both install
+# what they need (Go modules, npm packages, Debian's chromium for browser tests).
+
+GO      ?= go
+NPM     ?= npm
+ADDR    ?= 127.0.0.1:8080
+DATA    ?= ./data
+BIN     := bin/portal
+
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+
+.PHONY: $(BIN) run build test test-go test-web test-e2e bench web deps chromium clean
+
+run: build
+	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
+
+build: $(BIN)
+
+# Go's build cache makes this cheap when nothing changed.
+$(BIN): web/dist/index.html
+	$(GO) build -o $(BIN) ./cmd/portal
+
+web: web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && $(NPM) run build
+
+test: test-go test-web test-e2e
+
+# The store tests also run against PostgreSQL when PORTAL_TEST_DATABASE_URL
+# is set (.ci/run sets it).
+test-go: web/dist/index.html
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/dist/index.html
+	cd web && $(NPM) test
+
+test-e2e: $(BIN) chromium
+	cd web && $(NPM) run e2e
+
+# Browser tests drive Debian's chromium; test tools cannot download browsers.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+bench:
+	@echo "No benchmarks yet: they arrive with the performance issue."
+
+clean:
+	rm -rf bin web/dist

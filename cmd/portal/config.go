@@ -1,0 +1,144 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// flags is a subcommand's flag set where every flag also reads a PORTAL_...
+// environment variable; a flag given on the command line wins.
+type flags struct {
+	*flag.FlagSet
+}
+
+func newFlags(name, summary string, stderr io.Writer) *flags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: portal %s [flags]\n\n%s\n\nFlags (each also read from the environment variable shown):\n", name, summary)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		sort.Strings(names)
+		for _, n := range names {
+			f := fs.Lookup(n)
+			def := ""
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0s" {
+				def = fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+			fmt.Fprintf(stderr, "  --%s, %s\n      %s%s\n", n, envName(n), f.Usage, def)
+		}
+	}
+	return &flags{fs}
+}
+
+func envName(flagName string) string {
+	return "PORTAL_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// parse reads the command line, then fills every flag not given there from
+// its environment variable.
+func (f *flags) parse(args []string) error {
+	rest, err := f.parseWithArgs(args)
+	if err == nil && len(rest) > 0 {
+		return fmt.Errorf("portal %s: unexpected argument %q", f.Name(), rest[0])
+	}
+	return err
+}
+
+// parseWithArgs is parse for commands that take arguments besides flags
+// (portal documents load DIR); flags may come before or after them. It
+// returns the arguments.
+func (f *flags) parseWithArgs(args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := f.Parse(args); err != nil {
+			return nil, err
+		}
+		if f.NArg() == 0 {
+			break
+		}
+		rest = append(rest, f.Arg(0))
+		args = f.Args()[1:]
+	}
+	return rest, f.applyEnv()
+}
+
+// applyEnv fills every flag not given on the command line from its
+// environment variable.
+func (f *flags) applyEnv() error {
+	given := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
+	var err error
+	f.VisitAll(func(fl *flag.Flag) {
+		if given[fl.Name] || err != nil {
+			return
+		}
+		if v, ok := os.LookupEnv(envName(fl.Name)); ok {
+			if e := fl.Value.Set(v); e != nil {
+				err = fmt.Errorf("portal %s: %s=%q: %v", f.Name(), envName(fl.Name), v, e)
+			}
+		}
+	})
+	return err
+}
+
+// storage are the flags every command that opens the database shares.
+type storage struct {
+	DataDir     string
+	DatabaseURL string
+}
+
+func (f *flags) storage() *storage {
+	s := &storage{}
+	f.StringVar(&s.DataDir, "data", "./data", "data folder: the SQLite database portal.db and the generated data key live here")
+	f.StringVar(&s.DatabaseURL, "database-url", "", "PostgreSQL URL (postgres://user:pass@host/db); empty means the embedded SQLite in --data")
+	return s
+}
+
+// serveConfig is every setting of `portal serve`.
+type serveConfig struct {
+	storage         *storage
+	Addr            string
+	BaseURL         string
+	Demo            bool
+	ClientID        string
+	ClientSecret    string
+	InviteTTL       time.Duration
+	AccessTokenTTL  time.Duration
+	RefreshTokenTTL time.Duration
+	SetupTokenTTL   time.Duration
+	ResetTTL        time.Duration
+	TrustedProxies  string
+	DataKey         string
+	LogLevel        string
+	LogFormat       string
+	SubjectChat     bool
+	ShutdownTimeout time.Duration
+}
+
+func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
+	f := newFlags("serve", "Serves the applicant portal: the app and its JSON API.", stderr)
+	c := &serveConfig{storage: f.storage()}
+	f.StringVar(&c.Addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	f.StringVar(&c.BaseURL, "base-url", "", "public address of the portal, used in e-mailed links (default http://ADDR)")
+	f.BoolVar(&c.Demo, "demo", false, "seed a demo employer and applicants into an empty database, and print a demo invitation link and login")
+	f.StringVar(&c.ClientID, "client-id", "portal-spa", "OAuth client id of the single-page app, registered at start")
+	f.StringVar(&c.ClientSecret, "client-secret", "portal-spa-secret", "OAuth client secret of the single-page app (a browser cannot keep it secret: it identifies, it does not protect)")
+	f.DurationVar(&c.InviteTTL, "invite-ttl", 14*24*time.Hour, "how long an invitation link stays valid")
+	f.DurationVar(&c.AccessTokenTTL, "access-token-ttl", time.Hour, "lifetime of an access token")
+	f.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", 24*time.Hour, "lifetime of a refresh token")
+	f.DurationVar(&c.SetupTokenTTL, "setup-token-ttl", 30*time.Minute, "lifetime of the setup credential an invitation link gives")
+	f.DurationVar(&c.ResetTTL, "reset-ttl", time.Hour, "how long a password-reset link stays valid")
+	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (e.g. 10.0.0.0/8)")
+	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; empty means data.key in --data, generated on first start")
+	f.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
+	f.StringVar(&c.LogFormat, "log-format", "json", "log format: json or text")
+	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Chat with Support in the menu (the company must allow chat too)")
+	f.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long SIGTERM waits for in-flight requests")
+	return f, c
+}

@@ -1,0 +1,205 @@
+package main_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"applicantportal/internal/demo"
+	"applicantportal/internal/portal"
+	"applicantportal/internal/store"
+)
+
+// companyInDataDir creates a company in the SQLite database of a data
+// folder, as a provider's setup would.
+func companyInDataDir(t *testing.T, data string) int64 {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Config{DataDir: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	c := &portal.Company{Name: "Acme"}
+	if err := db.CreateCompany(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	return c.ID
+}
+
+func legalDocuments(t *testing.T, data string, companyID int64) map[string]portal.LegalDocument {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Config{DataDir: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	docs, err := db.FindCompanyLegalDocuments(context.Background(), companyID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]portal.LegalDocument{}
+	for _, d := range docs {
+		out[d.Type.DocumentType] = d
+	}
+	return out
+}
+
+func writeLegalFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDocumentsLoad(t *testing.T) {
+	data, texts := t.TempDir(), t.TempDir()
+	companyID := companyInDataDir(t, data)
+	writeLegalFiles(t, texts, map[string]string{
+		"disclosure.md": "# Disclosure\n\n<script>alert('md')</script>\n\nRead this, {{firstName}}. <a href=\"https://example.com\" onclick=\"steal()\">More</a>\n\n" +
+			"[A link](https://example.com/info) and ![tracker](https://evil.example/pixel.png)\n",
+		"handbook.html": `<h1 onclick="steal()">Handbook</h1><script>alert('html')</script>` +
+			`<p style="color:red" onmouseover="steal()">Hello {{firstName}}</p><img src="https://evil.example/x.png"><iframe src="https://evil.example"></iframe>`,
+		"notes.txt":      "not a legal text",
+		"documents.json": `{"handbook": {"visibility": "regional", "regions": [{"state": "US-NY"}], "editable": false}}`,
+	})
+
+	out := runPortal(t, "documents", "load", "--data", data, texts)
+	for _, want := range []string{"disclosure", "handbook", "version 1 (created)", "Loaded 2 legal documents"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	docs := legalDocuments(t, data, companyID)
+
+	t.Run("StoredSanitized", func(t *testing.T) {
+		for _, d := range docs {
+			lower := strings.ToLower(d.Content)
+			for _, bad := range []string{"<script", "alert(", "onclick", "onmouseover", "style=", "<img", "<iframe", "evil.example"} {
+				if strings.Contains(lower, bad) {
+					t.Errorf("%s keeps %q: %s", d.Type.DocumentType, bad, d.Content)
+				}
+			}
+		}
+		if !strings.Contains(docs["disclosure"].Content, `href="https://example.com/info"`) || !strings.Contains(docs["handbook"].Content, "Hello {{firstName}}") {
+			t.Errorf("safe markup or tokens lost: %q / %q", docs["disclosure"].Content, docs["handbook"].Content)
+		}
+	})
+	t.Run("VisibilityFromManifestOrSample", func(t *testing.T) {
+		h, d := docs["handbook"], docs["disclosure"]
+		if h.Type.Visibility != "regional" || len(h.Type.Regions) != 1 || h.Type.Regions[0].StateCode != "US-NY" || h.Type.Editable || h.Title != "Handbook" {
+			t.Errorf("handbook = %+v", h)
+		}
+		if d.Type.Visibility != "all" || !d.Type.Editable || d.Title != "Disclosure" {
+			t.Errorf("disclosure = %+v", d)
+		}
+	})
+	t.Run("ChangedTextBecomesNewVersion", func(t *testing.T) {
+		writeLegalFiles(t, texts, map[string]string{"disclosure.md": "# Disclosure\n\nThe reviewed text.\n"})
+		out := runPortal(t, "documents", "load", texts, "--data", data, "--company", "1")
+		if !strings.Contains(out, "version 2 (text changed, new version)") || !strings.Contains(out, "version 1 (unchanged)") {
+			t.Errorf("output:\n%s", out)
+		}
+		if d := legalDocuments(t, data, companyID)["disclosure"]; d.Version != 2 || !strings.Contains(d.Content, "reviewed text") {
+			t.Errorf("disclosure = version %d %q", d.Version, d.Content)
+		}
+	})
+	t.Run("ErrManifestNamesMissingFile", func(t *testing.T) {
+		writeLegalFiles(t, texts, map[string]string{"documents.json": `{"handbok": {"visibility": "all"}}`})
+		cmd := exec.Command(portalBin, "documents", "load", "--data", data, texts)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "handbok") {
+			t.Errorf("err=%v output:\n%s", err, out)
+		}
+	})
+}
+
+func TestInviteWorkLocationAndApplicants(t *testing.T) {
+	data := t.TempDir()
+	companyInDataDir(t, data)
+	runPortal(t, "invite", "--data", data, "--email", "jane@example.com", "--first-name", "Jane", "--last-name", "Doe",
+		"--work-state", "us-ca", "--work-county", "6075")
+
+	db, err := store.Open(context.Background(), store.Config{DataDir: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := db.FindSubjectByUsername(context.Background(), "jane@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, err := db.FindLocation(context.Background(), sub.ID)
+	db.Close()
+	if err != nil || loc.Employment != (portal.Place{State: "US-CA", County: 6075}) {
+		t.Errorf("employment = %+v, %v", loc.Employment, err)
+	}
+
+	out := runPortal(t, "applicants", "--data", data)
+	if !strings.Contains(out, "jane@example.com") || !strings.Contains(out, "New") || strings.Contains(out, "HELD") {
+		t.Errorf("applicants:\n%s", out)
+	}
+
+	cmd := exec.Command(portalBin, "invite", "--data", data, "--email", "x@example.com", "--first-name", "X", "--last-name", "Y", "--work-state", "US-XX")
+	if b, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(b), "state") {
+		t.Errorf("unknown work state accepted: %v %s", err, b)
+	}
+}
+
+// TestDemoApplicantSignedEveryApplicableDocument: the demo login is past
+// setup, so every document that applies to them is signed and each signed
+// PDF downloads.
+func TestDemoApplicantSignedEveryApplicableDocument(t *testing.T) {
+	srv := startServer(t, "--demo")
+	c := client{t: t, base: srv.base}
+	status, tok := c.do("POST", "/oauth/access_token", "", map[string]any{"grant_type": "password",
+		"username": demo.LoginEmail, "password": demo.LoginPass, "client_id": "portal-spa", "client_secret": "portal-spa-secret", "scope": "default"})
+	if status != 200 {
+		t.Fatalf("login = %d %v", status, tok)
+	}
+	get := func(path string) *http.Response {
+		req, _ := http.NewRequest("GET", srv.base+path, nil)
+		req.Header.Set("Authorization", "Bearer "+tok["access_token"].(string))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+	var list []struct {
+		ID   int64 `json:"id"`
+		Type struct {
+			DocumentType string `json:"documentType"`
+		} `json:"type"`
+		Signature *struct {
+			ContentSHA256 string `json:"contentSha256"`
+		} `json:"signature"`
+	}
+	if err := json.NewDecoder(get("/api/v2/user/document").Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"e_sign": true, "disclosure": true, "investigative_consumer_report": true, "california_disclosure": true,
+		"rights_fed": true, "rights_sf": true, "rights_ca_credit": true, "dot_release": true, "authorization_for_background": true}
+	for _, d := range list {
+		if want[d.Type.DocumentType] != (d.Signature != nil) {
+			t.Errorf("%s: signed %v, want %v", d.Type.DocumentType, d.Signature != nil, want[d.Type.DocumentType])
+		}
+		if d.Signature == nil {
+			continue
+		}
+		res := get(fmt.Sprintf("/api/v2/user/document/%d", d.ID))
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || !bytes.HasPrefix(body, []byte("%PDF-")) {
+			t.Errorf("%s PDF: %d %.20q", d.Type.DocumentType, res.StatusCode, body)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+// Command portal serves the applicant portal and holds its operator
+// commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `portal: the applicant portal of a background-screening provider.
+
+Usage: portal COMMAND [flags]
+
+Commands:
+  serve     serve the app and its API
+  migrate   apply the database migrations and exit
+  invite    invite an applicant and print the invitation link
+  outbox    print the e-mail outbox
+  banner    set or clear the maintenance banner
+  documents load a company's legal texts: documents load [--company ID] FOLDER
+  applicants list the applicants, their status and any hold
+
+Run "portal COMMAND --help" for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "portal:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+func exitCode(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 1
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stdout, stderr)
+	case "migrate":
+		return runMigrate(ctx, rest, stdout, stderr)
+	case "invite":
+		return runInvite(ctx, rest, stdout, stderr)
+	case "outbox":
+		return runOutbox(ctx, rest, stdout, stderr)
+	case "banner":
+		return runBanner(ctx, rest, stdout, stderr)
+	case "documents":
+		return runDocuments(ctx, rest, stdout, stderr)
+	case "applicants":
+		return runApplicants(ctx, rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}

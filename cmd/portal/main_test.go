@@ -1,0 +1,277 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// portalBin is the real binary, built once for these tests.
+var portalBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "portal-bin")
+	if err != nil {
+		panic(err)
+	}
+	portalBin = filepath.Join(dir, "portal")
+	build := exec.Command("go", "build", "-o", portalBin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building portal:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// server is a running `portal serve` on a random port.
+type server struct {
+	cmd     *exec.Cmd
+	base    string
+	data    string
+	stdout  *bytes.Buffer
+	stderr  *bytes.Buffer
+	lines   []string
+	stopped bool
+}
+
+func startServer(t *testing.T, args ...string) *server {
+	t.Helper()
+	data := t.TempDir()
+	cmd := exec.Command(portalBin, append([]string{"serve", "--addr", "127.0.0.1:0", "--data", data}, args...)...)
+	cmd.Env = append(os.Environ(), "PORTAL_LOG_FORMAT=json")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cmd: cmd, data: data, stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	cmd.Stderr = s.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if !s.stopped {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	sc := bufio.NewScanner(out)
+	deadline := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+	defer deadline.Stop()
+	for sc.Scan() {
+		line := sc.Text()
+		s.lines = append(s.lines, line)
+		if rest, ok := strings.CutPrefix(line, "Applicant portal listening on "); ok {
+			s.base = rest
+			break
+		}
+	}
+	if s.base == "" {
+		t.Fatalf("server did not start; stdout %q; stderr %s", s.lines, s.stderr)
+	}
+	go io.Copy(s.stdout, out)
+	return s
+}
+
+func (s *server) stop(t *testing.T) {
+	t.Helper()
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	if err := s.cmd.Wait(); err != nil {
+		t.Fatalf("portal serve exited with %v after SIGTERM; stderr: %s", err, s.stderr)
+	}
+	s.stopped = true
+}
+
+func runPortal(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(portalBin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("portal %v: %v %s", args, err, stderr.String())
+	}
+	return string(out)
+}
+
+type client struct {
+	t    *testing.T
+	base string
+}
+
+func (c client) do(method, path, token string, body any) (int, map[string]any) {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, c.base+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	raw, _ := io.ReadAll(res.Body)
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			c.t.Fatalf("%s %s: answer is not JSON: %s", method, path, raw)
+		}
+	}
+	return res.StatusCode, out
+}
+
+// TestInvitationToLogoutThroughTheRealBinary walks an applicant through the
+// foundation: invited by the operator command, token login, password
+// creation, login, refresh, logout, and a graceful SIGTERM.
+func TestInvitationToLogoutThroughTheRealBinary(t *testing.T) {
+	srv := startServer(t, "--demo")
+	c := client{t: t, base: srv.base}
+
+	out := runPortal(t, "invite", "--data", srv.data, "--email", "Pat.Lee@example.com", "--first-name", "Pat",
+		"--last-name", "Lee", "--base-url", srv.base)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	link, err := url.Parse(lines[len(lines)-1])
+	if err != nil || link.Path != "/setup" || link.Query().Get("token") == "" {
+		t.Fatalf("invite's last line %q is not a setup link", lines[len(lines)-1])
+	}
+	token := link.Query().Get("token")
+
+	status, user := c.do("GET", "/api/user?token="+url.QueryEscape(token), "", nil)
+	if status != 200 || user["scope"] != "setup" || user["access_token"] == "" {
+		t.Fatalf("token login = %d %v", status, user)
+	}
+	setupToken := user["access_token"].(string)
+	subject := user["subject"].(map[string]any)
+	if subject["username"] != "pat.lee@example.com" || subject["status"].(map[string]any)["statusId"] != float64(0) {
+		t.Fatalf("token login subject = %v", subject)
+	}
+
+	if status, body := c.do("PATCH", "/api/v2/user", setupToken, map[string]any{"password": "short"}); status != 422 {
+		t.Fatalf("short password = %d %v; want 422", status, body)
+	}
+	const pw = "a long enough passphrase"
+	if status, body := c.do("PATCH", "/api/v2/user", setupToken, map[string]any{"password": pw}); status != 200 {
+		t.Fatalf("create password = %d %v", status, body)
+	}
+	if status, _ := c.do("GET", "/api/user?token="+url.QueryEscape(token), "", nil); status != 403 {
+		t.Fatalf("used invitation answered %d; want 403", status)
+	}
+
+	login := map[string]any{"grant_type": "password", "username": "pat.lee@example.com", "password": pw,
+		"client_id": "portal-spa", "client_secret": "portal-spa-secret", "scope": "default"}
+	status, tokens := c.do("POST", "/oauth/access_token", "", login)
+	if status != 200 || tokens["refresh_token"] == nil || tokens["expires_in"] != float64(3600) {
+		t.Fatalf("login = %d %v", status, tokens)
+	}
+	if status, _ := c.do("GET", "/api/v2/user", tokens["access_token"].(string), nil); status != 200 {
+		t.Fatalf("GET user with access token = %d", status)
+	}
+
+	refresh := map[string]any{"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"],
+		"client_id": "portal-spa", "client_secret": "portal-spa-secret", "scope": "default"}
+	status, renewed := c.do("POST", "/oauth/access_token", "", refresh)
+	if status != 200 || renewed["refresh_token"] == tokens["refresh_token"] {
+		t.Fatalf("refresh = %d %v; want a rotated refresh token", status, renewed)
+	}
+	access := renewed["access_token"].(string)
+
+	if status, _ := c.do("DELETE", "/oauth/access_token", access, nil); status != 204 {
+		t.Fatalf("logout = %d; want 204", status)
+	}
+	if status, _ := c.do("GET", "/api/v2/user", access, nil); status != 401 {
+		t.Fatalf("GET user after logout = %d; want 401", status)
+	}
+
+	srv.stop(t)
+	for _, secret := range []string{token, pw, access, tokens["refresh_token"].(string)} {
+		if strings.Contains(srv.stderr.String(), secret) || strings.Contains(srv.stdout.String(), secret) {
+			t.Fatalf("a secret appears in the server's output")
+		}
+	}
+	if !strings.Contains(srv.stderr.String(), `"msg":"stopped"`) {
+		t.Fatalf("no clean stop logged: %s", srv.stderr)
+	}
+}
+
+// TestDemoPrintsItsLinkAndLoginOnEveryStart proves `make run` always has a
+// link and login to show, also when the data folder already exists.
+func TestDemoPrintsItsLinkAndLoginOnEveryStart(t *testing.T) {
+	first := startServer(t, "--demo")
+	first.stop(t)
+	joined := strings.Join(first.lines, "\n")
+	if !strings.Contains(joined, "Demo invitation link: http://") || !strings.Contains(joined, "Demo login: demo.applicant@example.com / ") {
+		t.Fatalf("first start printed %q", joined)
+	}
+	again := exec.Command(portalBin, "serve", "--addr", "127.0.0.1:0", "--data", first.data, "--demo")
+	out, _ := again.StdoutPipe()
+	if err := again.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { again.Process.Signal(syscall.SIGTERM); again.Wait() }()
+	sc := bufio.NewScanner(out)
+	var seen []string
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if strings.HasPrefix(sc.Text(), "Applicant portal listening on") {
+			break
+		}
+	}
+	if joined := strings.Join(seen, "\n"); !strings.Contains(joined, "Demo invitation link:") {
+		t.Fatalf("second start printed no invitation link: %q", joined)
+	}
+}
+
+// TestServeHelpListsEverySetting proves each setting has a flag and an
+// environment variable.
+func TestServeHelpListsEverySetting(t *testing.T) {
+	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
+	for _, want := range []string{"--addr, PORTAL_ADDR", "--data, PORTAL_DATA", "--database-url, PORTAL_DATABASE_URL", "--demo, PORTAL_DEMO",
+		"--client-id, PORTAL_CLIENT_ID", "--client-secret, PORTAL_CLIENT_SECRET", "--invite-ttl, PORTAL_INVITE_TTL", "--trusted-proxies, PORTAL_TRUSTED_PROXIES"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("serve --help lacks %q", want)
+		}
+	}
+}
+
+// TestBannerCommandReachesApplicants proves an operator's banner shows in
+// the API while the server runs, and clears.
+func TestBannerCommandReachesApplicants(t *testing.T) {
+	srv := startServer(t, "--demo")
+	c := client{t: t, base: srv.base}
+	login := map[string]any{"grant_type": "password", "username": "demo.applicant@example.com", "password": "Demo-Applicant-2026!",
+		"client_id": "portal-spa", "client_secret": "portal-spa-secret", "scope": "default"}
+	_, tokens := c.do("POST", "/oauth/access_token", "", login)
+	access := tokens["access_token"].(string)
+
+	runPortal(t, "banner", "--data", srv.data, "--message", "Maintenance tonight at 22:00 UTC")
+	_, body := c.do("GET", "/api/v2/banner/active", access, nil)
+	banner, _ := body["payload"].(map[string]any)["banner"].(map[string]any)
+	if banner == nil || banner["message"] != "Maintenance tonight at 22:00 UTC" {
+		t.Fatalf("active banner = %v", body)
+	}
+	runPortal(t, "banner", "--data", srv.data, "--message", "")
+	if _, body := c.do("GET", "/api/v2/banner/active", access, nil); body["payload"].(map[string]any)["banner"] != nil {
+		t.Fatalf("banner after clearing = %v", body)
+	}
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"applicantportal/internal/demo"
+	"applicantportal/internal/httpapi"
+	"applicantportal/internal/seal"
+	"applicantportal/internal/store"
+	"applicantportal/web"
+)
+
+func newLogger(w io.Writer, level, format string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("log level %q: use debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("log format %q: use json or text", format)
+}
+
+func parseProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			addr, err := netip.ParseAddr(item)
+			if err != nil {
+				return nil, fmt.Errorf("trusted proxy %q: %v", item, err)
+			}
+			out = append(out, netip.PrefixFrom(addr, addr.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: %v", item, err)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+// dataKey loads the key that seals PII. With PostgreSQL, several instances
+// share one database, so a key generated into one instance's data folder
+// would make the others unable to read what it sealed: there the key must
+// be given (or already be in the data folder).
+func (c *serveConfig) dataKey() (*seal.Sealer, error) {
+	if c.storage.DatabaseURL != "" && c.DataKey == "" {
+		if _, err := os.Stat(filepath.Join(c.storage.DataDir, seal.KeyFileName)); err != nil {
+			return nil, fmt.Errorf("with --database-url, set PORTAL_DATA_KEY (32 bytes, base64 or hex; the same on every instance), e.g. from: openssl rand -base64 32")
+		}
+	}
+	key, err := seal.LoadOrCreateKey(c.DataKey, c.storage.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	return seal.New(key)
+}
+
+func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) store.Config {
+	return store.Config{Sealer: sealer,
+		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
+		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
+		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, Logger: logger,
+	}
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f, cfg := serveFlags(stderr)
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	logger, err := newLogger(stderr, cfg.LogLevel, cfg.LogFormat)
+	if err != nil {
+		return err
+	}
+	proxies, err := parseProxies(cfg.TrustedProxies)
+	if err != nil {
+		return err
+	}
+	sealer, err := cfg.dataKey()
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, cfg.storeConfig(logger, sealer))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.UpsertClient(ctx, cfg.ClientID, cfg.ClientSecret, "Applicant portal app"); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	addr := "http://" + ln.Addr().String()
+	baseURL := cfg.BaseURL
+	if baseURL == "" {
+		baseURL = addr
+	}
+
+	api, err := httpapi.New(httpapi.Config{
+		BaseURL: baseURL, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
+		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
+		TrustedProxies: proxies,
+	}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db, Health: db.Ping}, web.Dist(), logger)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
+	handler := api.Handler()
+	if cfg.Demo {
+		res, err := demo.Seed(ctx, db, db, baseURL)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		if res.InvitationURL != "" {
+			fmt.Fprintf(stdout, "Demo invitation link: %s\n", res.InvitationURL)
+		}
+		fmt.Fprintf(stdout, "Demo login: %s / %s\n", res.Username, res.Password)
+	}
+
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	logger.Info("listening", slog.String("addr", addr), slog.String("database", db.Dialect()))
+	fmt.Fprintf(stdout, "Applicant portal listening on %s\n", addr)
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	// SIGTERM: stop accepting, let in-flight requests finish.
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

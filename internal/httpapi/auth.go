@@ -1,0 +1,234 @@
+package httpapi
+
+import (
+	"errors"
+	"mime"
+	"net/http"
+	"strings"
+
+	"applicantportal/internal/portal"
+)
+
+func (s *Server) registerAuthRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /oauth/access_token", s.handleTokenCreate)
+	mux.HandleFunc("DELETE /oauth/access_token", s.authed(true, s.handleTokenDelete))
+	mux.HandleFunc("GET /api/user", s.handleTokenLogin)
+	mux.HandleFunc("POST /api/user/password/reset", s.handlePasswordResetRequest)
+	mux.HandleFunc("POST /api/user/password/reset/confirm", s.handlePasswordResetConfirm)
+}
+
+// authed resolves the bearer token before calling h. A setup-scoped
+// credential (from an invitation link) reaches only handlers that allow it.
+func (s *Server) authed(allowSetup bool, h func(http.ResponseWriter, *http.Request, *portal.Session)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		token, ok := bearerToken(r)
+		if !ok {
+			s.Error(w, r, portal.Errorf(portal.EUNAUTHORIZED, "You must log in to access that resource."))
+			return
+		}
+		sess, err := s.svc.Auth.Authenticate(r.Context(), token)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		if sess.Scope == portal.ScopeSetup && !allowSetup {
+			s.Error(w, r, portal.Errorf(portal.EFORBIDDEN, "Please create your password and log in first."))
+			return
+		}
+		h(w, r, sess)
+	}
+}
+
+// tokenRequest is the token endpoint's input, from JSON or a form.
+type tokenRequest struct {
+	GrantType    string `json:"grant_type"`
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+	Scope        string `json:"scope"`
+	Username     string `json:"username"`
+	Password     string `json:"password"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+type tokenResponse struct {
+	TokenType    string `json:"token_type"`
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token,omitempty"`
+	ExpiresIn    int    `json:"expires_in"`
+	Scope        string `json:"scope"`
+}
+
+func newTokenResponse(p *portal.TokenPair) tokenResponse {
+	return tokenResponse{TokenType: "Bearer", AccessToken: p.AccessToken, RefreshToken: p.RefreshToken,
+		ExpiresIn: int(p.ExpiresIn.Seconds()), Scope: p.Scope}
+}
+
+var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password or refresh_token."}
+var errInvalidScope = &portal.Error{Code: portal.EMALFORMED, Message: "The requested scope is not valid; use default."}
+
+// oauthCode is the RFC 6749 error code of a token endpoint error.
+func oauthCode(err error) string {
+	switch {
+	case errors.Is(err, portal.ErrInvalidClient):
+		return "invalid_client"
+	case errors.Is(err, errUnsupportedGrant):
+		return "unsupported_grant_type"
+	case errors.Is(err, errInvalidScope):
+		return "invalid_scope"
+	}
+	switch portal.ErrorCode(err) {
+	case portal.EUNAUTHORIZED:
+		return "invalid_grant"
+	case portal.ETHROTTLED:
+		return "too_many_requests"
+	case portal.EINTERNAL:
+		return "server_error"
+	}
+	return "invalid_request"
+}
+
+func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
+	fail := func(err error) { s.writeError(w, r, err, oauthCode(err)) }
+	req, err := readTokenRequest(w, r)
+	if err != nil {
+		fail(err)
+		return
+	}
+	if req.Scope != "" && req.Scope != portal.ScopeDefault {
+		fail(errInvalidScope)
+		return
+	}
+	missing := func(names ...string) error {
+		values := map[string]string{"client_id": req.ClientID, "client_secret": req.ClientSecret,
+			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken}
+		for _, n := range names {
+			if values[n] == "" {
+				return portal.Errorf(portal.EMALFORMED, "The request is missing the %s parameter.", n)
+			}
+		}
+		return nil
+	}
+	var pair *portal.TokenPair
+	switch req.GrantType {
+	case "password":
+		if err := missing("client_id", "client_secret", "username", "password"); err != nil {
+			fail(err)
+			return
+		}
+		pair, err = s.svc.Auth.Login(r.Context(), portal.Credentials{
+			ClientID: req.ClientID, ClientSecret: req.ClientSecret,
+			Username: req.Username, Password: req.Password, IP: s.clientIP(r),
+		})
+	case "refresh_token":
+		if err := missing("client_id", "client_secret", "refresh_token"); err != nil {
+			fail(err)
+			return
+		}
+		pair, err = s.svc.Auth.Refresh(r.Context(), req.ClientID, req.ClientSecret, req.RefreshToken)
+	case "":
+		err = portal.Errorf(portal.EMALFORMED, "The request is missing the grant_type parameter.")
+	default:
+		err = errUnsupportedGrant
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newTokenResponse(pair))
+}
+
+// readTokenRequest accepts JSON and form bodies, as OAuth clients send
+// either.
+func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, error) {
+	var req tokenRequest
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case isJSON(r):
+		return req, decodeJSON(w, r, &req)
+	case mt == "application/x-www-form-urlencoded":
+		r.Body = http.MaxBytesReader(w, r.Body, MaxJSONBody)
+		if err := r.ParseForm(); err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				return req, jsonError(err)
+			}
+			return req, portal.Errorf(portal.EMALFORMED, "The form body cannot be read.")
+		}
+		f := r.PostForm
+		return tokenRequest{GrantType: f.Get("grant_type"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"),
+			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token")}, nil
+	}
+	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json or application/x-www-form-urlencoded.")
+}
+
+func (s *Server) handleTokenDelete(w http.ResponseWriter, r *http.Request, _ *portal.Session) {
+	token, _ := bearerToken(r)
+	if err := s.svc.Auth.Revoke(r.Context(), token); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleTokenLogin exchanges an invitation token for the user payload and
+// a setup-scoped credential.
+func (s *Server) handleTokenLogin(w http.ResponseWriter, r *http.Request) {
+	pair, err := s.svc.Auth.TokenLogin(r.Context(), strings.TrimSpace(r.URL.Query().Get("token")))
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	view, err := s.svc.Subjects.FindUserView(r.Context(), pair.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, tokenLoginResponse{userResponse: s.newUserResponse(r, view), tokenResponse: newTokenResponse(pair)})
+}
+
+type tokenLoginResponse struct {
+	userResponse
+	tokenResponse
+}
+
+type resetRequest struct {
+	Username string `json:"username"`
+}
+
+func (s *Server) handlePasswordResetRequest(w http.ResponseWriter, r *http.Request) {
+	var req resetRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if strings.TrimSpace(req.Username) == "" {
+		var fe portal.FieldErrors
+		fe.Add("username", "Username is required")
+		s.Error(w, r, fe.Err())
+		return
+	}
+	if err := s.svc.Auth.RequestPasswordReset(r.Context(), req.Username, s.cfg.BaseURL); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	// The same answer whether or not the username exists.
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Request has been sent"})
+}
+
+type resetConfirmRequest struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Request) {
+	var req resetConfirmRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Auth.ConfirmPasswordReset(r.Context(), req.Token, req.Password); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Your password has been changed."})
+}

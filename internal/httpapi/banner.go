@@ -1,0 +1,35 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"applicantportal/internal/portal"
+)
+
+func (s *Server) registerBannerRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/banner/active", s.authed(true, s.handleBannerActive))
+	mux.HandleFunc("POST /api/v2/banner/dismiss/{id}", s.authed(true, s.handleBannerDismiss))
+}
+
+func (s *Server) handleBannerActive(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	b, err := s.svc.Banners.ActiveBanner(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"payload": map[string]any{"banner": b}})
+}
+
+func (s *Server) handleBannerDismiss(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "Banner not found."))
+		return
+	}
+	if err := s.svc.Banners.DismissBanner(r.Context(), sess.SubjectID, id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"applicantportal/internal/portal"
+)
+
+// statusOf maps each domain error code to its one HTTP status.
+var statusOf = map[string]int{
+	portal.EMALFORMED:    http.StatusBadRequest,
+	portal.EUNAUTHORIZED: http.StatusUnauthorized,
+	portal.EFORBIDDEN:    http.StatusForbidden,
+	portal.ENOTFOUND:     http.StatusNotFound,
+	portal.ECONFLICT:     http.StatusConflict,
+	portal.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	portal.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	portal.EINVALID:      http.StatusUnprocessableEntity,
+	portal.ETHROTTLED:    http.StatusTooManyRequests,
+	portal.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// errorBody is every API error answer.
+type errorBody struct {
+	ErrorMessage string              `json:"errorMessage"`
+	ErrorFields  []portal.FieldError `json:"errorFields,omitempty"`
+	// The token endpoint adds the RFC 6749 error code and repeats the text
+	// as message, which OAuth clients read.
+	OAuthError string `json:"error,omitempty"`
+	Message    string `json:"message,omitempty"`
+}
+
+// Error writes err as a JSON error. Only internal errors are logged, and
+// their text never reaches the client.
+func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
+	s.writeError(w, r, err, "")
+}
+
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error, oauthCode string) {
+	code := portal.ErrorCode(err)
+	status, ok := statusOf[code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if code == portal.EINTERNAL {
+		s.logger.ErrorContext(r.Context(), "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
+	}
+	body := errorBody{ErrorMessage: portal.ErrorMessage(err), OAuthError: oauthCode}
+	var pe *portal.Error
+	if errors.As(err, &pe) {
+		body.ErrorFields = pe.Fields
+		if pe.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(pe.RetryAfter))
+		}
+	}
+	if oauthCode != "" {
+		body.Message = body.ErrorMessage
+	}
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="portal"`)
+	}
+	writeJSON(w, status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if v != nil {
+		json.NewEncoder(w).Encode(v)
+	}
+}

@@ -1,0 +1,353 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"applicantportal/internal/legaltext"
+	"applicantportal/internal/lookup"
+	"applicantportal/internal/portal"
+	"applicantportal/internal/signedpdf"
+)
+
+// MaxSignatureBody is the body limit of a signing call: a 200 KB PNG grows
+// to about 273 KB in base64, plus the typed fields and hashes.
+const MaxSignatureBody = 400 << 10
+
+func (s *Server) registerLegalRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/user/document", s.authed(false, s.handleLegalDocumentList))
+	mux.HandleFunc("GET /api/v2/document/{id}", s.authed(false, s.handleLegalDocumentGet))
+	mux.HandleFunc("POST /api/v2/user/document/{id}/signature", s.authed(false, s.handleSignatureCreate))
+	mux.HandleFunc("GET /api/v2/user/document/{id}", s.authed(false, s.handleSignedDocumentGet))
+	mux.HandleFunc("DELETE /api/v2/user/document/{id}", s.authed(false, s.handleSignatureDelete))
+	// Subject data: for now it carries the location that decides which legal
+	// documents apply; the data pages add their keys to it.
+	mux.HandleFunc("GET /api/v2/user/data", s.authed(false, s.handleSubjectDataGet))
+	mux.HandleFunc("POST /api/v2/user/data", s.authed(false, s.handleSubjectDataCreate))
+}
+
+// legalDocumentJSON is one entry of GET /api/v2/user/document.
+type legalDocumentJSON struct {
+	ID        int64                    `json:"id"`
+	Title     string                   `json:"title"`
+	Version   int                      `json:"version"`
+	Type      portal.LegalDocumentType `json:"type"`
+	Signature *signatureJSON           `json:"signature"`
+}
+
+type signatureJSON struct {
+	ID              int64                  `json:"id"`
+	SignatureData   string                 `json:"signatureData"` // a PNG data URL; "" for acknowledgements
+	SignatureUserIP string                 `json:"signatureUserIp"`
+	CreatedAt       time.Time              `json:"createdAt"`
+	DocumentVersion int                    `json:"documentVersion"`
+	ContentSHA256   string                 `json:"contentSha256"`
+	Outcome         portal.SignOutcome     `json:"outcome"`
+	Fields          portal.SignatureFields `json:"fields"`
+}
+
+func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDocumentJSON {
+	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type}
+	if out.Type.Regions == nil {
+		out.Type.Regions = []portal.Region{}
+	}
+	if sig != nil {
+		out.Signature = &signatureJSON{
+			ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, CreatedAt: sig.CreatedAt,
+			DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256, Outcome: sig.Outcome, Fields: sig.Fields,
+		}
+		if len(sig.SignatureData) > 0 {
+			out.Signature.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
+		}
+	}
+	return out
+}
+
+// legalFilter is the JSON of the filter query parameter.
+type legalFilter struct {
+	DocumentType stringList `json:"documentType"`
+	Signed       *bool      `json:"signed"`
+}
+
+// stringList accepts one string or an array of strings.
+type stringList []string
+
+func (l *stringList) UnmarshalJSON(b []byte) error {
+	if bytes.HasPrefix(bytes.TrimSpace(b), []byte(`"`)) {
+		var one string
+		if err := json.Unmarshal(b, &one); err != nil {
+			return err
+		}
+		*l = stringList{one}
+		return nil
+	}
+	return json.Unmarshal(b, (*[]string)(l))
+}
+
+func parseLegalFilter(r *http.Request) (portal.LegalDocumentFilter, error) {
+	raw := r.URL.Query().Get("filter")
+	if strings.TrimSpace(raw) == "" {
+		return portal.LegalDocumentFilter{}, nil
+	}
+	var f legalFilter
+	if err := json.Unmarshal([]byte(raw), &f); err != nil {
+		return portal.LegalDocumentFilter{}, portal.Errorf(portal.EMALFORMED,
+			`The filter must be JSON, like {"documentType":["e_sign"],"signed":false}.`)
+	}
+	return portal.LegalDocumentFilter{DocumentTypes: f.DocumentType, Signed: f.Signed}, nil
+}
+
+func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	filter, err := parseLegalFilter(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeLegalDocuments(w, r, http.StatusOK, sess.SubjectID, filter)
+}
+
+// writeLegalDocuments answers every current document of the company (the
+// app decides which apply with the same rules as the server), with the
+// subject's signatures.
+func (s *Server) writeLegalDocuments(w http.ResponseWriter, r *http.Request, status int, subjectID int64, filter portal.LegalDocumentFilter) {
+	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), subjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := []legalDocumentJSON{}
+	for _, d := range file.Documents {
+		sig := file.Signatures[d.ID]
+		if filter.Match(d, sig != nil) {
+			out = append(out, newLegalDocumentJSON(d, sig))
+		}
+	}
+	writeJSON(w, status, out)
+}
+
+// documentID reads the {id} path value; anything but a positive number is
+// a document that does not exist.
+func documentID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, portal.Errorf(portal.ENOTFOUND, "Document not found.")
+	}
+	return id, nil
+}
+
+type documentContentJSON struct {
+	ID            int64  `json:"id"`
+	Title         string `json:"title"`
+	Version       int    `json:"version"`
+	DocumentType  string `json:"documentType"`
+	Content       string `json:"content"`
+	ContentSHA256 string `json:"contentSha256"`
+}
+
+// legalDocument loads the subject's legal file and the document the path
+// names; a document of another company is ENOTFOUND, as if absent.
+func (s *Server) legalDocument(r *http.Request, sess *portal.Session) (*portal.LegalFile, portal.LegalDocument, error) {
+	id, err := documentID(r)
+	if err != nil {
+		return nil, portal.LegalDocument{}, err
+	}
+	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), sess.SubjectID)
+	if err != nil {
+		return nil, portal.LegalDocument{}, err
+	}
+	d, ok := file.Document(id)
+	if !ok {
+		return nil, portal.LegalDocument{}, portal.Errorf(portal.ENOTFOUND, "Document not found.")
+	}
+	return file, d, nil
+}
+
+// handleLegalDocumentGet answers the current text of one of the company's
+// documents with the tokens replaced, and the hash a signature of it must
+// carry.
+func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	file, d, err := s.legalDocument(r, sess)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	content, hash := shownContent(file)(d)
+	writeJSON(w, http.StatusOK, documentContentJSON{
+		ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType,
+		Content: content, ContentSHA256: hash,
+	})
+}
+
+// shownContent is how the applicant sees a document (tokens replaced) and
+// the hash a signature of it carries; serving and signing both use it.
+func shownContent(f *portal.LegalFile) func(portal.LegalDocument) (string, string) {
+	return func(d portal.LegalDocument) (string, string) {
+		content := legaltext.Render(d.Content, f.Subject, f.Company)
+		return content, signedpdf.ContentHash(content)
+	}
+}
+
+// signRequest is the body of POST /api/v2/user/document/{id}/signature.
+type signRequest struct {
+	portal.SignRequest
+	// ContentSHA256 maps each document id of the step to the hash of the
+	// content the applicant read (from GET /api/v2/document/{id}).
+	ContentSHA256 map[string]string `json:"contentSha256"`
+}
+
+// handleSignatureCreate signs every document of the legal step that holds
+// {id} that is not yet signed.
+func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	id, err := documentID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var req signRequest
+	if err := decodeJSONLimit(w, r, &req, MaxSignatureBody); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	file, err := s.svc.Legal.FindLegalDocuments(ctx, sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var ssn string
+	if p, err := s.svc.Subjects.FindPersonalInfo(ctx, sess.SubjectID); err != nil {
+		s.Error(w, r, err)
+		return
+	} else if p != nil && !p.NoSSN {
+		ssn = p.SSN
+	}
+	sigs, err := file.Sign(portal.Signing{
+		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
+		IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
+	})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Legal.SignLegalStep(ctx, sess.SubjectID, sigs); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeLegalDocuments(w, r, http.StatusCreated, sess.SubjectID, portal.LegalDocumentFilter{})
+}
+
+// handleSignedDocumentGet answers the signed document as a PDF: the content
+// as signed, the signature, who, when, from where, and the content's hash.
+func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	file, d, err := s.legalDocument(r, sess)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	sig := file.Signatures[d.ID]
+	if sig == nil {
+		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
+		return
+	}
+	var buf bytes.Buffer
+	err = signedpdf.Render(&buf, signedpdf.Document{
+		Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
+		SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
+		SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+	})
+	if err != nil {
+		s.Error(w, r, fmt.Errorf("httpapi: signed PDF of signature %d: %w", sig.ID, err))
+		return
+	}
+	name := fmt.Sprintf("%s-signed-v%d.pdf", strings.ReplaceAll(d.Type.DocumentType, "_", "-"), sig.DocumentVersion)
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
+}
+
+func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	id, err := documentID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Legal.DeleteSignature(r.Context(), sess.SubjectID, id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// subjectDataJSON is GET /api/v2/user/data: {"payload": {"data": {...}}}.
+type subjectDataJSON struct {
+	Payload struct {
+		Data struct {
+			Location        portal.Location `json:"location"`
+			NoDataAvailable map[string]bool `json:"noDataAvailable"`
+		} `json:"data"`
+	} `json:"payload"`
+}
+
+func (s *Server) writeSubjectData(w http.ResponseWriter, loc portal.Location) {
+	var out subjectDataJSON
+	out.Payload.Data.Location = loc
+	out.Payload.Data.NoDataAvailable = map[string]bool{"credential": false, "education": false, "employment": false}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleSubjectDataGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	loc, err := s.svc.Legal.FindLocation(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeSubjectData(w, loc)
+}
+
+// subjectDataRequest is POST /api/v2/user/data; keys other than location
+// are not stored yet.
+type subjectDataRequest struct {
+	Location *struct {
+		Residency  *portal.Place `json:"residency"`
+		Employment *portal.Place `json:"employment"`
+	} `json:"location"`
+}
+
+func (s *Server) handleSubjectDataCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	var req subjectDataRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	if req.Location == nil {
+		s.handleSubjectDataGet(w, r, sess)
+		return
+	}
+	upd := portal.LocationUpdate{Residency: req.Location.Residency, Employment: req.Location.Employment}
+	var fe portal.FieldErrors
+	if p := upd.Residency; p != nil {
+		p.Validate("location.residency", lookup.IsStateCode, &fe)
+	}
+	if p := upd.Employment; p != nil {
+		p.Validate("location.employment", lookup.IsStateCode, &fe)
+	}
+	if err := fe.Err(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	loc, err := s.svc.Legal.UpdateLocation(ctx, sess.SubjectID, upd)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeSubjectData(w, loc)
+}

@@ -1,0 +1,93 @@
+// Package httpapi serves the portal's JSON API and the single-page app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"applicantportal/internal/portal"
+)
+
+// Config is what the HTTP layer needs to know about its deployment.
+type Config struct {
+	// BaseURL is the portal's public address, used in e-mailed links.
+	BaseURL string
+	// ClientID and ClientSecret identify the single-page app's OAuth client;
+	// they are handed to the app at run time.
+	ClientID     string
+	ClientSecret string
+	// Features are the app's feature flags (subjectChat).
+	Features map[string]bool
+	// TrustedProxies may set X-Forwarded-For.
+	TrustedProxies []netip.Prefix
+}
+
+// Services are the implementations the handlers call.
+type Services struct {
+	Auth     portal.AuthService
+	Subjects portal.SubjectService
+	Banners  portal.BannerService
+	Legal    portal.LegalService
+	// Health reports whether storage answers.
+	Health func(context.Context) error
+}
+
+// Server routes requests to handlers.
+type Server struct {
+	cfg    Config
+	svc    Services
+	web    fs.FS
+	index  []byte
+	logger *slog.Logger
+	now    func() time.Time
+}
+
+// New builds a server. web holds the built app (index.html and assets).
+func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, error) {
+	s := &Server{cfg: cfg, svc: svc, web: web, logger: logger, now: time.Now}
+	if logger == nil {
+		s.logger = slog.New(slog.DiscardHandler)
+	}
+	index, err := s.renderIndex()
+	if err != nil {
+		return nil, err
+	}
+	s.index = index
+	return s, nil
+}
+
+// Handler returns the portal's whole HTTP handler.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	s.registerAuthRoutes(mux)
+	s.registerUserRoutes(mux)
+	s.registerPersonalRoutes(mux)
+	s.registerBannerRoutes(mux)
+	s.registerLegalRoutes(mux)
+	// Anything else under the API prefixes is a JSON 404, never the app.
+	for _, prefix := range []string{"/api/", "/oauth/"} {
+		mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
+			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "No such API endpoint: %s %s", r.Method, r.URL.Path))
+		})
+	}
+	mux.HandleFunc("/", s.handleApp)
+	return s.recoverPanics(s.logRequests(securityHeaders(mux)))
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if s.svc.Health != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := s.svc.Health(ctx); err != nil {
+			s.logger.ErrorContext(r.Context(), "health check failed", slog.Any("err", err))
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,288 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"applicantportal/internal/portal"
+)
+
+func (s *Server) registerUserRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/user", s.authed(true, s.handleUserGet))
+	mux.HandleFunc("PATCH /api/v2/user", s.authed(true, s.handleUserPatch))
+	mux.HandleFunc("GET /api/settings/company/{id}", s.authed(true, s.handleCompanySettingsGet))
+	mux.HandleFunc("GET /api/v2/user/profile", s.authed(false, s.handleProfileGet))
+	mux.HandleFunc("POST /api/v2/user/subject/status", s.authed(false, s.handleSubjectStatusCreate))
+}
+
+// userResponse is GET /api/v2/user.
+type userResponse struct {
+	Subject         subjectJSON   `json:"subject"`
+	Company         companyJSON   `json:"company"`
+	Profile         profileJSON   `json:"profile"`
+	IPAddress       string        `json:"ipAddress"`
+	Package         *packageJSON  `json:"package"`
+	PackageServices []serviceJSON `json:"packageServices"`
+}
+
+type subjectJSON struct {
+	ID                               int64         `json:"id"`
+	Username                         string        `json:"username"`
+	Email                            string        `json:"email"`
+	FirstName                        string        `json:"firstName"`
+	LastName                         string        `json:"lastName"`
+	FirstNameSnake                   string        `json:"first_name"`
+	LastNameSnake                    string        `json:"last_name"`
+	Phone                            string        `json:"phone"`
+	Status                           portal.Status `json:"status"`
+	FullProfile                      bool          `json:"fullProfile"`
+	ApplicantCollectionSiteSelection bool          `json:"applicantCollectionSiteSelection"`
+	HasPassword                      bool          `json:"hasPassword"`
+	CompanyID                        int64         `json:"companyId"`
+	PersonalInformation              any           `json:"personalInformation"`
+}
+
+type companyJSON struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	PackageID *int64 `json:"packageId"`
+}
+
+type profileJSON struct {
+	ID              int64                `json:"id"`
+	Number          string               `json:"number"`
+	StatusID        int                  `json:"statusId"`
+	Orders          []orderJSON          `json:"orders"`
+	AccountingCodes []accountingCodeJSON `json:"accountingCodes"`
+}
+
+type orderJSON struct {
+	ID         int64           `json:"id"`
+	StatusID   portal.StatusID `json:"statusId"`
+	StatusText string          `json:"statusText"`
+}
+
+type accountingCodeJSON struct {
+	Type string `json:"type"`
+	Code string `json:"code"`
+}
+
+type packageJSON struct {
+	ID          int64             `json:"id"`
+	Name        string            `json:"name"`
+	Preferences map[string]string `json:"preferences"`
+}
+
+type serviceJSON struct {
+	ID    int64  `json:"id"`
+	Code  string `json:"code"`
+	Name  string `json:"name"`
+	Alias string `json:"alias"`
+}
+
+func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userResponse {
+	sub, c := v.Subject, v.Company
+	out := userResponse{
+		Subject: subjectJSON{
+			ID: sub.ID, Username: sub.Username, Email: sub.Email,
+			FirstName: sub.FirstName, LastName: sub.LastName, FirstNameSnake: sub.FirstName, LastNameSnake: sub.LastName,
+			Phone: sub.Phone, Status: portal.NewStatus(sub.StatusID), FullProfile: sub.FullProfile,
+			ApplicantCollectionSiteSelection: c.Preferences.ApplicantCollectionSiteSelection && v.Package.HasMROService(),
+			HasPassword:                      sub.HasPassword, CompanyID: c.ID,
+		},
+		Company:         companyJSON{ID: c.ID, Name: c.Name},
+		Profile:         newProfileJSON(v.Profile, c),
+		IPAddress:       s.clientIP(r),
+		PackageServices: []serviceJSON{},
+	}
+	if v.Personal != nil {
+		out.Subject.PersonalInformation = v.Personal.Snapshot()
+	}
+	if c.PackageID != 0 {
+		out.Company.PackageID = &c.PackageID
+	}
+	if p := v.Package; p != nil {
+		enabled := "0"
+		if p.SelfPayEnabled {
+			enabled = "1"
+		}
+		out.Package = &packageJSON{ID: p.ID, Name: p.Name, Preferences: map[string]string{
+			"applicant_self_pay_enabled":             enabled,
+			"applicant_self_pay_initial_hold_amount": p.SelfPayInitialHoldAmt,
+		}}
+		for _, svc := range p.Services {
+			out.PackageServices = append(out.PackageServices, serviceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: portal.ServiceAlias(svc.Code)})
+		}
+	}
+	return out
+}
+
+func newProfileJSON(p *portal.Profile, c *portal.Company) profileJSON {
+	out := profileJSON{ID: p.ID, Number: p.Number, StatusID: p.StatusID, Orders: []orderJSON{}, AccountingCodes: []accountingCodeJSON{}}
+	for _, o := range p.Orders {
+		out.Orders = append(out.Orders, orderJSON{ID: o.ID, StatusID: o.StatusID, StatusText: o.StatusID.Text()})
+	}
+	if c.AccountingCode != "" {
+		out.AccountingCodes = append(out.AccountingCodes, accountingCodeJSON{Type: "primary", Code: c.AccountingCode})
+	}
+	return out
+}
+
+func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, subjectID int64) {
+	view, err := s.svc.Subjects.FindUserView(r.Context(), subjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.newUserResponse(r, view))
+}
+
+func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	s.writeUser(w, r, sess.SubjectID)
+}
+
+// userPatch is PATCH /api/v2/user: only the fields present change.
+type userPatch struct {
+	Password        *string `json:"password"`
+	CurrentPassword string  `json:"currentPassword"`
+	Email           *string `json:"email"`
+	FirstName       *string `json:"firstName"`
+	LastName        *string `json:"lastName"`
+	Phone           *string `json:"phone"`
+}
+
+func (p userPatch) update() portal.SubjectUpdate {
+	return portal.SubjectUpdate{Email: p.Email, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone}
+}
+
+func (p userPatch) validate() error {
+	var fe portal.FieldErrors
+	if p.Email != nil && !portal.LooksLikeEmail(*p.Email) {
+		fe.Add("email", "Enter a valid e-mail address, like name@example.com.")
+	}
+	for field, v := range map[string]*string{"firstName": p.FirstName, "lastName": p.LastName} {
+		if v != nil && len(*v) == 0 {
+			fe.Add(field, "This field is required.")
+		}
+	}
+	return fe.Err()
+}
+
+func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	var req userPatch
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	upd := req.update()
+	if sess.Scope == portal.ScopeSetup {
+		// An invitation credential may only create the password.
+		if req.Password == nil || upd != (portal.SubjectUpdate{}) {
+			s.Error(w, r, portal.Errorf(portal.EFORBIDDEN, "Please create your password and log in first."))
+			return
+		}
+		if err := s.svc.Auth.SetInitialPassword(ctx, sess.SubjectID, *req.Password); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		s.writeUser(w, r, sess.SubjectID)
+		return
+	}
+	if err := req.validate(); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.Password != nil {
+		if err := s.svc.Auth.ChangePassword(ctx, sess.SubjectID, req.CurrentPassword, *req.Password); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+	}
+	if _, err := s.svc.Subjects.UpdateSubject(ctx, sess.SubjectID, upd); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeUser(w, r, sess.SubjectID)
+}
+
+type companySettingsJSON struct {
+	ID                    int64                     `json:"id"`
+	CompanyLogoURLAddress string                    `json:"companyLogoUrlAddress"`
+	Preferences           portal.CompanyPreferences `json:"preferences"`
+}
+
+// handleCompanySettingsGet answers the subject's own company only; any
+// other id is 404, as if it did not exist.
+func (s *Server) handleCompanySettingsGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	notFound := portal.Errorf(portal.ENOTFOUND, "Company not found.")
+	if err != nil {
+		s.Error(w, r, notFound)
+		return
+	}
+	sub, err := s.svc.Subjects.FindSubjectByID(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if sub.CompanyID != id {
+		s.Error(w, r, notFound)
+		return
+	}
+	c, err := s.svc.Subjects.FindCompanyByID(r.Context(), id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, companySettingsJSON{ID: c.ID, CompanyLogoURLAddress: c.LogoURL, Preferences: c.Preferences})
+}
+
+func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	view, err := s.svc.Subjects.FindUserView(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newProfileJSON(view.Profile, view.Company))
+}
+
+type statusRequest struct {
+	StatusID *portal.StatusID `json:"statusId"`
+}
+
+// handleSubjectStatusCreate moves the subject's status; the server decides
+// whether the move is allowed.
+func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+	var req statusRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if req.StatusID == nil {
+		var fe portal.FieldErrors
+		fe.Add("statusId", "statusId is required.")
+		s.Error(w, r, fe.Err())
+		return
+	}
+	ctx := r.Context()
+	sub, err := s.svc.Subjects.FindSubjectByID(ctx, sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	facts, err := s.svc.Subjects.FindStatusFacts(ctx, sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := portal.CheckStatusMove(sub.StatusID, *req.StatusID, facts); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Subjects.SetSubjectStatus(ctx, sess.SubjectID, sub.StatusID, *req.StatusID); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.writeUser(w, r, sess.SubjectID)
+}

@@ -1,0 +1,73 @@
+package legaltext
+
+import (
+	"embed"
+
+	"applicantportal/internal/portal"
+)
+
+// SampleMarker opens every sample text, so nobody mistakes one for a
+// reviewed legal document.
+const SampleMarker = "SAMPLE TEXT — not legal advice; an operator loads counsel-approved texts for production."
+
+//go:embed samples/*.md
+var sampleFiles embed.FS
+
+// Sample is one of the demo employer's legal texts.
+type Sample struct {
+	DocumentType string
+	Visibility   string
+	Regions      []portal.Region
+	Title        string
+	Markdown     string // contains text tokens; render with RenderMarkdown
+}
+
+// sampleTypes says for whom each sample applies; samples/<DocumentType>.md
+// holds the text. The order is that of the legal steps.
+var sampleTypes = []Sample{
+	{DocumentType: portal.DocESign, Visibility: portal.VisibilityAll},
+	{DocumentType: portal.DocDisclosure, Visibility: portal.VisibilityAll},
+	{DocumentType: portal.DocInvestigative, Visibility: portal.VisibilityAll},
+	{DocumentType: portal.DocCaliforniaDisclosure, Visibility: portal.VisibilityRegional, Regions: states("US-CA")},
+	{DocumentType: portal.DocStateDisclosures, Visibility: portal.VisibilityRegional, Regions: states("US-NY", "US-WA", "US-MN", "US-OK")},
+	{DocumentType: portal.DocRightsFed, Visibility: portal.VisibilityAll},
+	{DocumentType: portal.DocRightsNJ, Visibility: portal.VisibilityRegional, Regions: states("US-NJ")},
+	{DocumentType: portal.DocRightsWA, Visibility: portal.VisibilityRegional, Regions: states("US-WA")},
+	{DocumentType: portal.DocRightsSF, Visibility: portal.VisibilityRegional, Regions: []portal.Region{{CountyID: 6075}}}, // San Francisco County (FIPS 06075)
+	{DocumentType: portal.DocRightsNY23a, Visibility: portal.VisibilityRegional, Regions: states("US-NY")},
+	{DocumentType: portal.DocRightsCACredit, Visibility: portal.VisibilityRegional, Regions: states("US-CA")},
+	{DocumentType: portal.DocRightsVTCredit, Visibility: portal.VisibilityRegional, Regions: states("US-VT")},
+	{DocumentType: portal.DocRightsMDCredit, Visibility: portal.VisibilityRegional, Regions: states("US-MD")},
+	{DocumentType: portal.DocDOTRelease, Visibility: portal.VisibilityAll},
+	{DocumentType: portal.DocAuthorization, Visibility: portal.VisibilityAll},
+}
+
+func states(codes ...string) []portal.Region {
+	var rs []portal.Region
+	for _, c := range codes {
+		rs = append(rs, portal.Region{StateCode: c})
+	}
+	return rs
+}
+
+// Samples returns the demo employer's texts, one per document type, each
+// with the visibility it should be stored with.
+func Samples() []Sample {
+	out := make([]Sample, 0, len(sampleTypes))
+	for _, s := range sampleTypes {
+		md, err := sampleFiles.ReadFile("samples/" + s.DocumentType + ".md")
+		if err != nil {
+			panic("legaltext: missing sample " + s.DocumentType) // the embed and the table disagree; a test catches it
+		}
+		s.Markdown = string(md)
+		if html, err := RenderMarkdown(s.Markdown); err == nil {
+			s.Title = FirstHeading(html)
+		}
+		if s.Title == "" {
+			s.Title = s.DocumentType
+		}
+		s.Regions = append([]portal.Region(nil), s.Regions...)
+		out = append(out, s)
+	}
+	return out
+}

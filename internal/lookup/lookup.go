@@ -1,0 +1,229 @@
+// Package lookup serves the fixed lists the forms choose from (spec section
+// 3 "Lookups": genders, suffixes, countries, states, counties, regex,
+// regions), shipped in the binary so they work offline and never change
+// under a running server.
+//
+// The personal information form stores codes, never names or ids: gender
+// and suffix by their code ("F", "JR"), identification country by its ISO
+// 3166-1 alpha-2 code ("US"), driver's licence state by its ISO 3166-2 code
+// ("US-CA"). A professional licence stores its region by id. The Is*
+// predicates check exactly those values, for portal.PersonalRules.
+//
+// Ids are stable; new entries get new ids. Countries: United States 1, then
+// the others in name order from 2 (the ISO 3166-1 countries except a few
+// uninhabited territories, plus Kosovo as XK). States and regions: a US
+// entry's id is its FIPS state code (California 6, District of Columbia 11,
+// Puerto Rico 72), the armed-forces codes AA, AE and AP are 97, 98 and 99,
+// Canada's provinces and territories 101-113 and Mexico's states 201-232.
+//
+// Counties are a curated subset, not every US county: the counties whose
+// local fair-chance or rights ordinances decide which legal documents an
+// applicant sees, with their 5-digit FIPS code as id (San Francisco 6075).
+package lookup
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+
+	"applicantportal/internal/portal"
+)
+
+// USCountryID is the id of the United States, the default country.
+const USCountryID int64 = 1
+
+// Keys returns the keys Get answers.
+func Keys() []string {
+	return []string{"genders", "suffixes", "countries", "states", "counties", "regex", "regions"}
+}
+
+// Gender is one choice of the gender list.
+type Gender struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Code string `json:"code"`
+}
+
+// Suffix is one choice of the name suffix list.
+type Suffix struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Code string `json:"code"`
+}
+
+// Country is a country with its ISO 3166-1 alpha-2 code.
+type Country struct {
+	CountryID   int64  `json:"countryId"`
+	CountryName string `json:"countryName"`
+	CountryCode string `json:"countryCode"`
+}
+
+// State is a state, province or territory of a country, with its ISO 3166-2
+// code ("US-CA", "CA-ON", "MX-JAL"; the armed-forces codes "US-AA", "US-AE",
+// "US-AP").
+type State struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	Code      string `json:"code"`
+	CountryID int64  `json:"countryId"`
+}
+
+// Region is a state as the regions lookup lists it under its country.
+type Region struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Code string `json:"code"`
+}
+
+// County is a US county (or county equivalent) with its FIPS code as id.
+type County struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	StateID   int64  `json:"stateId"`
+	StateCode string `json:"stateCode"`
+}
+
+//go:embed data/*.json
+var dataFS embed.FS
+
+// tables are the parsed lists. They are read-only once loaded.
+type tables struct {
+	genders   []Gender
+	suffixes  []Suffix
+	countries []Country
+	states    []State
+	counties  []County
+	regex     map[string]string
+	regions   map[string][]Region // by country id, as a JSON object key
+
+	genderCodes  map[string]bool
+	suffixCodes  map[string]bool
+	countryCodes map[string]bool
+	stateCodes   map[string]bool
+	stateIDs     map[int64]bool
+}
+
+// load parses the embedded files once. A broken file is a build mistake
+// that the tests catch, so it panics.
+var load = sync.OnceValue(func() *tables {
+	t := &tables{}
+	mustRead("genders", &t.genders)
+	mustRead("suffixes", &t.suffixes)
+	mustRead("countries", &t.countries)
+	mustRead("states", &t.states)
+	mustRead("counties", &t.counties)
+
+	t.regex = map[string]string{
+		"ssn":         portal.SSNPattern,
+		"lastFourSSN": portal.LastFourSSNPattern,
+		"zip":         portal.ZIPPattern,
+		// Only the characters a number may be typed with; whether it is a
+		// real number for its dial code is checked with libphonenumber.
+		"phone": `^[0-9 ().-]{4,20}$`,
+		// Loose on purpose, like portal.LooksLikeEmail: delivery is the
+		// real test.
+		"email": `^[^\s@]+@[^\s@]+\.[^\s@]+$`,
+	}
+
+	t.regions = map[string][]Region{}
+	t.genderCodes = map[string]bool{}
+	t.suffixCodes = map[string]bool{}
+	t.countryCodes = map[string]bool{}
+	t.stateCodes = map[string]bool{}
+	t.stateIDs = map[int64]bool{}
+	for _, g := range t.genders {
+		t.genderCodes[g.Code] = true
+	}
+	for _, s := range t.suffixes {
+		t.suffixCodes[s.Code] = true
+	}
+	for _, c := range t.countries {
+		t.countryCodes[c.CountryCode] = true
+	}
+	for _, s := range t.states {
+		t.stateCodes[s.Code] = true
+		t.stateIDs[s.ID] = true
+		key := strconv.FormatInt(s.CountryID, 10)
+		t.regions[key] = append(t.regions[key], Region{ID: s.ID, Name: s.Name, Code: s.Code})
+	}
+	return t
+})
+
+func mustRead(name string, v any) {
+	b, err := dataFS.ReadFile("data/" + name + ".json")
+	if err != nil {
+		panic(fmt.Sprintf("lookup: %s: %v", name, err))
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		panic(fmt.Sprintf("lookup: %s: %v", name, err))
+	}
+}
+
+// Get returns the list named key, ready to encode as JSON, and false for an
+// unknown key. The answer is a copy the caller may keep:
+//
+//	genders   []Gender            [{id, name, code}]
+//	suffixes  []Suffix            [{id, name, code}]
+//	countries []Country           [{countryId, countryName, countryCode}], United States first
+//	states    []State             [{id, name, code, countryId}], every country
+//	counties  []County            [{id, name, stateId, stateCode}]
+//	regex     map[string]string   {ssn, lastFourSSN, zip, phone, email}: patterns that RE2 and JavaScript both read
+//	regions   map[string][]Region {"<countryId>": [{id, name, code}]}
+func Get(key string) (any, bool) {
+	t := load()
+	switch key {
+	case "genders":
+		return slices.Clone(t.genders), true
+	case "suffixes":
+		return slices.Clone(t.suffixes), true
+	case "countries":
+		return slices.Clone(t.countries), true
+	case "states":
+		return slices.Clone(t.states), true
+	case "counties":
+		return slices.Clone(t.counties), true
+	case "regex":
+		m := make(map[string]string, len(t.regex))
+		for k, v := range t.regex {
+			m[k] = v
+		}
+		return m, true
+	case "regions":
+		m := make(map[string][]Region, len(t.regions))
+		for k, v := range t.regions {
+			m[k] = slices.Clone(v)
+		}
+		return m, true
+	}
+	return nil, false
+}
+
+// StatesByCountryID returns the states of a country, or an empty list for a
+// country without states in the lookup or an unknown id.
+func StatesByCountryID(id int64) []State {
+	states := []State{}
+	for _, s := range load().states {
+		if s.CountryID == id {
+			states = append(states, s)
+		}
+	}
+	return states
+}
+
+// IsGender reports whether code is a gender code ("F").
+func IsGender(code string) bool { return load().genderCodes[code] }
+
+// IsSuffix reports whether code is a name suffix code ("JR").
+func IsSuffix(code string) bool { return load().suffixCodes[code] }
+
+// IsCountry reports whether code is a country's ISO alpha-2 code ("US").
+func IsCountry(code string) bool { return load().countryCodes[code] }
+
+// IsStateCode reports whether code is a state's code ("US-CA").
+func IsStateCode(code string) bool { return load().stateCodes[code] }
+
+// IsRegionID reports whether id is a region (state) id.
+func IsRegionID(id int64) bool { return load().stateIDs[id] }

@@ -1,0 +1,97 @@
+package portal
+
+import (
+	"context"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Token scopes. A setup-scoped credential comes from an invitation link and
+// allows only the setup steps before a password exists.
+const (
+	ScopeDefault = "default"
+	ScopeSetup   = "setup"
+)
+
+// Errors of the token endpoint. They are compared by identity so the HTTP
+// layer can give each its RFC 6749 error code.
+var (
+	ErrBadCredentials = &Error{Code: EUNAUTHORIZED, Message: "The user credentials were incorrect."}
+	ErrInvalidClient  = &Error{Code: EUNAUTHORIZED, Message: "Client authentication failed."}
+	ErrInvalidRefresh = &Error{Code: EUNAUTHORIZED, Message: "The refresh token is invalid."}
+	ErrInvalidToken   = &Error{Code: EUNAUTHORIZED, Message: "The access token is invalid or has expired."}
+	ErrInvitation     = &Error{Code: EFORBIDDEN, Message: "This invitation link is invalid, has expired or has already been used."}
+)
+
+// TokenPair is what a successful grant answers.
+type TokenPair struct {
+	AccessToken  string
+	RefreshToken string // empty for a setup-scoped credential
+	ExpiresIn    time.Duration
+	Scope        string
+	SubjectID    int64
+}
+
+// Session is what an access token stands for.
+type Session struct {
+	SubjectID int64
+	Scope     string
+	FamilyID  int64
+	ClientID  string
+}
+
+// Credentials identify a client and a user for the password grant.
+type Credentials struct {
+	ClientID     string
+	ClientSecret string
+	Username     string
+	Password     string
+	IP           string
+}
+
+// AuthService issues, rotates, checks and revokes tokens, and keeps the
+// invitation and password-reset links.
+type AuthService interface {
+	// Login checks the client and the user's password, throttling repeated
+	// failures by username and by IP.
+	Login(ctx context.Context, c Credentials) (*TokenPair, error)
+	// Refresh rotates a refresh token; reusing a spent one revokes its family.
+	Refresh(ctx context.Context, clientID, clientSecret, refreshToken string) (*TokenPair, error)
+	// Authenticate resolves an access token.
+	Authenticate(ctx context.Context, accessToken string) (*Session, error)
+	// Revoke ends the session the access token belongs to.
+	Revoke(ctx context.Context, accessToken string) error
+	// TokenLogin exchanges an invitation token for a setup-scoped credential.
+	TokenLogin(ctx context.Context, invitationToken string) (*TokenPair, error)
+	// CreateInvitation makes a new invitation link token for a subject.
+	CreateInvitation(ctx context.Context, subjectID int64) (string, error)
+	// SetInitialPassword sets the password of a subject who has none and
+	// consumes its invitations.
+	SetInitialPassword(ctx context.Context, subjectID int64, password string) error
+	// ChangePassword checks the current password and sets a new one.
+	ChangePassword(ctx context.Context, subjectID int64, current, next string) error
+	// RequestPasswordReset queues a reset e-mail when the username exists.
+	RequestPasswordReset(ctx context.Context, username, resetURLBase string) error
+	// ConfirmPasswordReset sets a new password with a reset token.
+	ConfirmPasswordReset(ctx context.Context, token, password string) error
+}
+
+// Maximum password length in characters: long enough for any passphrase,
+// short enough that hashing cannot be used to burn CPU.
+const MaxPasswordLength = 128
+
+// ValidatePassword checks a new password against the company's minimum.
+func ValidatePassword(field, password string, minLength int) error {
+	var fe FieldErrors
+	n := utf8.RuneCountInString(password)
+	switch {
+	case n == 0:
+		fe.Add(field, "Password is required")
+	case n < minLength:
+		fe.Add(field, "Password must be at least "+strconv.Itoa(minLength)+" characters long.")
+	case n > MaxPasswordLength:
+		fe.Add(field, "Password must be at most "+strconv.Itoa(MaxPasswordLength)+" characters long.")
+	}
+	return fe.Err()
+}

@@ -1,0 +1,105 @@
+// Package portal holds the applicant portal's domain: its types, their
+// validation, the rules (status machine, legal visibility and order, field
+// rules) and the interfaces of the services that store and serve them.
+package portal
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. The HTTP layer maps each to one status code; anything that is
+// not a *Error is internal and is never shown to the client.
+const (
+	ECONFLICT     = "conflict"     // 409: a transition or state that is not allowed now
+	EFORBIDDEN    = "forbidden"    // 403
+	EINTERNAL     = "internal"     // 500
+	EINVALID      = "invalid"      // 422: field validation
+	EMALFORMED    = "malformed"    // 400: the request itself cannot be read
+	ENOTFOUND     = "not_found"    // 404: absent, or not the caller's
+	ETHROTTLED    = "throttled"    // 429
+	ETOOLARGE     = "too_large"    // 413
+	EUNAUTHORIZED = "unauthorized" // 401
+	EUNSUPPORTED  = "unsupported"  // 415
+)
+
+// ValidationMessage is the errorMessage of every field-validation error, as
+// the app expects it.
+const ValidationMessage = "validation error"
+
+// FieldError is one field's message, as the app shows it next to the field.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// Error is an error the client may see.
+type Error struct {
+	Code    string
+	Message string
+	Fields  []FieldError
+	// RetryAfter is the number of seconds a throttled client should wait.
+	RetryAfter int
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) > 0 {
+		return fmt.Sprintf("portal error: code=%s message=%s fields=%v", e.Code, e.Message, e.Fields)
+	}
+	return fmt.Sprintf("portal error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns a client-visible error with the given code.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldErrors collects field messages; Err returns nil when there are none.
+type FieldErrors []FieldError
+
+// Add records a message for a field.
+func (fe *FieldErrors) Add(field, message string) {
+	*fe = append(*fe, FieldError{Field: field, Message: message})
+}
+
+// Has reports whether field already has a message, so a rule can skip
+// follow-up checks on a field that already failed.
+func (fe FieldErrors) Has(field string) bool {
+	for _, f := range fe {
+		if f.Field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns the validation error, or nil when no field failed.
+func (fe FieldErrors) Err() error {
+	if len(fe) == 0 {
+		return nil
+	}
+	return &Error{Code: EINVALID, Message: ValidationMessage, Fields: fe}
+}
+
+// ErrorCode returns the code of a client-visible error, EINTERNAL otherwise.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the message of a client-visible error, or a generic
+// message that reveals nothing about an internal one.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Internal error. Please try again later."
+}

@@ -1,0 +1,309 @@
+package portal
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// LegalService stores a company's legal documents, the applicant's location
+// that decides which of them apply, and the applicant's signatures.
+type LegalService interface {
+	// FindLegalDocuments gathers the subject's legal file: the company's
+	// current documents, the subject's signatures and location.
+	FindLegalDocuments(ctx context.Context, subjectID int64) (*LegalFile, error)
+	// SignLegalStep stores, in one transaction, one signature per document
+	// the step still needs (LegalFile.SignableStep). It re-checks the rules
+	// against the stored state and answers ECONFLICT when a document is
+	// already signed, its version changed, setup is complete or the
+	// documents are not exactly those the step needs. A paper-forms outcome
+	// holds the subject's orders and e-mails the applicant how to get and
+	// return the forms.
+	SignLegalStep(ctx context.Context, subjectID int64, sigs []Signature) error
+	// DeleteSignature deletes the subject's signature of a document:
+	// ENOTFOUND when there is none, ECONFLICT once setup is complete.
+	// Deleting a paper-forms choice lifts the order hold.
+	DeleteSignature(ctx context.Context, subjectID, documentID int64) error
+	// FindLocation returns the subject's location (empty when none is set).
+	FindLocation(ctx context.Context, subjectID int64) (Location, error)
+	// UpdateLocation changes what upd sets, once validated: the residency
+	// always, the employment only while the operator left it empty.
+	// ECONFLICT once setup is complete.
+	UpdateLocation(ctx context.Context, subjectID int64, upd LocationUpdate) (Location, error)
+}
+
+// LegalFile is what signing decides from: who signs, for which company,
+// where they live and work, the company's current documents and the
+// subject's signatures.
+type LegalFile struct {
+	Subject    *Subject
+	Company    *Company
+	Location   Location
+	Documents  []LegalDocument      // the company's current versions, by id
+	Signatures map[int64]*Signature // the subject's, by document id
+}
+
+// Document returns one of the company's documents.
+func (f *LegalFile) Document(id int64) (LegalDocument, bool) {
+	for _, d := range f.Documents {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return LegalDocument{}, false
+}
+
+// Signed reports whether the subject signed the document (or chose paper
+// forms on it).
+func (f *LegalFile) Signed(documentID int64) bool { return f.Signatures[documentID] != nil }
+
+// Steps are the legal steps of the subject, in order.
+func (f *LegalFile) Steps() []LegalStep { return LegalSteps(f.Documents, f.Location) }
+
+// PendingSteps are the steps that still need a signature.
+func (f *LegalFile) PendingSteps() []LegalStep { return PendingSteps(f.Steps(), f.Signed) }
+
+// UnsignedTitles names the pending steps, for the setup-completion rule.
+func (f *LegalFile) UnsignedTitles() []string {
+	var titles []string
+	for _, s := range f.PendingSteps() {
+		titles = append(titles, s.Title())
+	}
+	return titles
+}
+
+// PaperFormsChosen reports whether the applicant declined electronic
+// signing.
+func (f *LegalFile) PaperFormsChosen() bool {
+	for _, s := range f.Signatures {
+		if s.Outcome == SignOutcomePaperForms {
+			return true
+		}
+	}
+	return false
+}
+
+// SignableStep returns the step holding a document and the documents of it
+// still to sign, when the subject may sign it now. ENOTFOUND: not one of the
+// company's documents. ECONFLICT: setup is complete, the document does not
+// apply to the subject, the step is already signed, or the applicant chose
+// paper forms.
+func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, error) {
+	if _, ok := f.Document(documentID); !ok {
+		return LegalStep{}, nil, Errorf(ENOTFOUND, "Document not found.")
+	}
+	if f.Subject.StatusID != StatusNew {
+		return LegalStep{}, nil, ErrSetupComplete
+	}
+	step, ok := StepFor(f.Steps(), documentID)
+	if !ok {
+		return LegalStep{}, nil, Errorf(ECONFLICT, "This document does not apply to you, so it cannot be signed.")
+	}
+	var todo []LegalDocument
+	for _, d := range step.Documents {
+		if !f.Signed(d.ID) {
+			todo = append(todo, d)
+		}
+	}
+	if len(todo) == 0 {
+		return LegalStep{}, nil, Errorf(ECONFLICT, "You have already signed this document.")
+	}
+	if step.DocumentType != DocESign && f.PaperFormsChosen() {
+		return LegalStep{}, nil, Errorf(ECONFLICT, "You chose to sign paper forms. To sign electronically instead, undo that choice on the consent step first.")
+	}
+	return step, todo, nil
+}
+
+// Signing is one signing call: what the applicant sent and what the server
+// adds to it.
+type Signing struct {
+	DocumentID int64 // any document of the step
+	Request    SignRequest
+	// ContentSHA256 maps each document id (as text) of the step to the hash
+	// of the content the applicant read.
+	ContentSHA256 map[string]string
+	IP            string // the signer's, from the connection
+	// SSN is the stored SSN ("" when none), which the last four digits of
+	// a DOT release must match.
+	SSN string
+	// Shown returns a document's content exactly as the applicant is shown
+	// it (tokens replaced) and the hash of that content.
+	Shown func(LegalDocument) (content, sha256 string)
+}
+
+// Sign checks a signing call against the file: the step may be signed now
+// (SignableStep), the request is valid for it (SignRequest.Validate), and
+// the applicant read the current content of every document it signs
+// (ErrContentChanged otherwise). It returns one audit record per document
+// still to sign, for LegalService.SignLegalStep.
+func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
+	step, todo, err := f.SignableStep(s.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	r := s.Request
+	if err := r.Validate(step, Signer{FirstName: f.Subject.FirstName, LastName: f.Subject.LastName, SSN: s.SSN}); err != nil {
+		return nil, err
+	}
+	img, _ := r.SignatureImage() // Validate decoded it
+	fields := r.Recorded(step, f.Location)
+	name := strings.TrimSpace(fields.FirstName + " " + fields.LastName)
+	if name == "" {
+		name = strings.TrimSpace(f.Subject.FirstName + " " + f.Subject.LastName)
+	}
+	var sigs []Signature
+	var missing FieldErrors
+	changed := false
+	for _, d := range todo {
+		content, hash := s.Shown(d)
+		key := strconv.FormatInt(d.ID, 10)
+		switch given := strings.TrimSpace(s.ContentSHA256[key]); {
+		case given == "":
+			missing.Add("contentSha256."+key, "The hash of the document you read is missing. Please reload the document.")
+		case !strings.EqualFold(given, hash):
+			changed = true
+		}
+		sigs = append(sigs, Signature{
+			DocumentID: d.ID, SubjectID: f.Subject.ID, DocumentVersion: d.Version, Content: content, ContentSHA256: hash,
+			SignatureData: img, SignatureUserIP: s.IP, SignerName: name, Fields: fields, Outcome: r.Outcome(step),
+		})
+	}
+	if err := missing.Err(); err != nil {
+		return nil, err
+	}
+	if changed {
+		return nil, ErrContentChanged
+	}
+	return sigs, nil
+}
+
+// ErrSetupComplete refuses changes to what setup collected once it is done.
+var ErrSetupComplete = &Error{Code: ECONFLICT, Message: "Your setup is complete; signed documents and your location can no longer change here."}
+
+// ErrContentChanged answers a signature of content other than the current
+// one.
+var ErrContentChanged = &Error{Code: ECONFLICT, Message: "The document changed since you opened it. Please read it again."}
+
+// LegalDocumentFilter narrows the list of legal documents (GET
+// /api/v2/user/document?filter=...). Empty fields match everything.
+type LegalDocumentFilter struct {
+	// DocumentTypes matches a document's type, or the step type ("rights"
+	// matches every rights notice).
+	DocumentTypes []string
+	Signed        *bool
+}
+
+// Match reports whether a document passes the filter.
+func (f LegalDocumentFilter) Match(d LegalDocument, signed bool) bool {
+	if len(f.DocumentTypes) > 0 && !slices.Contains(f.DocumentTypes, d.Type.DocumentType) &&
+		!slices.Contains(f.DocumentTypes, StepType(d.Type.DocumentType)) {
+		return false
+	}
+	return f.Signed == nil || *f.Signed == signed
+}
+
+// HoldPaperForms is the order hold of an applicant who declined electronic
+// signing: the screening waits for the signed paper forms.
+const HoldPaperForms = "paper_forms"
+
+// HoldText says what an order hold means, for the operator.
+func HoldText(reason string) string {
+	switch reason {
+	case "":
+		return ""
+	case HoldPaperForms:
+		return "paper forms requested"
+	}
+	return reason
+}
+
+// PaperFormsMail is the e-mail to an applicant who declined electronic
+// signing: the screening is not cancelled, and this is how to get and
+// return the paper forms.
+func PaperFormsMail(s *Subject, c *Company) (subject, body string) {
+	subject = "Your background check: paper forms"
+	body = fmt.Sprintf(`Hello %s,
+
+You chose not to sign the documents for your background check with %s electronically. That is your right, and your background check is not cancelled: it waits until we receive your signed paper forms.
+
+How to get the paper forms:
+- Reply to this e-mail, or contact %s's hiring contact, and ask for the background check paper forms. We send them by post, or as a PDF to print if you prefer.
+
+How to return them:
+- Read every form, fill in and sign the authorization and any form that asks for a signature.
+- Send them back by post to the address on the forms, or scan or photograph every page and reply to this e-mail with the pages attached.
+
+We continue your background check as soon as the signed forms arrive. If you change your mind, you can still sign electronically: log in to the applicant portal and undo the paper-forms choice on the consent step.
+`, strings.TrimSpace(s.FirstName+" "+s.LastName), c.Name, c.Name)
+	return subject, body
+}
+
+// LocationUpdate changes the location; nil leaves a place as it is.
+type LocationUpdate struct {
+	Residency  *Place
+	Employment *Place
+}
+
+// Empty reports whether nothing is known about the place.
+func (p Place) Empty() bool { return !p.NonUS && strings.TrimSpace(p.State) == "" && p.County == 0 }
+
+// Normalized trims and upper-cases the state code; a place outside the US
+// has neither state nor county.
+func (p Place) Normalized() Place {
+	p.State = strings.ToUpper(strings.TrimSpace(p.State))
+	if p.NonUS {
+		p.State, p.County = "", 0
+	}
+	return p
+}
+
+// Validate checks a place and adds its messages to fe; field prefixes the
+// field names ("location.residency"). knownState says whether a state code
+// exists.
+func (p Place) Validate(field string, knownState func(code string) bool, fe *FieldErrors) {
+	p = p.Normalized()
+	if p.State != "" && !knownState(p.State) {
+		fe.Add(field+".state", "Choose a state from the list.")
+	}
+	if p.County < 0 {
+		fe.Add(field+".county", "Choose a county from the list.")
+	}
+}
+
+var documentTypePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+
+// Validate checks a legal document an operator loads.
+func (d LegalDocument) Validate() error {
+	var fe FieldErrors
+	if !documentTypePattern.MatchString(d.Type.DocumentType) {
+		fe.Add("documentType", "The document type must be lower-case letters, digits and underscores, starting with a letter (e.g. disclosure).")
+	}
+	if d.Type.Code != "" && !documentTypePattern.MatchString(d.Type.Code) {
+		fe.Add("code", "The code must be lower-case letters, digits and underscores, starting with a letter.")
+	}
+	switch d.Type.Visibility {
+	case VisibilityAll, VisibilityNonUS:
+	case VisibilityRegional:
+		if len(d.Type.Regions) == 0 {
+			fe.Add("regions", "A regional document needs at least one region (a state code or a county id).")
+		}
+		for _, r := range d.Type.Regions {
+			if strings.TrimSpace(r.StateCode) == "" && r.CountyID <= 0 {
+				fe.Add("regions", "Each region needs a state code (US-CA) or a county id (6075).")
+				break
+			}
+		}
+	default:
+		fe.Add("visibility", "The visibility must be all, non_us or regional.")
+	}
+	if strings.TrimSpace(d.Title) == "" {
+		fe.Add("title", "The document needs a title.")
+	}
+	if strings.TrimSpace(d.Content) == "" {
+		fe.Add("content", "The document has no text.")
+	}
+	return fe.Err()
+}

@@ -1,0 +1,153 @@
+package portal_test
+
+import (
+	"strings"
+	"testing"
+
+	"applicantportal/internal/portal"
+)
+
+func legalFile(status portal.StatusID, signed map[int64]portal.SignOutcome) *portal.LegalFile {
+	doc := func(id int64, typ, vis string, regions ...portal.Region) portal.LegalDocument {
+		return portal.LegalDocument{ID: id, Title: "Title " + typ, Version: 1, Content: "<p>{{firstName}}</p>",
+			Type: portal.LegalDocumentType{ID: id, DocumentType: typ, Visibility: vis, Regions: regions, Editable: true}}
+	}
+	f := &portal.LegalFile{
+		Subject:  &portal.Subject{ID: 7, FirstName: "Jane", LastName: "Doe", StatusID: status},
+		Company:  &portal.Company{Name: "Acme"},
+		Location: portal.Location{Employment: portal.Place{State: "US-CA", County: 6075}},
+		Documents: []portal.LegalDocument{
+			doc(1, portal.DocESign, "all"),
+			doc(2, portal.DocDisclosure, "all"),
+			doc(3, portal.DocRightsFed, "all"),
+			doc(4, portal.DocRightsSF, "regional", portal.Region{CountyID: 6075}),
+			doc(5, portal.DocRightsNJ, "regional", portal.Region{StateCode: "US-NJ"}),
+		},
+		Signatures: map[int64]*portal.Signature{},
+	}
+	for id, o := range signed {
+		f.Signatures[id] = &portal.Signature{DocumentID: id, Outcome: o}
+	}
+	return f
+}
+
+func TestLegalFileSignableStep(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		status   portal.StatusID
+		signed   map[int64]portal.SignOutcome
+		id       int64
+		wantCode string
+		wantText string
+		wantTodo []int64
+	}{
+		{"RightsStepNeedsEveryApplicableNotice", portal.StatusNew, nil, 4, "", "", []int64{3, 4}},
+		{"PartlySignedStepNeedsTheRest", portal.StatusNew, map[int64]portal.SignOutcome{3: portal.SignOutcomeSigned}, 4, "", "", []int64{4}},
+		{"ErrUnknownDocument", portal.StatusNew, nil, 99, portal.ENOTFOUND, "", nil},
+		{"ErrDoesNotApply", portal.StatusNew, nil, 5, portal.ECONFLICT, "does not apply", nil},
+		{"ErrAlreadySigned", portal.StatusNew, map[int64]portal.SignOutcome{2: portal.SignOutcomeSigned}, 2, portal.ECONFLICT, "already signed", nil},
+		{"ErrSetupComplete", portal.StatusSetupComplete, nil, 2, portal.ECONFLICT, "setup is complete", nil},
+		{"ErrPaperFormsChosen", portal.StatusNew, map[int64]portal.SignOutcome{1: portal.SignOutcomePaperForms}, 2, portal.ECONFLICT, "paper forms", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, todo, err := legalFile(tc.status, tc.signed).SignableStep(tc.id)
+			if portal.ErrorCode(err) != tc.wantCode || !strings.Contains(portal.ErrorMessage(err), tc.wantText) {
+				t.Fatalf("err = %v, want code %q with %q", err, tc.wantCode, tc.wantText)
+			}
+			var ids []int64
+			for _, d := range todo {
+				ids = append(ids, d.ID)
+			}
+			if len(ids) != len(tc.wantTodo) || (len(ids) > 0 && ids[0] != tc.wantTodo[0]) {
+				t.Errorf("to sign %v, want %v", ids, tc.wantTodo)
+			}
+		})
+	}
+}
+
+func TestLegalFileSign(t *testing.T) {
+	shown := func(d portal.LegalDocument) (string, string) { return "shown " + d.Title, "hash" + d.Title }
+	ok := portal.SignRequest{SignatureFields: portal.SignatureFields{AckReceiptYourRights: true, AckFed: true, AckSf: true}}
+	for _, tc := range []struct {
+		name     string
+		hashes   map[string]string
+		wantCode string
+		wantText string
+	}{
+		{"SignsWithTheHashesOfWhatWasShown", map[string]string{"3": "hashTitle rights_fed", "4": "HASHTITLE RIGHTS_SF"}, "", ""},
+		{"ErrContentChanged", map[string]string{"3": "hashTitle rights_fed", "4": "old"}, portal.ECONFLICT, "changed since you opened it"},
+		{"ErrHashMissing", map[string]string{"3": "hashTitle rights_fed"}, portal.EINVALID, "validation error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sigs, err := legalFile(portal.StatusNew, nil).Sign(portal.Signing{DocumentID: 3, Request: ok, ContentSHA256: tc.hashes, IP: "192.0.2.1", Shown: shown})
+			if portal.ErrorCode(err) != tc.wantCode || !strings.Contains(portal.ErrorMessage(err), tc.wantText) {
+				t.Fatalf("err = %v, want code %q with %q", err, tc.wantCode, tc.wantText)
+			}
+			if err != nil {
+				return
+			}
+			if len(sigs) != 2 {
+				t.Fatalf("%d signatures, want 2", len(sigs))
+			}
+			s := sigs[1]
+			if s.DocumentID != 4 || s.Content != "shown Title rights_sf" || s.ContentSHA256 != "hashTitle rights_sf" ||
+				s.SignatureUserIP != "192.0.2.1" || s.SignerName != "Jane Doe" || s.Outcome != portal.SignOutcomeSigned ||
+				s.DocumentVersion != 1 || !s.Fields.AckSf {
+				t.Errorf("signature = %+v", s)
+			}
+		})
+	}
+	t.Run("ErrInvalidRequest", func(t *testing.T) {
+		_, err := legalFile(portal.StatusNew, nil).Sign(portal.Signing{DocumentID: 2, Request: ok, Shown: shown})
+		if portal.ErrorCode(err) != portal.EINVALID {
+			t.Errorf("err = %v, want a validation error", err)
+		}
+	})
+}
+
+func TestLegalDocumentFilter(t *testing.T) {
+	yes, no := true, false
+	fed := portal.LegalDocument{Type: portal.LegalDocumentType{DocumentType: portal.DocRightsFed}}
+	for _, tc := range []struct {
+		name   string
+		filter portal.LegalDocumentFilter
+		signed bool
+		want   bool
+	}{
+		{"EmptyMatchesAll", portal.LegalDocumentFilter{}, false, true},
+		{"ExactType", portal.LegalDocumentFilter{DocumentTypes: []string{portal.DocRightsFed}}, false, true},
+		{"StepTypeMatchesNotice", portal.LegalDocumentFilter{DocumentTypes: []string{portal.DocRights}}, false, true},
+		{"OtherTypeExcluded", portal.LegalDocumentFilter{DocumentTypes: []string{portal.DocESign}}, false, false},
+		{"SignedWanted", portal.LegalDocumentFilter{Signed: &yes}, true, true},
+		{"UnsignedWantedButSigned", portal.LegalDocumentFilter{Signed: &no}, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.filter.Match(fed, tc.signed); got != tc.want {
+				t.Errorf("Match = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPlaceValidate(t *testing.T) {
+	known := func(c string) bool { return c == "US-CA" }
+	for _, tc := range []struct {
+		name  string
+		place portal.Place
+		want  string // the failing field, or ""
+	}{
+		{"KnownStateLowerCase", portal.Place{State: " us-ca ", County: 6075}, ""},
+		{"EmptyPlace", portal.Place{}, ""},
+		{"OutsideUSIgnoresState", portal.Place{NonUS: true, State: "XX"}, ""},
+		{"ErrUnknownState", portal.Place{State: "US-XX"}, "location.residency.state"},
+		{"ErrNegativeCounty", portal.Place{County: -1}, "location.residency.county"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var fe portal.FieldErrors
+			tc.place.Validate("location.residency", known, &fe)
+			if (tc.want == "") != (len(fe) == 0) || (tc.want != "" && fe[0].Field != tc.want) {
+				t.Errorf("errors %v, want field %q", fe, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,137 @@
+package portal
+
+import "fmt"
+
+// StatusID is an order status id (spec section 4). The subject's status is
+// one of these, and the app routes by it.
+type StatusID int
+
+// Order statuses, with the ids of spec section 4.
+const (
+	StatusNew                  StatusID = 0
+	StatusSetupComplete        StatusID = 1
+	StatusFinalizationComplete StatusID = 2
+	StatusIDVStarted           StatusID = 3
+	StatusComplete             StatusID = 4
+	StatusQA                   StatusID = 5
+	StatusMROSiteSelection     StatusID = 6
+	StatusSelfPayRequired      StatusID = 7
+)
+
+var statusTexts = map[StatusID]string{
+	StatusNew:                  "New",
+	StatusSetupComplete:        "Setup Complete",
+	StatusFinalizationComplete: "Finalization Complete",
+	StatusIDVStarted:           "IDV session started",
+	StatusComplete:             "Complete",
+	StatusQA:                   "QA",
+	StatusMROSiteSelection:     "MRO site selection session started",
+	StatusSelfPayRequired:      "Self-pay required",
+}
+
+// Text is the status text the app shows.
+func (s StatusID) Text() string {
+	if t, ok := statusTexts[s]; ok {
+		return t
+	}
+	return fmt.Sprintf("Status %d", int(s))
+}
+
+// Valid reports whether s is a known order status.
+func (s StatusID) Valid() bool {
+	_, ok := statusTexts[s]
+	return ok
+}
+
+// Status is the subject's status as the API answers it.
+type Status struct {
+	StatusID   StatusID `json:"statusId"`
+	StatusText string   `json:"statusText"`
+}
+
+// NewStatus pairs an id with its text.
+func NewStatus(id StatusID) Status { return Status{StatusID: id, StatusText: id.Text()} }
+
+// StatusFacts are what a status move may depend on. The caller gathers them
+// from storage; CheckStatusMove decides.
+type StatusFacts struct {
+	HasPassword          bool
+	UnsignedDocuments    []string // titles of applicable legal documents not yet signed
+	PersonalInfoSaved    bool
+	FullProfile          bool // full-profile applicants skip the legal and personal steps
+	IDVFinished          bool
+	SiteSelectionAllowed bool // the company lets applicants pick the site and an MRO service is present
+	SiteChosen           bool
+	PaymentAuthorized    bool
+}
+
+// CheckStatusMove returns nil when the subject may move from one status to
+// another, and otherwise an ECONFLICT error naming what is missing. The app
+// sets some statuses "locally"; the server is still the authority.
+func CheckStatusMove(from, to StatusID, f StatusFacts) error {
+	deny := func(why string) error {
+		return Errorf(ECONFLICT, "Cannot change status from %s to %s: %s", from.Text(), to.Text(), why)
+	}
+	if !to.Valid() {
+		return Errorf(EINVALID, "Unknown status id %d.", int(to))
+	}
+	switch {
+	case from == StatusNew && to == StatusSetupComplete:
+		var missing []string
+		if !f.HasPassword {
+			missing = append(missing, "create a password")
+		}
+		// A full-profile applicant's employer supplied the rest, so their
+		// setup is only the first three steps (spec section 6).
+		if len(f.UnsignedDocuments) > 0 && !f.FullProfile {
+			missing = append(missing, "sign "+joinList(f.UnsignedDocuments))
+		}
+		if !f.PersonalInfoSaved && !f.FullProfile {
+			missing = append(missing, "save your personal information")
+		}
+		if len(missing) > 0 {
+			return deny("please " + joinList(missing) + " first.")
+		}
+		return nil
+	case from == StatusSetupComplete && to == StatusIDVStarted:
+		return nil
+	case from == StatusIDVStarted && (to == StatusMROSiteSelection || to == StatusSelfPayRequired || to == StatusFinalizationComplete):
+		if !f.IDVFinished {
+			return deny("identity verification is not finished.")
+		}
+		if to == StatusMROSiteSelection && !f.SiteSelectionAllowed {
+			return deny("collection-site selection is not available.")
+		}
+		return nil
+	case from == StatusMROSiteSelection && (to == StatusSelfPayRequired || to == StatusFinalizationComplete):
+		if !f.SiteChosen {
+			return deny("no collection site has been chosen.")
+		}
+		return nil
+	case from == StatusSelfPayRequired && to == StatusFinalizationComplete:
+		if !f.PaymentAuthorized {
+			return deny("the payment has not been authorized.")
+		}
+		return nil
+	case from == StatusFinalizationComplete && to == StatusMROSiteSelection:
+		if !f.SiteSelectionAllowed {
+			return deny("collection-site selection is not available.")
+		}
+		return nil
+	}
+	return deny("this change is not allowed.")
+}
+
+func joinList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	out := items[0]
+	for _, it := range items[1 : len(items)-1] {
+		out += ", " + it
+	}
+	return out + " and " + items[len(items)-1]
+}

@@ -1,0 +1,186 @@
+package signedpdf_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ledongthuc/pdf"
+
+	"applicantportal/internal/legaltext"
+	"applicantportal/internal/portal"
+	"applicantportal/internal/signedpdf"
+)
+
+// signaturePNG draws a short stroke, as the signature pad would.
+func signaturePNG(t *testing.T, deep bool) []byte {
+	t.Helper()
+	var img image.Image
+	if deep {
+		m := image.NewNRGBA64(image.Rect(0, 0, 300, 100))
+		for x := 20; x < 280; x++ {
+			m.Set(x, 50+(x%20)-10, color.NRGBA64{A: 0xffff})
+		}
+		img = m
+	} else {
+		m := image.NewNRGBA(image.Rect(0, 0, 600, 200))
+		for x := 40; x < 560; x++ {
+			m.Set(x, 100+(x%40)-20, color.NRGBA{A: 255})
+		}
+		img = m
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// pdfText renders d and reads the PDF back as plain text.
+func pdfText(t *testing.T, d signedpdf.Document) (string, int) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := signedpdf.Render(&buf, d); err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
+		t.Fatalf("output is not a PDF: %.20q", buf.Bytes())
+	}
+	r, err := pdf.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatalf("parse PDF: %v", err)
+	}
+	rd, err := r.GetPlainText()
+	if err != nil {
+		t.Fatalf("PDF text: %v", err)
+	}
+	text, err := io.ReadAll(rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text), r.NumPage()
+}
+
+func sampleHTML(t *testing.T, documentType string) string {
+	t.Helper()
+	for _, s := range legaltext.Samples() {
+		if s.DocumentType == documentType {
+			h, err := legaltext.RenderMarkdown(s.Markdown)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return legaltext.ReplaceTokens(h, legaltext.Tokens{FirstName: "Jane", LastName: "Doe", ClientName: "Demo Employer", AccountingCode: "ACC-42"})
+		}
+	}
+	t.Fatalf("no sample %s", documentType)
+	return ""
+}
+
+func TestRender(t *testing.T) {
+	signedAt := time.Date(2026, 11, 22, 14, 3, 5, 0, time.FixedZone("CET", 3600))
+	content := sampleHTML(t, portal.DocAuthorization)
+	base := signedpdf.Document{
+		Title:           "Authorization for Background Check",
+		ContentHTML:     content,
+		SignerName:      "Jane Doe",
+		SignerIP:        "203.0.113.7",
+		SignedAt:        signedAt,
+		DocumentVersion: 3,
+		ContentSHA256:   signedpdf.ContentHash(content),
+		SignaturePNG:    signaturePNG(t, false),
+		Fields: []portal.LabeledValue{
+			{Label: "First name", Value: "Jane"},
+			{Label: "Authorizes the background check", Value: "Yes"},
+		},
+	}
+	with := func(change func(*signedpdf.Document)) signedpdf.Document {
+		d := base
+		change(&d)
+		return d
+	}
+
+	for _, tc := range []struct {
+		name  string
+		doc   signedpdf.Document
+		want  []string
+		pages int // minimum
+	}{
+		{"AuditTrailReadableFromPDF", base, []string{
+			"Jane Doe", base.ContentSHA256, "203.0.113.7", "2026-11-22 13:03:05 UTC", "Document version:", "3",
+			"Authorization for Background Check", "I, Jane Doe, have read", "Demo Employer", "ACC-42",
+			"First name:", "Authorizes the background check:", "Yes", legaltext.SampleMarker[:11],
+		}, 1},
+		{"AcknowledgementWithoutImageRenders", with(func(d *signedpdf.Document) { d.SignaturePNG = nil }),
+			[]string{"Jane Doe", base.ContentSHA256}, 1},
+		{"SixteenBitPNGAccepted", with(func(d *signedpdf.Document) { d.SignaturePNG = signaturePNG(t, true) }),
+			[]string{"Jane Doe", base.ContentSHA256}, 1},
+		{"ListsAndLinksOfSampleRendered", with(func(d *signedpdf.Document) { d.ContentHTML = sampleHTML(t, portal.DocRightsFed) }),
+			[]string{"You must be told if information in your file", "consumerfinance.gov/learnmore"}, 1},
+		{"NonLatinTextDoesNotBreakRendering", with(func(d *signedpdf.Document) {
+			d.SignerName = "José Ñúñez"
+			d.ContentHTML = "<p>“Quoted” — 漢字 ≥ ✓ text</p>"
+		}), []string{"Quoted", "text", base.ContentSHA256}, 1},
+		{"PlainParagraphsWhenNoHTML", with(func(d *signedpdf.Document) {
+			d.ContentHTML = ""
+			d.Paragraphs = []string{"First paragraph.", "Second   paragraph."}
+		}), []string{"First paragraph.", "Second paragraph."}, 1},
+		{"LongContentSpansPages", with(func(d *signedpdf.Document) {
+			d.ContentHTML = strings.Repeat("<p>"+strings.Repeat("A long clause of legal text. ", 30)+"</p>", 20)
+		}), []string{"Jane Doe", base.ContentSHA256}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text, pages := pdfText(t, tc.doc)
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("PDF text lacks %q\n%s", w, text)
+				}
+			}
+			if pages < tc.pages {
+				t.Errorf("%d pages, want at least %d", pages, tc.pages)
+			}
+		})
+	}
+
+	for _, tc := range []struct {
+		name string
+		img  []byte
+	}{
+		{"BrokenPNGIsAnError", append([]byte("\x89PNG\r\n\x1a\n"), "not really a png"...)},
+		{"TruncatedPNGIsAnError", signaturePNG(t, false)[:200]},
+		{"JPEGIsAnError", []byte("\xff\xd8\xff\xe0\x00\x10JFIF")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			err := signedpdf.Render(&buf, with(func(d *signedpdf.Document) { d.SignaturePNG = tc.img }))
+			if err == nil {
+				t.Fatal("Render accepted a bad signature image")
+			}
+			if buf.Len() != 0 {
+				t.Errorf("Render wrote %d bytes before failing", buf.Len())
+			}
+		})
+	}
+}
+
+func TestContentHash(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"EmptyContent", "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+		{"ExactBytesHashed", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := signedpdf.ContentHash(tc.in); got != tc.want {
+				t.Errorf("ContentHash(%q) = %s, want %s", tc.in, got, tc.want)
+			}
+		})
+	}
+	t.Run("WhitespaceChangesHash", func(t *testing.T) {
+		if signedpdf.ContentHash("<p>a</p>") == signedpdf.ContentHash("<p>a</p>\n") {
+			t.Error("a trailing newline did not change the hash")
+		}
+	})
+}

@@ -1,0 +1,498 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"applicantportal/internal/password"
+	"applicantportal/internal/portal"
+)
+
+// Login throttling: after this many failures within the window, further
+// attempts answer 429 until the oldest failure leaves the window.
+const (
+	ThrottleWindow      = 15 * time.Minute
+	MaxFailuresPerUser  = 5
+	MaxFailuresPerIP    = 20
+	throttleMessageText = "Too many failed login attempts. Please wait %s and try again, or reset your password."
+)
+
+func defaultHash(pw string) (string, error) { return password.Hash(pw) }
+
+func defaultVerify(pw, hash string) (bool, error) { return password.Verify(pw, hash) }
+
+// dummyHash is verified against when the user does not exist, so a login
+// for an unknown username costs as much time as a wrong password.
+var dummyHash, _ = password.Hash("dummy password for timing equality")
+
+// UpsertClient registers an OAuth client, replacing the secret of an
+// existing one, as configuration is applied at every start.
+func (s *DB) UpsertClient(ctx context.Context, id, secret, name string) error {
+	if id == "" || secret == "" {
+		return errors.New("store: client id and secret are required")
+	}
+	var stored string
+	err := s.db.QueryRowContext(ctx, `SELECT secret_hash FROM oauth_clients WHERE id = $1`, id).Scan(&stored)
+	if err == nil {
+		if ok, _ := s.cfg.VerifyPassword(secret, stored); ok {
+			return nil
+		}
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: find client: %w", err)
+	}
+	hash, err := s.cfg.HashPassword(secret)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO oauth_clients (id, secret_hash, name, created_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name`, id, hash, name, ms(s.now()))
+	if err != nil {
+		return fmt.Errorf("store: save client: %w", err)
+	}
+	return nil
+}
+
+func (s *DB) checkClient(ctx context.Context, id, secret string) error {
+	if id == "" || secret == "" {
+		return portal.ErrInvalidClient
+	}
+	var hash string
+	err := s.db.QueryRowContext(ctx, `SELECT secret_hash FROM oauth_clients WHERE id = $1`, id).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return portal.ErrInvalidClient
+	} else if err != nil {
+		return fmt.Errorf("store: find client: %w", err)
+	}
+	ok, err := s.cfg.VerifyPassword(secret, hash)
+	if err != nil {
+		return fmt.Errorf("store: check client: %w", err)
+	}
+	if !ok {
+		return portal.ErrInvalidClient
+	}
+	return nil
+}
+
+// Login implements portal.AuthService.
+func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair, error) {
+	if err := s.checkClient(ctx, c.ClientID, c.ClientSecret); err != nil {
+		return nil, err
+	}
+	username := portal.NormalizeUsername(c.Username)
+	if err := s.checkThrottle(ctx, username, c.IP); err != nil {
+		return nil, err
+	}
+	var subjectID int64
+	var hash sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT id, password_hash FROM subjects WHERE username = $1`, username).Scan(&subjectID, &hash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: find user: %w", err)
+	}
+	stored := dummyHash
+	if hash.Valid {
+		stored = hash.String
+	}
+	ok, verr := s.cfg.VerifyPassword(c.Password, stored)
+	if verr != nil {
+		return nil, fmt.Errorf("store: verify password: %w", verr)
+	}
+	if !ok || !hash.Valid {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`,
+			username, c.IP, ms(s.now())); err != nil {
+			return nil, fmt.Errorf("store: record login failure: %w", err)
+		}
+		return nil, portal.ErrBadCredentials
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1`, username); err != nil {
+		return nil, fmt.Errorf("store: clear login failures: %w", err)
+	}
+	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
+}
+
+// checkThrottle answers ETHROTTLED, the same for known and unknown
+// usernames, when either the username or the IP failed too often.
+func (s *DB) checkThrottle(ctx context.Context, username, ip string) error {
+	now := s.now()
+	since := ms(now.Add(-ThrottleWindow))
+	check := func(col, value string, limit int) (time.Duration, error) {
+		var n int
+		var oldest sql.NullInt64
+		// The failure that must expire before another attempt is allowed is
+		// the limit-th newest; its age decides Retry-After.
+		err := s.db.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*), MIN(at) FROM (
+			SELECT at FROM login_failures WHERE %s = $1 AND at > $2 ORDER BY at DESC LIMIT $3) recent`, col),
+			value, since, limit).Scan(&n, &oldest)
+		if err != nil {
+			return 0, fmt.Errorf("store: count login failures: %w", err)
+		}
+		if n < limit {
+			return 0, nil
+		}
+		return fromMS(oldest.Int64).Add(ThrottleWindow).Sub(now), nil
+	}
+	wait, err := check("username", username, MaxFailuresPerUser)
+	if err != nil {
+		return err
+	}
+	if ipWait, err := check("ip", ip, MaxFailuresPerIP); err != nil {
+		return err
+	} else if ipWait > wait {
+		wait = ipWait
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := int((wait + time.Second - 1) / time.Second)
+	return &portal.Error{
+		Code:       portal.ETHROTTLED,
+		Message:    fmt.Sprintf(throttleMessageText, humanMinutes(secs)),
+		RetryAfter: secs,
+	}
+}
+
+func humanMinutes(secs int) string {
+	m := (secs + 59) / 60
+	if m <= 1 {
+		return "a minute"
+	}
+	return fmt.Sprintf("%d minutes", m)
+}
+
+// issue starts a new token family and gives its first tokens.
+func (s *DB) issue(ctx context.Context, subjectID int64, clientID, scope string) (*portal.TokenPair, error) {
+	var pair *portal.TokenPair
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var familyID int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO token_families (subject_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+			subjectID, clientID, scope, ms(s.now())).Scan(&familyID); err != nil {
+			return fmt.Errorf("store: create token family: %w", err)
+		}
+		var err error
+		pair, err = s.issueInFamily(ctx, tx, familyID, scope)
+		if pair != nil {
+			pair.SubjectID = subjectID
+		}
+		return err
+	})
+	return pair, err
+}
+
+// issueInFamily adds an access token, and a refresh token unless the scope
+// is setup (a setup credential cannot be renewed).
+func (s *DB) issueInFamily(ctx context.Context, tx *sql.Tx, familyID int64, scope string) (*portal.TokenPair, error) {
+	now := s.now()
+	ttl := s.cfg.AccessTokenTTL
+	if scope == portal.ScopeSetup {
+		ttl = s.cfg.SetupTokenTTL
+	}
+	pair := &portal.TokenPair{Scope: scope, ExpiresIn: ttl}
+	add := func(kind string, ttl time.Duration) (string, error) {
+		token, hash, err := newSecret()
+		if err != nil {
+			return "", err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (family_id, kind, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+			familyID, kind, hash, ms(now), ms(now.Add(ttl))); err != nil {
+			return "", fmt.Errorf("store: save %s token: %w", kind, err)
+		}
+		return token, nil
+	}
+	var err error
+	if pair.AccessToken, err = add("access", ttl); err != nil {
+		return nil, err
+	}
+	if scope != portal.ScopeSetup {
+		if pair.RefreshToken, err = add("refresh", s.cfg.RefreshTokenTTL); err != nil {
+			return nil, err
+		}
+	}
+	return pair, nil
+}
+
+// Refresh implements portal.AuthService. A refresh token works once; a
+// second use means it was stolen or replayed, so the whole family (every
+// token of that login) is revoked.
+func (s *DB) Refresh(ctx context.Context, clientID, clientSecret, refreshToken string) (*portal.TokenPair, error) {
+	if err := s.checkClient(ctx, clientID, clientSecret); err != nil {
+		return nil, err
+	}
+	if refreshToken == "" {
+		return nil, portal.ErrInvalidRefresh
+	}
+	var pair *portal.TokenPair
+	reused := false
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var tokenID, familyID, subjectID, expires int64
+		var used, revoked sql.NullInt64
+		var famClient, scope string
+		err := tx.QueryRowContext(ctx, `SELECT t.id, t.family_id, t.expires_at, t.used_at, f.revoked_at, f.subject_id, f.client_id, f.scope
+			FROM tokens t JOIN token_families f ON f.id = t.family_id
+			WHERE t.token_hash = $1 AND t.kind = 'refresh'`, hashSecret(refreshToken)).
+			Scan(&tokenID, &familyID, &expires, &used, &revoked, &subjectID, &famClient, &scope)
+		if errors.Is(err, sql.ErrNoRows) {
+			return portal.ErrInvalidRefresh
+		} else if err != nil {
+			return fmt.Errorf("store: find refresh token: %w", err)
+		}
+		if famClient != clientID || revoked.Valid || ms(s.now()) >= expires {
+			return portal.ErrInvalidRefresh
+		}
+		// The conditional update is what makes a concurrent second use lose.
+		res, err := tx.ExecContext(ctx, `UPDATE tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL`, ms(s.now()), tokenID)
+		if err != nil {
+			return fmt.Errorf("store: spend refresh token: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 || used.Valid {
+			reused = true
+			if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), familyID); err != nil {
+				return fmt.Errorf("store: revoke token family: %w", err)
+			}
+			return nil
+		}
+		pair, err = s.issueInFamily(ctx, tx, familyID, scope)
+		if pair != nil {
+			pair.SubjectID = subjectID
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if reused {
+		s.cfg.Logger.Warn("refresh token reused; token family revoked")
+		return nil, portal.ErrInvalidRefresh
+	}
+	return pair, nil
+}
+
+// Authenticate implements portal.AuthService.
+func (s *DB) Authenticate(ctx context.Context, accessToken string) (*portal.Session, error) {
+	if accessToken == "" {
+		return nil, portal.ErrInvalidToken
+	}
+	var sess portal.Session
+	var expires int64
+	var revoked sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.subject_id, f.scope, f.client_id, t.expires_at, f.revoked_at
+		FROM tokens t JOIN token_families f ON f.id = t.family_id
+		WHERE t.token_hash = $1 AND t.kind = 'access'`, hashSecret(accessToken)).
+		Scan(&sess.FamilyID, &sess.SubjectID, &sess.Scope, &sess.ClientID, &expires, &revoked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, portal.ErrInvalidToken
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find access token: %w", err)
+	}
+	if revoked.Valid || ms(s.now()) >= expires {
+		return nil, portal.ErrInvalidToken
+	}
+	return &sess, nil
+}
+
+// Revoke implements portal.AuthService: logging out ends the access token
+// and the refresh token of that login at once.
+func (s *DB) Revoke(ctx context.Context, accessToken string) error {
+	sess, err := s.Authenticate(ctx, accessToken)
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), sess.FamilyID); err != nil {
+		return fmt.Errorf("store: revoke: %w", err)
+	}
+	return nil
+}
+
+// CreateInvitation implements portal.AuthService.
+func (s *DB) CreateInvitation(ctx context.Context, subjectID int64) (string, error) {
+	token, hash, err := newSecret()
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO invitations (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+		subjectID, hash, ms(now), ms(now.Add(s.cfg.InvitationTTL))); err != nil {
+		return "", fmt.Errorf("store: create invitation: %w", err)
+	}
+	return token, nil
+}
+
+// TokenLogin implements portal.AuthService. The same 403 answers an
+// unknown, expired or used token, so the answer reveals nothing.
+func (s *DB) TokenLogin(ctx context.Context, invitationToken string) (*portal.TokenPair, error) {
+	if invitationToken == "" {
+		return nil, portal.ErrInvitation
+	}
+	var subjectID, expires int64
+	var used sql.NullInt64
+	var hasPassword bool
+	err := s.db.QueryRowContext(ctx, `SELECT i.subject_id, i.expires_at, i.used_at, s.password_hash IS NOT NULL
+		FROM invitations i JOIN subjects s ON s.id = i.subject_id WHERE i.token_hash = $1`, hashSecret(invitationToken)).
+		Scan(&subjectID, &expires, &used, &hasPassword)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, portal.ErrInvitation
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find invitation: %w", err)
+	}
+	if used.Valid || hasPassword || ms(s.now()) >= expires {
+		return nil, portal.ErrInvitation
+	}
+	return s.issue(ctx, subjectID, "invitation", portal.ScopeSetup)
+}
+
+// SetInitialPassword implements portal.AuthService.
+func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string) error {
+	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
+		return err
+	}
+	hash, err := s.cfg.HashPassword(pw)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3 AND password_hash IS NULL`, hash, now, subjectID)
+		if err != nil {
+			return fmt.Errorf("store: set password: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return portal.Errorf(portal.ECONFLICT, "A password already exists for this account. Log in with it, or reset it.")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
+			return fmt.Errorf("store: consume invitation: %w", err)
+		}
+		return nil
+	})
+}
+
+// ChangePassword implements portal.AuthService.
+func (s *DB) ChangePassword(ctx context.Context, subjectID int64, current, next string) error {
+	var hash sql.NullString
+	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM subjects WHERE id = $1`, subjectID).Scan(&hash); err != nil {
+		return notFound(err, "Subject")
+	}
+	if !hash.Valid {
+		return s.SetInitialPassword(ctx, subjectID, next)
+	}
+	ok, err := s.cfg.VerifyPassword(current, hash.String)
+	if err != nil {
+		return fmt.Errorf("store: verify password: %w", err)
+	}
+	if !ok {
+		var fe portal.FieldErrors
+		fe.Add("currentPassword", "The current password is not correct.")
+		return fe.Err()
+	}
+	if err := s.validateNewPassword(ctx, subjectID, "password", next); err != nil {
+		return err
+	}
+	return s.setPassword(ctx, subjectID, next)
+}
+
+// setPassword replaces the password and ends every login of the subject,
+// so a stolen session does not survive a password change.
+func (s *DB) setPassword(ctx context.Context, subjectID int64, pw string) error {
+	hash, err := s.cfg.HashPassword(pw)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, subjectID); err != nil {
+			return fmt.Errorf("store: set password: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND revoked_at IS NULL`, now, subjectID); err != nil {
+			return fmt.Errorf("store: revoke sessions: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
+			return fmt.Errorf("store: consume invitation: %w", err)
+		}
+		return nil
+	})
+}
+
+func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw string) error {
+	var minLen int
+	if err := s.db.QueryRowContext(ctx, `SELECT c.subject_password_length FROM subjects s JOIN companies c ON c.id = s.company_id WHERE s.id = $1`,
+		subjectID).Scan(&minLen); err != nil {
+		return notFound(err, "Subject")
+	}
+	return portal.ValidatePassword(field, pw, minLen)
+}
+
+// RequestPasswordReset implements portal.AuthService. It does nothing, and
+// says nothing, for an unknown username.
+func (s *DB) RequestPasswordReset(ctx context.Context, username, resetURLBase string) error {
+	sub, err := s.FindSubjectByUsername(ctx, username)
+	if portal.ErrorCode(err) == portal.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	token, hash, err := newSecret()
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	link := strings.TrimRight(resetURLBase, "/") + "/reset?token=" + url.QueryEscape(token)
+	body := fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account (%s).\n"+
+		"To choose a new password, open this link within %s:\n\n%s\n\n"+
+		"If you did not ask for this, ignore this message: your password stays as it is.\n",
+		sub.FirstName, sub.Username, humanDuration(s.cfg.ResetTTL), link)
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+			sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
+			return fmt.Errorf("store: create reset: %w", err)
+		}
+		return enqueueMail(ctx, tx, now, sub.Email, "Reset your applicant portal password", body)
+	})
+}
+
+func humanDuration(d time.Duration) string {
+	if d%time.Hour == 0 {
+		if h := int(d / time.Hour); h == 1 {
+			return "1 hour"
+		} else {
+			return fmt.Sprintf("%d hours", h)
+		}
+	}
+	return fmt.Sprintf("%d minutes", int(d/time.Minute))
+}
+
+// ConfirmPasswordReset implements portal.AuthService.
+func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
+	invalid := func() error {
+		var fe portal.FieldErrors
+		fe.Add("token", "This reset link is invalid or has expired. Please ask for a new one.")
+		return fe.Err()
+	}
+	if token == "" {
+		return invalid()
+	}
+	var id, subjectID, expires int64
+	var used sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT id, subject_id, expires_at, used_at FROM password_resets WHERE token_hash = $1`, hashSecret(token)).
+		Scan(&id, &subjectID, &expires, &used)
+	if errors.Is(err, sql.ErrNoRows) {
+		return invalid()
+	} else if err != nil {
+		return fmt.Errorf("store: find reset: %w", err)
+	}
+	if used.Valid || ms(s.now()) >= expires {
+		return invalid()
+	}
+	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE password_resets SET used_at = $1 WHERE id = $2 AND used_at IS NULL`, ms(s.now()), id)
+	if err != nil {
+		return fmt.Errorf("store: spend reset: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return invalid()
+	}
+	return s.setPassword(ctx, subjectID, pw)
+}

@@ -1,0 +1,134 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"applicantportal/internal/portal"
+)
+
+// CreateCompany adds a company; its ID is set on return.
+func (s *DB) CreateCompany(ctx context.Context, c *portal.Company) error {
+	p := c.Preferences
+	if p.SubjectPasswordLength <= 0 {
+		p.SubjectPasswordLength = portal.DefaultCompanyPreferences().SubjectPasswordLength
+	}
+	err := s.db.QueryRowContext(ctx, `
+		INSERT INTO companies (name, logo_url, accounting_code, subject_chat, subject_password_length,
+			require_ssn, applicant_collection_site_selection, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		c.Name, c.LogoURL, c.AccountingCode, p.SubjectChat, p.SubjectPasswordLength,
+		p.RequireSSN, p.ApplicantCollectionSiteSelection, ms(s.now()),
+	).Scan(&c.ID)
+	if err != nil {
+		return fmt.Errorf("store: create company: %w", err)
+	}
+	c.Preferences = p
+	return nil
+}
+
+// CreatePackage adds a package with its services; the first package of a
+// company becomes its default.
+func (s *DB) CreatePackage(ctx context.Context, p *portal.Package) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var others int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM packages WHERE company_id = $1`, p.CompanyID).Scan(&others); err != nil {
+			return fmt.Errorf("store: create package: %w", err)
+		}
+		hold := p.SelfPayInitialHoldAmt
+		if hold == "" {
+			hold = "0.00"
+		}
+		err := tx.QueryRowContext(ctx, `
+			INSERT INTO packages (company_id, name, self_pay_enabled, self_pay_initial_hold_amount, is_default, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+			p.CompanyID, p.Name, p.SelfPayEnabled, hold, others == 0, ms(s.now()),
+		).Scan(&p.ID)
+		if err != nil {
+			return fmt.Errorf("store: create package: %w", err)
+		}
+		p.SelfPayInitialHoldAmt = hold
+		for i := range p.Services {
+			svc := &p.Services[i]
+			if svc.Name == "" {
+				svc.Name, _ = portal.ServiceName(svc.Code)
+			}
+			if err := tx.QueryRowContext(ctx, `INSERT INTO package_services (package_id, code, name) VALUES ($1, $2, $3) RETURNING id`,
+				p.ID, svc.Code, svc.Name).Scan(&svc.ID); err != nil {
+				return fmt.Errorf("store: add service %s: %w", svc.Code, err)
+			}
+		}
+		return nil
+	})
+}
+
+const companyColumns = `c.id, c.name, c.logo_url, c.accounting_code, c.subject_chat, c.subject_password_length,
+	c.require_ssn, c.applicant_collection_site_selection,
+	COALESCE((SELECT p.id FROM packages p WHERE p.company_id = c.id AND p.is_default = TRUE), 0)`
+
+func scanCompany(row interface{ Scan(...any) error }) (*portal.Company, error) {
+	var c portal.Company
+	p := &c.Preferences
+	err := row.Scan(&c.ID, &c.Name, &c.LogoURL, &c.AccountingCode, &p.SubjectChat, &p.SubjectPasswordLength,
+		&p.RequireSSN, &p.ApplicantCollectionSiteSelection, &c.PackageID)
+	return &c, err
+}
+
+// FindCompanyByID returns one company.
+func (s *DB) FindCompanyByID(ctx context.Context, id int64) (*portal.Company, error) {
+	return findCompany(ctx, s.db, id)
+}
+
+func findCompany(ctx context.Context, q queryer, id int64) (*portal.Company, error) {
+	c, err := scanCompany(q.QueryRowContext(ctx, `SELECT `+companyColumns+` FROM companies c WHERE c.id = $1`, id))
+	if err != nil {
+		return nil, notFound(err, "Company")
+	}
+	return c, nil
+}
+
+// FindCompanies lists every company, oldest first.
+func (s *DB) FindCompanies(ctx context.Context) ([]*portal.Company, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+companyColumns+` FROM companies c ORDER BY c.id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: list companies: %w", err)
+	}
+	defer rows.Close()
+	var out []*portal.Company
+	for rows.Next() {
+		c, err := scanCompany(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: list companies: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// FindPackageByID returns a package with its services.
+func (s *DB) FindPackageByID(ctx context.Context, id int64) (*portal.Package, error) {
+	return findPackage(ctx, s.db, id)
+}
+
+func findPackage(ctx context.Context, q queryer, id int64) (*portal.Package, error) {
+	var p portal.Package
+	err := q.QueryRowContext(ctx, `SELECT id, company_id, name, self_pay_enabled, self_pay_initial_hold_amount FROM packages WHERE id = $1`, id).
+		Scan(&p.ID, &p.CompanyID, &p.Name, &p.SelfPayEnabled, &p.SelfPayInitialHoldAmt)
+	if err != nil {
+		return nil, notFound(err, "Package")
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, code, name FROM package_services WHERE package_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: package services: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var svc portal.PackageService
+		if err := rows.Scan(&svc.ID, &svc.Code, &svc.Name); err != nil {
+			return nil, fmt.Errorf("store: package services: %w", err)
+		}
+		p.Services = append(p.Services, svc)
+	}
+	return &p, rows.Err()
+}

@@ -1,0 +1,359 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"applicantportal/internal/portal"
+)
+
+// SaveLegalDocument creates a company's document, or updates the one with
+// the same code (the document type when no code is given): its title,
+// visibility, regions and editable flag change in place, and a changed text
+// becomes a new version. d.ID and d.Version are set on return; changed
+// reports whether a version was added.
+func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (changed bool, err error) {
+	if d.Type.Code == "" {
+		d.Type.Code = d.Type.DocumentType
+	}
+	if err := d.Validate(); err != nil {
+		return false, err
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(s.now())
+		var current sql.NullString
+		err := tx.QueryRowContext(ctx, `
+			SELECT d.id, v.version, v.content FROM legal_documents d
+			LEFT JOIN legal_document_versions v ON v.document_id = d.id
+				AND v.version = (SELECT MAX(version) FROM legal_document_versions WHERE document_id = d.id)
+			WHERE d.company_id = $1 AND d.code = $2`, d.CompanyID, d.Type.Code).
+			Scan(&d.ID, &sql.NullInt64{}, &current)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			err = tx.QueryRowContext(ctx, `
+				INSERT INTO legal_documents (company_id, document_type, visibility, code, editable, title, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+				d.CompanyID, d.Type.DocumentType, d.Type.Visibility, d.Type.Code, d.Type.Editable, d.Title, now).Scan(&d.ID)
+			if err != nil {
+				return fmt.Errorf("store: create legal document: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("store: find legal document: %w", err)
+		default:
+			if _, err := tx.ExecContext(ctx, `UPDATE legal_documents SET document_type = $1, visibility = $2, editable = $3, title = $4, updated_at = $5 WHERE id = $6`,
+				d.Type.DocumentType, d.Type.Visibility, d.Type.Editable, d.Title, now, d.ID); err != nil {
+				return fmt.Errorf("store: update legal document: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM legal_document_regions WHERE document_id = $1`, d.ID); err != nil {
+				return fmt.Errorf("store: update legal document regions: %w", err)
+			}
+		}
+		for _, r := range d.Type.Regions {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO legal_document_regions (document_id, state_code, county_id) VALUES ($1, $2, $3)`,
+				d.ID, strings.ToUpper(strings.TrimSpace(r.StateCode)), r.CountyID); err != nil {
+				return fmt.Errorf("store: save legal document region: %w", err)
+			}
+		}
+		changed = !current.Valid || current.String != d.Content
+		if !changed {
+			return tx.QueryRowContext(ctx, `SELECT MAX(version) FROM legal_document_versions WHERE document_id = $1`, d.ID).Scan(&d.Version)
+		}
+		err = tx.QueryRowContext(ctx, `
+			INSERT INTO legal_document_versions (document_id, version, content, created_at)
+			VALUES ($1, (SELECT COALESCE(MAX(version), 0) + 1 FROM legal_document_versions WHERE document_id = $1), $2, $3)
+			RETURNING version`, d.ID, d.Content, now).Scan(&d.Version)
+		if err != nil {
+			return fmt.Errorf("store: save legal document version: %w", err)
+		}
+		return nil
+	})
+	d.Type.ID = d.ID
+	return changed, err
+}
+
+// FindCompanyLegalDocuments returns a company's current documents, by id.
+func (s *DB) FindCompanyLegalDocuments(ctx context.Context, companyID int64) ([]portal.LegalDocument, error) {
+	return findLegalDocuments(ctx, s.db, companyID)
+}
+
+func findLegalDocuments(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT d.id, d.document_type, d.visibility, d.code, d.editable, d.title, v.version, v.content
+		FROM legal_documents d
+		JOIN legal_document_versions v ON v.document_id = d.id
+			AND v.version = (SELECT MAX(version) FROM legal_document_versions WHERE document_id = d.id)
+		WHERE d.company_id = $1 ORDER BY d.id`, companyID)
+	if err != nil {
+		return nil, fmt.Errorf("store: legal documents: %w", err)
+	}
+	defer rows.Close()
+	var docs []portal.LegalDocument
+	for rows.Next() {
+		d := portal.LegalDocument{CompanyID: companyID}
+		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable,
+			&d.Title, &d.Version, &d.Content); err != nil {
+			return nil, fmt.Errorf("store: legal documents: %w", err)
+		}
+		d.Type.ID = d.ID
+		d.Type.Regions = []portal.Region{}
+		docs = append(docs, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: legal documents: %w", err)
+	}
+	rows.Close()
+
+	rows, err = q.QueryContext(ctx, `
+		SELECT r.document_id, r.state_code, r.county_id FROM legal_document_regions r
+		JOIN legal_documents d ON d.id = r.document_id
+		WHERE d.company_id = $1 ORDER BY r.id`, companyID)
+	if err != nil {
+		return nil, fmt.Errorf("store: legal document regions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var r portal.Region
+		if err := rows.Scan(&id, &r.StateCode, &r.CountyID); err != nil {
+			return nil, fmt.Errorf("store: legal document regions: %w", err)
+		}
+		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
+			docs[i].Type.Regions = append(docs[i].Type.Regions, r)
+		}
+	}
+	return docs, rows.Err()
+}
+
+// FindLegalDocuments implements portal.LegalService.
+func (s *DB) FindLegalDocuments(ctx context.Context, subjectID int64) (*portal.LegalFile, error) {
+	return s.legalFile(ctx, s.db, subjectID)
+}
+
+func (s *DB) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal.LegalFile, error) {
+	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
+	if err != nil {
+		return nil, notFound(err, "Subject")
+	}
+	f := &portal.LegalFile{Subject: sub, Signatures: map[int64]*portal.Signature{}}
+	if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
+		return nil, err
+	}
+	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
+		return nil, err
+	}
+	if f.Documents, err = findLegalDocuments(ctx, q, sub.CompanyID); err != nil {
+		return nil, err
+	}
+	rows, err := q.QueryContext(ctx, `
+		SELECT id, document_id, document_version, content, content_sha256, signature_png, signer_name, user_ip,
+			fields, outcome, created_at
+		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: signatures: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		sig := &portal.Signature{SubjectID: subjectID}
+		var fields string
+		var created int64
+		if err := rows.Scan(&sig.ID, &sig.DocumentID, &sig.DocumentVersion, &sig.Content, &sig.ContentSHA256,
+			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sig.Outcome, &created); err != nil {
+			return nil, fmt.Errorf("store: signatures: %w", err)
+		}
+		if err := json.Unmarshal([]byte(fields), &sig.Fields); err != nil {
+			return nil, fmt.Errorf("store: signature %d fields: %w", sig.ID, err)
+		}
+		sig.CreatedAt = fromMS(created)
+		f.Signatures[sig.DocumentID] = sig
+	}
+	return f, rows.Err()
+}
+
+// SignLegalStep implements portal.LegalService.
+func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.Signature) error {
+	if len(sigs) == 0 {
+		return errors.New("store: sign legal step: no signatures")
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		f, err := s.legalFile(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		_, todo, err := f.SignableStep(sigs[0].DocumentID)
+		if err != nil {
+			return err
+		}
+		if len(todo) != len(sigs) {
+			return portal.ErrContentChanged
+		}
+		now := s.now()
+		paperForms := false
+		for _, sig := range sigs {
+			i := slices.IndexFunc(todo, func(d portal.LegalDocument) bool { return d.ID == sig.DocumentID })
+			if i < 0 || todo[i].Version != sig.DocumentVersion {
+				return portal.ErrContentChanged
+			}
+			fields, err := json.Marshal(sig.Fields)
+			if err != nil {
+				return fmt.Errorf("store: signature fields: %w", err)
+			}
+			var png []byte
+			if len(sig.SignatureData) > 0 {
+				png = sig.SignatureData
+			}
+			outcome := sig.Outcome
+			if outcome == "" {
+				outcome = portal.SignOutcomeSigned
+			}
+			paperForms = paperForms || outcome == portal.SignOutcomePaperForms
+			_, err = tx.ExecContext(ctx, `
+				INSERT INTO legal_signatures (document_id, subject_id, document_version, content, content_sha256,
+					signature_png, signer_name, user_ip, fields, outcome, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+				sig.DocumentID, subjectID, sig.DocumentVersion, sig.Content, sig.ContentSHA256, png,
+				sig.SignerName, sig.SignatureUserIP, string(fields), string(outcome), ms(now))
+			if s.dialect.isUnique(err) {
+				return portal.Errorf(portal.ECONFLICT, "You have already signed this document.")
+			} else if err != nil {
+				return fmt.Errorf("store: save signature: %w", err)
+			}
+		}
+		if !paperForms {
+			return nil
+		}
+		if err := setOrderHold(ctx, tx, subjectID, portal.HoldPaperForms, now); err != nil {
+			return err
+		}
+		subject, body := portal.PaperFormsMail(f.Subject, f.Company)
+		return enqueueMail(ctx, tx, now, f.Subject.Email, subject, body)
+	})
+}
+
+// DeleteSignature implements portal.LegalService.
+func (s *DB) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var status portal.StatusID
+		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
+			return notFound(err, "Subject")
+		}
+		var outcome string
+		err := tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
+			subjectID, documentID).Scan(&outcome)
+		if err != nil {
+			return notFound(err, "Signature")
+		}
+		if status != portal.StatusNew {
+			return portal.ErrSetupComplete // rolls the delete back
+		}
+		if outcome == string(portal.SignOutcomePaperForms) {
+			return setOrderHold(ctx, tx, subjectID, "", s.now())
+		}
+		return nil
+	})
+}
+
+// setOrderHold sets (or, with an empty reason, lifts) the hold of the
+// subject's orders.
+func setOrderHold(ctx context.Context, q queryer, subjectID int64, reason string, now time.Time) error {
+	var v any
+	if reason != "" {
+		v = reason
+	}
+	if _, err := q.ExecContext(ctx, `UPDATE orders SET hold_reason = $1, updated_at = $2
+		WHERE profile_id IN (SELECT id FROM profiles WHERE subject_id = $3)`, v, ms(now), subjectID); err != nil {
+		return fmt.Errorf("store: order hold: %w", err)
+	}
+	return nil
+}
+
+// FindLocation implements portal.LegalService.
+func (s *DB) FindLocation(ctx context.Context, subjectID int64) (portal.Location, error) {
+	return findLocation(ctx, s.db, subjectID)
+}
+
+func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Location, error) {
+	var l portal.Location
+	err := q.QueryRowContext(ctx, `
+		SELECT residency_non_us, residency_state, residency_county, employment_non_us, employment_state, employment_county
+		FROM subject_locations WHERE subject_id = $1`, subjectID).
+		Scan(&l.Residency.NonUS, &l.Residency.State, &l.Residency.County,
+			&l.Employment.NonUS, &l.Employment.State, &l.Employment.County)
+	if errors.Is(err, sql.ErrNoRows) {
+		return portal.Location{}, nil
+	} else if err != nil {
+		return portal.Location{}, fmt.Errorf("store: location: %w", err)
+	}
+	return l, nil
+}
+
+// UpdateLocation implements portal.LegalService: the applicant's own change.
+func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.LocationUpdate) (portal.Location, error) {
+	var l portal.Location
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var status portal.StatusID
+		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
+			return notFound(err, "Subject")
+		}
+		if status != portal.StatusNew {
+			return portal.ErrSetupComplete
+		}
+		var err error
+		if l, err = findLocation(ctx, tx, subjectID); err != nil {
+			return err
+		}
+		if upd.Residency != nil {
+			l.Residency = upd.Residency.Normalized()
+		}
+		if upd.Employment != nil && l.Employment.Empty() {
+			l.Employment = upd.Employment.Normalized()
+		}
+		return s.saveLocation(ctx, tx, subjectID, l)
+	})
+	return l, err
+}
+
+// SetEmploymentLocation sets where the applicant will work, as the operator
+// says; it applies whatever the subject's status.
+func (s *DB) SetEmploymentLocation(ctx context.Context, subjectID int64, p portal.Place) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		l, err := findLocation(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		l.Employment = p.Normalized()
+		return s.saveLocation(ctx, tx, subjectID, l)
+	})
+}
+
+func (s *DB) saveLocation(ctx context.Context, q queryer, subjectID int64, l portal.Location) error {
+	r, e := l.Residency, l.Employment
+	_, err := q.ExecContext(ctx, `
+		INSERT INTO subject_locations (subject_id, residency_non_us, residency_state, residency_county,
+			employment_non_us, employment_state, employment_county, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (subject_id) DO UPDATE SET
+			residency_non_us = excluded.residency_non_us, residency_state = excluded.residency_state,
+			residency_county = excluded.residency_county, employment_non_us = excluded.employment_non_us,
+			employment_state = excluded.employment_state, employment_county = excluded.employment_county,
+			updated_at = excluded.updated_at`,
+		subjectID, r.NonUS, r.State, r.County, e.NonUS, e.State, e.County, ms(s.now()))
+	if err != nil {
+		return fmt.Errorf("store: save location: %w", err)
+	}
+	return nil
+}
+
+// unsignedLegalTitles names the legal steps the subject still has to sign.
+func (s *DB) unsignedLegalTitles(ctx context.Context, subjectID int64) ([]string, error) {
+	f, err := s.legalFile(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	return f.UnsignedTitles(), nil
+}

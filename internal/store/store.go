@@ -1,0 +1,244 @@
+// Package store implements the portal's services on database/sql, for an
+// embedded SQLite file (the default) and for PostgreSQL (for scale-out).
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"applicantportal/internal/portal"
+	"applicantportal/internal/seal"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Config says where the data lives and how the store behaves.
+type Config struct {
+	// DataDir holds portal.db when DatabaseURL is empty.
+	DataDir string
+	// DatabaseURL selects PostgreSQL (postgres://...). Empty means SQLite.
+	DatabaseURL string
+	// Now is the clock; tests move it.
+	Now func() time.Time
+	// Token and link lifetimes.
+	AccessTokenTTL  time.Duration
+	RefreshTokenTTL time.Duration
+	SetupTokenTTL   time.Duration
+	InvitationTTL   time.Duration
+	ResetTTL        time.Duration
+	// HashPassword and VerifyPassword default to argon2id; tests pass
+	// cheaper ones.
+	HashPassword   func(string) (string, error)
+	VerifyPassword func(password, hash string) (bool, error)
+	Logger         *slog.Logger
+	// Sealer seals personal information at rest. Operator commands that
+	// never read PII may leave it nil.
+	Sealer *seal.Sealer
+}
+
+// DB is the portal's storage. It keeps no state besides its connection pool,
+// so any number of processes may share one PostgreSQL database.
+type DB struct {
+	db      *sql.DB
+	dialect dialect
+	cfg     Config
+	now     func() time.Time
+}
+
+// Open connects and applies the embedded migrations.
+func Open(ctx context.Context, cfg Config) (*DB, error) {
+	cfg = withDefaults(cfg)
+	d, dsn, err := chooseDialect(cfg)
+	if err != nil {
+		return nil, err
+	}
+	sqldb, err := sql.Open(d.driver, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", d.name, err)
+	}
+	d.configurePool(sqldb)
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
+	}
+	s := &DB{db: sqldb, dialect: d, cfg: cfg, now: cfg.Now}
+	if err := s.Migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	if cfg.Sealer != nil {
+		if err := s.checkDataKey(ctx, cfg.Sealer); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func withDefaults(cfg Config) Config {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&cfg.AccessTokenTTL, time.Hour)
+	def(&cfg.RefreshTokenTTL, 24*time.Hour)
+	def(&cfg.SetupTokenTTL, 30*time.Minute)
+	def(&cfg.InvitationTTL, 14*24*time.Hour)
+	def(&cfg.ResetTTL, time.Hour)
+	if cfg.HashPassword == nil {
+		cfg.HashPassword = defaultHash
+	}
+	if cfg.VerifyPassword == nil {
+		cfg.VerifyPassword = defaultVerify
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return cfg
+}
+
+func chooseDialect(cfg Config) (dialect, string, error) {
+	if u := cfg.DatabaseURL; u != "" {
+		if !strings.HasPrefix(u, "postgres://") && !strings.HasPrefix(u, "postgresql://") {
+			return dialect{}, "", fmt.Errorf("store: database URL must start with postgres:// (got %q)", redactURL(u))
+		}
+		return postgresDialect, u, nil
+	}
+	if cfg.DataDir == "" {
+		return dialect{}, "", errors.New("store: no data folder and no database URL")
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return dialect{}, "", fmt.Errorf("store: create data folder: %w", err)
+	}
+	return sqliteDialect, sqliteDSN(filepath.Join(cfg.DataDir, "portal.db")), nil
+}
+
+// redactURL hides a password in a database URL so it can be shown in errors.
+func redactURL(u string) string {
+	if at := strings.LastIndex(u, "@"); at > 0 {
+		if scheme := strings.Index(u, "://"); scheme >= 0 && scheme < at {
+			return u[:scheme+3] + "***" + u[at:]
+		}
+	}
+	return u
+}
+
+// Migrate applies the embedded migrations of the dialect.
+func (s *DB) Migrate(ctx context.Context) error {
+	fsys, err := fs.Sub(migrations, "migrations/"+s.dialect.name)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	var opts []goose.ProviderOption
+	if s.dialect.name == "postgres" {
+		// Several instances may start at once against one database.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("store: migration lock: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(s.dialect.goose, s.db, fsys, opts...)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: apply migrations: %w", err)
+	}
+	return nil
+}
+
+// Close closes the connection pool.
+func (s *DB) Close() error { return s.db.Close() }
+
+// Ping checks the database answers; the health check uses it.
+func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// Dialect names the database in use: "sqlite" or "postgres".
+func (s *DB) Dialect() string { return s.dialect.name }
+
+// SQL gives tests and operator commands the raw connection.
+func (s *DB) SQL() *sql.DB { return s.db }
+
+// tx runs fn in a transaction, committing when it returns nil.
+func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// queryer is what both *sql.DB and *sql.Tx offer.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// ms is how times are stored: Unix milliseconds.
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+func nullTime(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := fromMS(v.Int64)
+	return &t
+}
+
+// newSecret returns a random URL-safe token and the hash that is stored.
+func newSecret() (token, hash string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("store: random token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, hashSecret(token), nil
+}
+
+// hashSecret is how tokens are looked up: only their SHA-256 is stored, so
+// a copy of the database gives no usable token. The tokens carry 256 random
+// bits, so a fast hash is enough.
+func hashSecret(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// notFound maps a missing row to the domain's ENOTFOUND.
+func notFound(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return portal.Errorf(portal.ENOTFOUND, "%s not found.", what)
+	}
+	return err
+}

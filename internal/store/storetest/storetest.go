@@ -1,0 +1,105 @@
+// Package storetest opens throwaway portal databases for tests: a SQLite
+// file in a temporary folder always, and a fresh schema of the PostgreSQL
+// database named by PORTAL_TEST_DATABASE_URL when it is set.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"applicantportal/internal/seal"
+	"applicantportal/internal/store"
+)
+
+// EnvURL names the PostgreSQL database the tests may use.
+const EnvURL = "PORTAL_TEST_DATABASE_URL"
+
+// Config is a store configuration for tests: a cheap password "hash" (so
+// tests do not spend seconds in argon2id) and a random data key. Callers
+// may set Now and the lifetimes on the result.
+func Config(tb testing.TB) store.Config {
+	tb.Helper()
+	key := make([]byte, seal.KeySize)
+	rand.Read(key)
+	sealer, err := seal.New(key)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return store.Config{
+		HashPassword:   func(p string) (string, error) { return "plain:" + p, nil },
+		VerifyPassword: func(p, h string) (bool, error) { return h == "plain:"+p, nil },
+		Sealer:         sealer,
+	}
+}
+
+// Each runs run against SQLite and, when PORTAL_TEST_DATABASE_URL is set,
+// against PostgreSQL, as subtests named SQLite and PostgreSQL.
+func Each(t *testing.T, cfg store.Config, run func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	t.Run("SQLite", func(t *testing.T) { run(t, OpenSQLite(t, cfg)) })
+	t.Run("PostgreSQL", func(t *testing.T) {
+		if os.Getenv(EnvURL) == "" {
+			t.Skip(EnvURL + " is not set; PostgreSQL tests skipped")
+		}
+		run(t, OpenPostgres(t, cfg))
+	})
+}
+
+// OpenSQLite opens a new SQLite database in a temporary folder.
+func OpenSQLite(tb testing.TB, cfg store.Config) *store.DB {
+	tb.Helper()
+	cfg.DataDir, cfg.DatabaseURL = tb.TempDir(), ""
+	return open(tb, cfg)
+}
+
+// OpenPostgres opens a new schema of the test PostgreSQL database; the
+// schema is dropped when the test ends.
+func OpenPostgres(tb testing.TB, cfg store.Config) *store.DB {
+	tb.Helper()
+	cfg.DatabaseURL = Schema(tb, os.Getenv(EnvURL))
+	return open(tb, cfg)
+}
+
+func open(tb testing.TB, cfg store.Config) *store.DB {
+	tb.Helper()
+	db, err := store.Open(context.Background(), cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Schema creates a schema of its own for one test and returns a URL whose
+// connections use it.
+func Schema(tb testing.TB, base string) string {
+	tb.Helper()
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		admin.Close()
+		tb.Fatalf("storetest: create schema: %v", err)
+	}
+	tb.Cleanup(func() {
+		admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}

@@ -1,0 +1,208 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"applicantportal/internal/portal"
+)
+
+const subjectColumns = `id, company_id, username, email, first_name, last_name, phone,
+	password_hash IS NOT NULL, status_id, full_profile, created_at`
+
+func scanSubject(row interface{ Scan(...any) error }) (*portal.Subject, error) {
+	var sub portal.Subject
+	var created int64
+	err := row.Scan(&sub.ID, &sub.CompanyID, &sub.Username, &sub.Email, &sub.FirstName, &sub.LastName,
+		&sub.Phone, &sub.HasPassword, &sub.StatusID, &sub.FullProfile, &created)
+	sub.CreatedAt = fromMS(created)
+	return &sub, err
+}
+
+// CreateSubject adds an invited applicant (status new) with a profile and
+// one order for the company's default package. The username is the e-mail.
+func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Subject, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		company, err := findCompany(ctx, tx, n.CompanyID)
+		if err != nil {
+			return err
+		}
+		now := ms(s.now())
+		email := strings.TrimSpace(n.Email)
+		err = tx.QueryRowContext(ctx, `
+			INSERT INTO subjects (company_id, username, email, first_name, last_name, phone, status_id, full_profile, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+			company.ID, portal.NormalizeUsername(email), email, strings.TrimSpace(n.FirstName), strings.TrimSpace(n.LastName),
+			strings.TrimSpace(n.Phone), portal.StatusNew, n.FullProfile, now,
+		).Scan(&id)
+		if s.dialect.isUnique(err) {
+			return portal.Errorf(portal.ECONFLICT, "An applicant with the e-mail %s already exists.", email)
+		} else if err != nil {
+			return fmt.Errorf("store: create subject: %w", err)
+		}
+		var profileID int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO profiles (subject_id, number, status_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+			id, fmt.Sprintf("P-%06d", id), portal.ProfileStatusNew, now).Scan(&profileID); err != nil {
+			return fmt.Errorf("store: create profile: %w", err)
+		}
+		var pkg any
+		if company.PackageID != 0 {
+			pkg = company.PackageID
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO orders (profile_id, package_id, status_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`,
+			profileID, pkg, portal.StatusNew, now); err != nil {
+			return fmt.Errorf("store: create order: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.FindSubjectByID(ctx, id)
+}
+
+// FindSubjectByID returns one subject.
+func (s *DB) FindSubjectByID(ctx context.Context, id int64) (*portal.Subject, error) {
+	sub, err := scanSubject(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, id))
+	if err != nil {
+		return nil, notFound(err, "Subject")
+	}
+	return sub, nil
+}
+
+// FindSubjectByUsername returns the subject with that username, compared
+// case-insensitively.
+func (s *DB) FindSubjectByUsername(ctx context.Context, username string) (*portal.Subject, error) {
+	sub, err := scanSubject(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE username = $1`,
+		portal.NormalizeUsername(username)))
+	if err != nil {
+		return nil, notFound(err, "Subject")
+	}
+	return sub, nil
+}
+
+// UpdateSubject changes the fields that are set in upd.
+func (s *DB) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpdate) (*portal.Subject, error) {
+	sets := []string{}
+	args := []any{}
+	add := func(col string, v *string) {
+		if v != nil {
+			args = append(args, strings.TrimSpace(*v))
+			sets = append(sets, fmt.Sprintf("%s = $%d", col, len(args)))
+		}
+	}
+	add("email", upd.Email)
+	add("first_name", upd.FirstName)
+	add("last_name", upd.LastName)
+	add("phone", upd.Phone)
+	if len(sets) > 0 {
+		args = append(args, ms(s.now()), id)
+		q := fmt.Sprintf(`UPDATE subjects SET %s, updated_at = $%d WHERE id = $%d`, strings.Join(sets, ", "), len(args)-1, len(args))
+		res, err := s.db.ExecContext(ctx, q, args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: update subject: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, portal.Errorf(portal.ENOTFOUND, "Subject not found.")
+		}
+	}
+	return s.FindSubjectByID(ctx, id)
+}
+
+// FindUserView gathers what GET /api/v2/user answers.
+func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
+	sub, err := s.FindSubjectByID(ctx, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	company, err := s.FindCompanyByID(ctx, sub.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := s.FindProfile(ctx, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	personal, err := s.FindPersonalInfo(ctx, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
+	if company.PackageID != 0 {
+		if view.Package, err = s.FindPackageByID(ctx, company.PackageID); err != nil {
+			return nil, err
+		}
+	}
+	return view, nil
+}
+
+// FindProfile returns the subject's profile with its orders.
+func (s *DB) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile, error) {
+	var p portal.Profile
+	err := s.db.QueryRowContext(ctx, `SELECT id, number, status_id FROM profiles WHERE subject_id = $1`, subjectID).
+		Scan(&p.ID, &p.Number, &p.StatusID)
+	if err != nil {
+		return nil, notFound(err, "Profile")
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, COALESCE(package_id, 0), status_id FROM orders WHERE profile_id = $1 ORDER BY id`, p.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: orders: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o portal.Order
+		if err := rows.Scan(&o.ID, &o.PackageID, &o.StatusID); err != nil {
+			return nil, fmt.Errorf("store: orders: %w", err)
+		}
+		p.Orders = append(p.Orders, o)
+	}
+	return &p, rows.Err()
+}
+
+// SetSubjectStatus moves the subject and its orders to a status, but only
+// from the status the caller checked the move against; a concurrent move
+// in between answers ECONFLICT instead of being overwritten.
+func (s *DB) SetSubjectStatus(ctx context.Context, subjectID int64, from, to portal.StatusID) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE subjects SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4`,
+			to, now, subjectID, from)
+		if err != nil {
+			return fmt.Errorf("store: set status: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return portal.Errorf(portal.ECONFLICT, "Your status changed meanwhile; please reload the page.")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET status_id = $1, updated_at = $2
+			WHERE profile_id IN (SELECT id FROM profiles WHERE subject_id = $3)`, to, now, subjectID); err != nil {
+			return fmt.Errorf("store: set order status: %w", err)
+		}
+		return nil
+	})
+}
+
+// FindStatusFacts implements portal.SubjectService.
+func (s *DB) FindStatusFacts(ctx context.Context, subjectID int64) (portal.StatusFacts, error) {
+	view, err := s.FindUserView(ctx, subjectID)
+	if err != nil {
+		return portal.StatusFacts{}, err
+	}
+	sub := view.Subject
+	unsigned, err := s.unsignedLegalTitles(ctx, subjectID)
+	if err != nil {
+		return portal.StatusFacts{}, err
+	}
+	return portal.StatusFacts{
+		HasPassword:          sub.HasPassword,
+		UnsignedDocuments:    unsigned,
+		FullProfile:          sub.FullProfile,
+		PersonalInfoSaved:    view.Personal != nil,
+		SiteSelectionAllowed: view.Company.Preferences.ApplicantCollectionSiteSelection && view.Package.HasMROService(),
+	}, nil
+}

@@ -1,0 +1,53 @@
+// What every browser test shares: the server started by global-setup.ts, the
+// portal CLI against its data folder, and the accessibility check.
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const portal = {
+  baseURL: process.env.PORTAL_E2E_BASE_URL as string,
+  dataDir: process.env.PORTAL_E2E_DATA as string,
+  binary: process.env.PORTAL_E2E_BIN as string,
+  demoInvitation: process.env.PORTAL_E2E_INVITATION as string,
+  demoUsername: process.env.PORTAL_E2E_USERNAME as string,
+  demoPassword: process.env.PORTAL_E2E_PASSWORD as string,
+};
+
+/** Runs `portal SUBCOMMAND --data DIR ...` and returns its standard output. */
+export function portalCli(subcommand: string, ...args: string[]): string {
+  return execFileSync(portal.binary, [subcommand, '--data', portal.dataDir, ...args], { encoding: 'utf8' });
+}
+
+/** `portal invite` prints the invitation URL as the last line. */
+export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Example'): string {
+  const out = portalCli(
+    'invite',
+    '--email',
+    email,
+    '--first-name',
+    firstName,
+    '--last-name',
+    lastName,
+    '--base-url',
+    portal.baseURL,
+  );
+  return out.trim().split('\n').pop() as string;
+}
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page, context = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
+    .join('\n');
+  expect(serious, `axe on ${context}:\n${report}`).toEqual([]);
+}
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(portal.baseURL);
+  },
+});
+
+export { expect };

@@ -1,0 +1,87 @@
+// Routes and guards through the real server, with axe on every page visited.
+import { expect, expectAccessible, inviteApplicant, portal, portalCli, test } from './fixtures';
+import { LoginPage } from './pom/login-page';
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByText('Path /no/such/page not found', { exact: true })).toBeVisible();
+  await expect(page.getByText('Error 404', { exact: true })).toBeVisible();
+  await expectAccessible(page, '404 page');
+  await page.getByRole('button', { name: 'Return to Safety' }).click();
+  // Home is guarded; logged out, safety is the login page.
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a logged-out visit to /profile lands on /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+});
+
+test('the demo invitation link lands on /setup', async ({ page }) => {
+  const { pathname, search } = new URL(portal.demoInvitation);
+  await page.goto(pathname + search);
+  await expect(page).toHaveURL(/\/setup\?token=/);
+  await expect(page.getByRole('heading', { name: 'Set Up Your Account' })).toBeVisible();
+  await expectAccessible(page, 'setup page');
+});
+
+test('an invitation made with `portal invite` while the server runs lands on /setup', async ({ page }) => {
+  const link = inviteApplicant(`e2e.invite.${Date.now()}@example.com`, 'Ivy', 'Invite');
+  expect(link).toMatch(/\/setup\?token=/);
+  const { pathname, search } = new URL(link);
+  await page.goto(pathname + search);
+  await expect(page).toHaveURL(/\/setup\?token=/);
+  await expect(page.getByRole('heading', { name: 'Set Up Your Account' })).toBeVisible();
+});
+
+test('a used or unknown invitation token goes to /login', async ({ page }) => {
+  await page.goto('/setup?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the Forgot Password dialog sends the request, and the e-mailed link sets a new password', async ({ page, request }) => {
+  // An applicant of our own, so the demo login stays as it is for the other tests.
+  const email = `e2e.reset.${Date.now()}@example.com`;
+  const invitation = new URL(inviteApplicant(email, 'Rita', 'Reset'));
+  const setup = await request.get(`/api/user?token=${invitation.searchParams.get('token')}`);
+  expect(setup.status()).toBe(200);
+  const { access_token } = await setup.json();
+  const created = await request.patch('/api/v2/user', {
+    data: { password: 'First-password-2026!' },
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(created.status()).toBe(200);
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.forgotPassword.click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'Reset Password dialog');
+  await dialog.getByLabel('Username').fill(email);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Request has been sent', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const outbox = portalCli('outbox');
+  const links = [...outbox.matchAll(/https?:\/\/\S+\/reset\?token=[\w-]+/g)].map((m) => m[0]);
+  const resetLink = links.find((link) => outbox.slice(0, outbox.indexOf(link)).includes(email)) ?? links.at(-1);
+  expect(resetLink, `no reset link in the outbox:\n${outbox}`).toBeTruthy();
+  const { pathname, search } = new URL(resetLink as string);
+  await page.goto(pathname + search);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await expectAccessible(page, 'reset page');
+  await page.getByLabel('New password', { exact: true }).fill('Second-password-2026!');
+  await page.getByLabel('Confirm new password').fill('Second-password-2026!');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await login.logIn(email, 'Second-password-2026!');
+  await expect(page.getByText('Successfully logged in', { exact: true })).toBeVisible();
+  // A new applicant still has setup to finish.
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByText('Please finish setting up your account', { exact: true })).toBeVisible();
+});

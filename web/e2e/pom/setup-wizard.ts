@@ -1,0 +1,103 @@
+// Page objects of the setup wizard's steps.
+import { expect, type Page } from '@playwright/test';
+
+export class SetupWizardPage {
+  constructor(readonly page: Page) {}
+
+  heading() {
+    return this.page.locator('#setup-step-heading');
+  }
+
+  async welcome() {
+    await expect(this.heading()).toHaveText('Welcome');
+    await this.page.getByRole('button', { name: 'Next' }).click();
+  }
+
+  async createPassword(password: string) {
+    await expect(this.heading()).toHaveText('Create Password');
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByLabel('Confirm password').fill(password);
+    await this.page.getByRole('button', { name: 'Create password' }).click();
+  }
+
+  async login(password: string) {
+    await expect(this.heading()).toHaveText('Login');
+    await expect(this.page.getByLabel('Username')).toHaveAttribute('readonly', '');
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Login' }).click();
+  }
+
+  async residency(stateName: string) {
+    await expect(this.page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+    await this.page.getByLabel('State', { exact: true }).selectOption({ label: stateName });
+    await this.page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  /** Signs every legal step: drawn signatures, and the typed alternative on the first that needs one. */
+  async signAllLegalSteps(firstName: string, lastName: string, lastFourSSN: string): Promise<string[]> {
+    const signed: string[] = [];
+    let typedUsed = false;
+    for (let guard = 0; guard < 20; guard++) {
+      const heading = await this.heading().textContent();
+      if (heading === 'Personal Information') return signed;
+      const step = this.page.locator('#legal-step-heading');
+      await expect(step).toBeVisible();
+      const title = (await step.textContent()) ?? '';
+      const form = this.page.getByRole('form', { name: `Sign: ${title}` });
+      if (await form.getByLabel('First name').count()) {
+        await form.getByLabel('First name').fill(firstName);
+        await form.getByLabel('Last name').fill(lastName);
+      }
+      if (await form.getByLabel('Last four digits of your Social Security number').count()) {
+        await form.getByLabel('Last four digits of your Social Security number').fill(lastFourSSN);
+      }
+      const boxes = form.getByRole('checkbox');
+      for (let i = 0; i < (await boxes.count()); i++) {
+        const box = boxes.nth(i);
+        const label = (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent)) ?? '';
+        if (!label.includes('do not have a US Social Security')) await box.check();
+      }
+      if (await form.getByRole('img', { name: /Signature drawing area/ }).count()) {
+        if (!typedUsed) {
+          typedUsed = true;
+          await form.getByRole('button', { name: 'Type your signature instead' }).click();
+          await form.getByLabel('Type your full name as your signature').fill(`${firstName} ${lastName}`);
+        } else {
+          await drawSignature(this.page, form.getByRole('img', { name: /Signature drawing area/ }));
+        }
+      }
+      await form.getByRole('button', { name: /^(Sign|Agree and continue)$/ }).click();
+      await expect(this.page.getByRole('form', { name: `Sign: ${title}` })).toHaveCount(0);
+      signed.push(title);
+    }
+    throw new Error(`legal steps did not end; signed ${signed.join(', ')}`);
+  }
+
+  async personalInformation(values: { ssn: string; dob: string; phone: string; license: string; state: string }) {
+    await expect(this.heading()).toHaveText('Personal Information');
+    const form = this.page.getByRole('form', { name: 'Personal Information' });
+    await form.getByLabel('No middle name').check();
+    await form.getByLabel('Social Security number', { exact: true }).fill(values.ssn);
+    await form.getByLabel('Confirm Social Security number').fill(values.ssn);
+    await form.getByLabel('Date of birth', { exact: true }).fill(values.dob);
+    await form.getByLabel('Confirm date of birth').fill(values.dob);
+    await form.getByLabel('Daytime phone number').fill(values.phone);
+    await form.getByLabel("Driver's license number").fill(values.license);
+    await form.getByLabel('State that issued it').selectOption({ label: values.state });
+    await form.getByRole('button', { name: 'Save and finish' }).click();
+  }
+}
+
+async function drawSignature(page: Page, canvas: ReturnType<Page['locator']>) {
+  // The drawing library loads on demand.
+  await expect(canvas).toHaveAttribute('data-ready', 'true');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no signature canvas');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
+  }
+  await page.mouse.up();
+}

@@ -1,0 +1,75 @@
+// The setup journey of issue 5 through the real binary: from `portal invite`
+// to /profile.
+import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { SetupWizardPage } from './pom/setup-wizard';
+
+const password = 'correct horse battery staple';
+
+// A whole setup signs eight or so documents: more than the default 30 s on 2 cores.
+test.setTimeout(120_000);
+
+function invite(email: string, ...flags: string[]): string {
+  const out = portalCli('invite', '--email', email, '--first-name', 'Riley', '--last-name', 'Stone', '--base-url', portal.baseURL, ...flags);
+  return out.trim().split('\n').pop() as string;
+}
+
+async function completeSetup(page: import('@playwright/test').Page, email: string) {
+  await page.goto(invite(email, '--work-state', 'US-CA', '--work-county', '6075'));
+  const wizard = new SetupWizardPage(page);
+  await expect(page).toHaveURL(/\/setup/);
+  await expectAccessible(page, 'setup: welcome');
+  await wizard.welcome();
+  await expectAccessible(page, 'setup: create password');
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  await expectAccessible(page, 'setup: legal');
+  const signed = await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
+  // Employment in San Francisco brings the California disclosure and the SF notice.
+  expect(signed[0]).toMatch(/electronic/i);
+  expect(signed).toContain('Your rights');
+  expect(signed.length).toBeGreaterThanOrEqual(6);
+  await expectAccessible(page, 'setup: personal information');
+  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+test('an invited applicant signs every document and completes setup, landing on /profile', async ({ page }) => {
+  await completeSetup(page, 'journey.desktop@example.com');
+  await expectAccessible(page, 'profile after setup');
+});
+
+test('setup works on a 360 px wide phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await completeSetup(page, 'journey.phone@example.com');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a full-profile applicant gets three steps and lands on /profile', async ({ page }) => {
+  await page.goto(invite('journey.full@example.com', '--full-profile'));
+  const wizard = new SetupWizardPage(page);
+  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem')).toHaveCount(3);
+  await wizard.welcome();
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('typed personal information survives a reload before it is saved', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(portal.demoUsername);
+  await page.getByLabel('Password', { exact: true }).fill(portal.demoPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/personal');
+  const form = page.getByRole('form', { name: 'Personal Information' });
+  await expect(form.getByLabel('First name')).toHaveValue('Casey');
+  await expect(form.getByText('SSN on file ending in 6789')).toBeVisible();
+  await form.getByLabel('ZIP code for a drug test (optional)').fill('60601');
+  await form.getByLabel("Mother's maiden name (optional)").fill('Okafor');
+  await page.reload();
+  await expect(form.getByLabel('ZIP code for a drug test (optional)')).toHaveValue('60601');
+  await expect(form.getByLabel("Mother's maiden name (optional)")).toHaveValue('Okafor');
+  await expectAccessible(page, 'personal');
+});

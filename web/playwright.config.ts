@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests against the real `portal` binary (started by e2e/global-setup.ts
+// with a temporary SQLite data folder), driving Debian's chromium: test tools
+// cannot download browsers here.
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  // One server, one browser at a time: 2 cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  outputDir: './test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { describeRouteError } from '@/app/routes/route-error';
+import { ApiError } from '@/lib/api-client';
+import { CHUNK_RELOAD_KEY, reloadForChunkError } from '@/lib/chunk-reload';
+import { logInAs, renderApp, settled } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+describe('error pages', () => {
+  it('an unknown path shows 404 "Path {path} not found" and Return to Safety goes home', async () => {
+    const { user, router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByText('Path /no/such/page not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return to Safety' }));
+    await settled(router);
+    // Home is guarded: a logged-out visitor ends on the login page.
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('a failing guard shows the error page with the server errorMessage', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 })));
+    renderApp('/setup?token=abc');
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
+    expect(screen.getByText('503')).toBeInTheDocument();
+  });
+
+  it('falls back to status 500 for errors that carry none', () => {
+    expect(describeRouteError(new Error('boom'))).toEqual({
+      status: 500,
+      message: 'An unexpected error occurred. Please try again.',
+    });
+    expect(describeRouteError(new ApiError(409, { errorMessage: 'Not now' }))).toEqual({ status: 409, message: 'Not now' });
+  });
+
+  it('reloads for a failed chunk at most once per 60 s', () => {
+    const reload = vi.fn();
+    const start = 1_000_000;
+    expect(reloadForChunkError(start, reload)).toBe(true);
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe(String(start));
+    expect(reloadForChunkError(start + 59_999, reload)).toBe(false);
+    expect(reloadForChunkError(start + 60_000, reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('routing details', () => {
+  it('a new applicant sent to /setup sees "Please finish setting up your account"', async () => {
+    logInAs(0);
+    const { router } = renderApp('/profile');
+    expect(await screen.findByText('Please finish setting up your account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/setup');
+  });
+
+  it('print pages use the kebab-case form of the document type', async () => {
+    logInAs(1);
+    const { router } = renderApp('/print/californiaDisclosure');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/print/california-disclosure'));
+    expect(await screen.findByRole('heading', { name: 'Print: california disclosure' })).toBeInTheDocument();
+  });
+
+  it('sets the page title per route', async () => {
+    const { router } = renderApp('/login');
+    await settled(router);
+    await waitFor(() => expect(document.title).toBe('Login | Applicant Portal'));
+  });
+
+  it('a route screen of a later issue shows its coming-soon panel inside the default layout', async () => {
+    logInAs(1);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByText('This part of the Applicant Portal is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  });
+});

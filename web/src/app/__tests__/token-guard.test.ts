@@ -1,0 +1,42 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { session } from '@/lib/session';
+import { userPayload } from '@/testing/fixtures';
+import { createTestRouter, settled } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+describe('token guard', () => {
+  it('logs in with the invitation token and keeps the setup credential without marking the session logged in', async () => {
+    server.use(
+      http.get('/api/user', () =>
+        HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' }),
+      ),
+    );
+    const router = createTestRouter('/setup?token=invite-1');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/setup');
+    expect(session.get()).toMatchObject({
+      loggedIn: false,
+      credentials: { jwt: 'setup-1', refreshToken: null },
+      authUser: { username: 'demo.applicant@example.com', token: 'invite-1' },
+    });
+  });
+
+  it('sends an unknown, expired or used invitation token (403) to /login', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
+    const router = createTestRouter('/setup?token=used');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(session.get().credentials.jwt).toBeNull();
+  });
+
+  it('rethrows other token login errors to the error page', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'database unavailable' }, { status: 500 })));
+    const router = createTestRouter('/setup?token=abc');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/setup');
+    const errors = Object.values(router.state.errors ?? {});
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ status: 500, errorMessage: 'database unavailable' });
+  });
+});

@@ -1,0 +1,112 @@
+// Access guards of spec section 2, run as route loaders before a page renders.
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError, api, errorMessageOf } from '@/lib/api-client';
+import { loginWithInvitationToken, storeUserPayload } from '@/lib/auth';
+import { config } from '@/lib/config';
+import { notify } from '@/lib/notifications';
+import { session } from '@/lib/session';
+import { statusFromId, statusHomePath, statusIds, type SubjectStatus } from '@/lib/subject-status';
+import type { UserPayload } from '@/types/api';
+
+export const guardMessages = {
+  finishSetup: 'Please finish setting up your account',
+} as const;
+
+/** Who may open a route. */
+export type RouteAccess =
+  | { kind: 'public' }
+  /** /setup: token guard, then the status guard */
+  | { kind: 'setup'; statuses: readonly SubjectStatus[] }
+  /** every other page: auth guard, then the status guard */
+  | { kind: 'status'; statuses: readonly SubjectStatus[] };
+
+/** Bootstrap guard: store the configured client credentials when none are set. */
+export function bootstrapGuard() {
+  const { client_id, client_secret } = session.get().credentials;
+  if (!client_id || !client_secret) {
+    session.setCredentials({ client_id: config.clientId, client_secret: config.clientSecret });
+  }
+}
+
+/** Auth guard: not logged in goes to /setup?token=... when a token query exists, else to /login. */
+export function authGuard(url: URL): Response | null {
+  if (session.get().loggedIn) return null;
+  const token = url.searchParams.get('token');
+  return redirect(token ? paths.setup.getHref(token) : paths.login.getHref());
+}
+
+/**
+ * Token guard: with a token and no credential, log in with the token (403 goes
+ * to /login, other errors are rethrown); without a token, not logged in goes to /login.
+ */
+export async function tokenGuard(url: URL): Promise<Response | null> {
+  const token = url.searchParams.get('token');
+  if (token && !session.get().credentials.jwt) {
+    try {
+      await loginWithInvitationToken(token);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) return redirect(paths.login.getHref());
+      throw error;
+    }
+    return null;
+  }
+  if (!token && !session.get().loggedIn) return redirect(paths.login.getHref());
+  return null;
+}
+
+function companyAllowsSiteSelection() {
+  return session.get().companySettings?.preferences.company_applicant_collection_site_selection === true;
+}
+
+/** Moves a finalization-complete applicant into MRO-site-selection-started; false when the server refuses. */
+async function startSiteSelection(): Promise<boolean> {
+  try {
+    const payload = await api.post<UserPayload>('api/v2/user/subject/status', {
+      statusId: statusIds['MRO-site-selection-started'],
+    });
+    storeUserPayload(payload);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      notify(errorMessageOf(error), 'error');
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** Status guard: the page must allow the applicant's status, else the redirect table of spec section 2. */
+export async function statusGuard(url: URL, allowed: readonly SubjectStatus[]): Promise<Response | null> {
+  const user = session.get().authUser;
+  if (!user) return redirect(paths.login.getHref());
+  const status = statusFromId(user.status?.statusId);
+  if (allowed.includes(status)) return null;
+
+  if (
+    status === 'finalization-complete' &&
+    allowed.includes('MRO-site-selection-started') &&
+    companyAllowsSiteSelection() &&
+    (await startSiteSelection())
+  ) {
+    return null;
+  }
+
+  if (status === 'new') {
+    notify(guardMessages.finishSetup, 'info');
+    return redirect(paths.setup.getHref(url.searchParams.get('token')));
+  }
+  return redirect(statusHomePath[status]);
+}
+
+/** The loader of a route: bootstrap, then the guards its access needs, in order. */
+export function guardLoader(access: RouteAccess) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    bootstrapGuard();
+    if (access.kind === 'public') return null;
+    const url = new URL(request.url);
+    const first = access.kind === 'setup' ? await tokenGuard(url) : authGuard(url);
+    if (first) return first;
+    return statusGuard(url, access.statuses);
+  };
+}

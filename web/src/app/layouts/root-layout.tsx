@@ -1,0 +1,31 @@
+// Around every page: the loading bar and the document title.
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { ProgressBar } from '@/components/progress-bar/progress-bar';
+
+export const APP_TITLE = 'Applicant Portal';
+
+export type RouteHandle = {
+  title?: string;
+};
+
+export function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  useEffect(() => {
+    document.title = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
+  }, [title]);
+}
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  useDocumentTitle();
+  return (
+    <>
+      <ProgressBar navigating={navigation.state !== 'idle'} />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+// Every route of spec section 2 with its guard and layout. Pages load lazily
+// (one chunk per screen); the guards are small and load with the app.
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ProgressBar } from '@/components/progress-bar/progress-bar';
+import { paths } from '@/config/paths';
+import type { SubjectStatus } from '@/lib/subject-status';
+import { guardLoader, type RouteAccess } from './guards';
+import { BlankLayout } from './layouts/blank-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteErrorBoundary } from './routes/route-error';
+
+type LazyPage = NonNullable<RouteObject['lazy']>;
+
+const comingSoon: LazyPage = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
+
+export type PageRoute = {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  layout: 'default' | 'public' | 'blank';
+  page: LazyPage;
+};
+
+const publicAccess: RouteAccess = { kind: 'public' };
+const only = (...statuses: SubjectStatus[]): RouteAccess => ({ kind: 'status', statuses });
+const setupComplete = only('setup-complete');
+
+/** The route table: path, who may open it, which layout frames it, and its page. */
+export const pageRoutes: PageRoute[] = [
+  // Public
+  {
+    path: paths.login.path,
+    title: 'Login',
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
+  },
+  {
+    path: paths.reset.path,
+    title: 'Reset Password',
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/reset').then((m) => ({ Component: m.ResetRoute })),
+  },
+  { path: paths.account.path, title: 'Account', access: publicAccess, layout: 'public', page: comingSoon },
+  { path: paths.register.path, title: 'Register', access: publicAccess, layout: 'public', page: comingSoon },
+  // finalization-complete
+  { path: paths.home.path, title: 'Home', access: only('finalization-complete'), layout: 'default', page: comingSoon },
+  {
+    path: paths.collectionSiteUpdate.path,
+    title: 'Update Collection Site',
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: comingSoon,
+  },
+  // new (token guard first)
+  {
+    path: paths.setup.path,
+    title: 'Set Up Your Account',
+    access: { kind: 'setup', statuses: ['new'] },
+    layout: 'default',
+    page: () => import('./routes/setup').then((m) => ({ Component: m.SetupRoute })),
+  },
+  // setup-complete
+  { path: paths.additionalDocuments.path, title: 'Additional Documents', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.addresses.path, title: 'Addresses', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.aliases.path, title: 'Other Names', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.confirmation.path, title: 'Confirmation', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.credential.path, title: 'Credentials', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.education.path, title: 'Education', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.employment.path, title: 'Employment', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.fillablePdfForm.path, title: 'Forms', access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.personal.path,
+    title: 'Personal Information',
+    access: setupComplete,
+    layout: 'default',
+    page: () => import('./routes/personal').then((m) => ({ Component: m.PersonalRoute })),
+  },
+  { path: paths.personalData.path, title: 'Personal Data', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.professional.path, title: 'Professional', access: setupComplete, layout: 'default', page: comingSoon },
+  { path: paths.profile.path, title: 'Profile', access: setupComplete, layout: 'default', page: comingSoon },
+  // idv-started
+  { path: paths.idv.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },
+  { path: paths.idvSuccess.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },
+  // MRO-site-selection-started
+  {
+    path: paths.collectionSite.path,
+    title: 'Collection Site',
+    access: only('MRO-site-selection-started'),
+    layout: 'default',
+    page: comingSoon,
+  },
+  // self-pay-required
+  { path: paths.selfPay.path, title: 'Payment', access: only('self-pay-required'), layout: 'default', page: comingSoon },
+  // setup-complete or finalization-complete
+  {
+    path: paths.print.path,
+    title: 'Print',
+    access: only('setup-complete', 'finalization-complete'),
+    layout: 'blank',
+    page: () => import('./routes/print').then((m) => ({ Component: m.PrintRoute })),
+  },
+];
+
+function childrenOf(layout: PageRoute['layout']): RouteObject[] {
+  return pageRoutes
+    .filter((route) => route.layout === layout)
+    .map((route) => ({
+      path: route.path,
+      handle: { title: route.title } satisfies RouteHandle,
+      loader: guardLoader(route.access),
+      lazy: route.page,
+    }));
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    // While the first page's guards run (e.g. a token login), only the loading bar shows.
+    HydrateFallback: () => <ProgressBar navigating />,
+    children: [
+      {
+        Component: PublicLayout,
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          ...childrenOf('public'),
+          {
+            path: '*',
+            handle: { title: 'Page not found' } satisfies RouteHandle,
+            loader: guardLoader(publicAccess),
+            Component: NotFoundRoute,
+          },
+        ],
+      },
+      {
+        // Lazy: it brings the query client, which the login page does without.
+        lazy: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
+        ErrorBoundary: RouteErrorBoundary,
+        children: childrenOf('default'),
+      },
+      { Component: BlankLayout, ErrorBoundary: RouteErrorBoundary, children: childrenOf('blank') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,18 @@
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import styles from '@/features/auth/components/auth-card.module.css';
+
+export function LoginRoute() {
+  const navigate = useNavigate();
+  return (
+    <section className={styles.card} aria-labelledby="login-title">
+      <h1 id="login-title" className={styles.title}>
+        Applicant Portal
+      </h1>
+      <p className={styles.intro}>Log in to continue your background screening.</p>
+      {/* Home sends the applicant on to the page their status allows. */}
+      <LoginForm onSuccess={() => navigate(paths.home.getHref())} />
+    </section>
+  );
+}

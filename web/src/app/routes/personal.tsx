@@ -1,0 +1,12 @@
+// /personal: the personal information form on its own.
+import { PersonalForm } from '@/features/personal/components/personal-form';
+import styles from './page.module.css';
+
+export function PersonalRoute() {
+  return (
+    <main className={styles.page}>
+      <h1>Personal Information</h1>
+      <PersonalForm />
+    </main>
+  );
+}

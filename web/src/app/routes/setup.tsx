@@ -1,0 +1,22 @@
+// /setup: the wizard, composed from the features it needs.
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { LegalStepper } from '@/features/legal/components/legal-stepper';
+import { PersonalForm } from '@/features/personal/components/personal-form';
+import { SetupWizard } from '@/features/setup/components/setup-wizard';
+import { errorMessageOf } from '@/lib/api-client';
+
+export function SetupRoute() {
+  const navigate = useNavigate();
+  return (
+    <SetupWizard
+      renderLogin={({ onSuccess, onFailed, username }) => (
+        <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
+      )}
+      renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
+      renderPersonal={({ onSuccess }) => <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} />}
+      onFinished={() => navigate(paths.profile.getHref(), { replace: true })}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+// A signature: drawn with mouse, touch or pen (signature_pad, loaded only
+// here), or typed for people who cannot draw; both give a PNG data URL.
+import { useEffect, useId, useRef, useState } from 'react';
+import type SignaturePadType from 'signature_pad';
+import { Button } from '@/components/ui/button';
+import styles from './signature-pad.module.css';
+
+type SignaturePadProps = {
+  label: string;
+  /** Prefills the typed signature. */
+  name?: string;
+  error?: string;
+  onChange: (dataUrl: string) => void;
+};
+
+/** Renders a typed name as a handwriting-style PNG. */
+export function typedSignaturePNG(text: string): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = 600;
+  canvas.height = 150;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return '';
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#111111';
+  ctx.font = "italic 48px 'Brush Script MT', 'Segoe Script', cursive";
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, 24, 75, 552);
+  return canvas.toDataURL('image/png');
+}
+
+export function SignaturePad({ label, name = '', error, onChange }: SignaturePadProps) {
+  const [mode, setMode] = useState<'draw' | 'type'>('draw');
+  const [typed, setTyped] = useState(name);
+  const [ready, setReady] = useState(false);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const padRef = useRef<SignaturePadType | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const id = useId();
+
+  useEffect(() => {
+    if (mode !== 'draw') return;
+    let disposed = false;
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const resize = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      canvas.width = canvas.offsetWidth * ratio;
+      canvas.height = canvas.offsetHeight * ratio;
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      padRef.current?.clear();
+      onChangeRef.current('');
+    };
+    void import('signature_pad').then(({ default: SignaturePadClass }) => {
+      if (disposed) return;
+      const pad = new SignaturePadClass(canvas, { backgroundColor: 'rgb(255, 255, 255)' });
+      pad.addEventListener('endStroke', () => onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png')));
+      padRef.current = pad;
+      resize();
+      setReady(true);
+    });
+    window.addEventListener('resize', resize);
+    return () => {
+      disposed = true;
+      window.removeEventListener('resize', resize);
+      padRef.current?.off();
+      padRef.current = null;
+      setReady(false);
+    };
+  }, [mode]);
+
+  const switchTo = (next: 'draw' | 'type') => {
+    setMode(next);
+    onChange(next === 'type' && typed.trim() ? typedSignaturePNG(typed.trim()) : '');
+  };
+
+  return (
+    <fieldset className={styles.field} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className={styles.legend}>{label}</legend>
+      {mode === 'draw' ? (
+        <>
+          <canvas ref={canvasRef} className={styles.canvas} data-ready={ready} role="img" aria-label="Signature drawing area: sign with your mouse, finger or pen" />
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => { padRef.current?.clear(); onChange(''); }}>
+              Clear
+            </Button>
+            <Button variant="link" onClick={() => switchTo('type')}>
+              Type your signature instead
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <label className={styles.label} htmlFor={`${id}-typed`}>
+            Type your full name as your signature
+          </label>
+          <input
+            id={`${id}-typed`}
+            className={styles.input}
+            value={typed}
+            autoComplete="name"
+            onChange={(e) => {
+              setTyped(e.target.value);
+              onChange(e.target.value.trim() ? typedSignaturePNG(e.target.value.trim()) : '');
+            }}
+          />
+          {typed.trim() ? (
+            <p className={styles.preview} aria-hidden="true">
+              {typed}
+            </p>
+          ) : null}
+          <Button variant="link" onClick={() => switchTo('draw')}>
+            Draw your signature instead
+          </Button>
+        </>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+// The snackbar: top right, a Close button, kinds message, error, success and
+// info; each message leaves after its timeout (2500 ms unless told).
+import * as Toast from '@radix-ui/react-toast';
+import { useSyncExternalStore } from 'react';
+import { dismissSnack, notifications, DEFAULT_SNACKBAR_TIMEOUT } from '@/lib/notifications';
+import styles from './snackbar.module.css';
+
+export default function Snackbar() {
+  const snacks = useSyncExternalStore(notifications.subscribe, notifications.getSnapshot, notifications.getSnapshot);
+  return (
+    <Toast.Provider duration={DEFAULT_SNACKBAR_TIMEOUT} swipeDirection="right" label="Notification">
+      {snacks.map((snack) => (
+        <Toast.Root
+          key={snack.id}
+          className={[styles.snack, snack.kind === 'message' ? '' : styles[snack.kind]].filter(Boolean).join(' ')}
+          duration={snack.timeout}
+          type={snack.kind === 'error' ? 'foreground' : 'background'}
+          data-kind={snack.kind}
+          onOpenChange={(open) => {
+            if (!open) dismissSnack(snack.id);
+          }}
+        >
+          <Toast.Description className={styles.text}>{snack.text}</Toast.Description>
+          <Toast.Close className={styles.close}>Close</Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className={styles.viewport} label="Notifications ({hotkey})" />
+    </Toast.Provider>
+  );
+}

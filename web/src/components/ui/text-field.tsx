@@ -1,0 +1,33 @@
+import { useId, type ComponentProps } from 'react';
+import styles from './text-field.module.css';
+
+type TextFieldProps = ComponentProps<'input'> & {
+  label: string;
+  /** Shown under the field and announced with it. */
+  error?: string;
+};
+
+export function TextField({ label, error, id, className, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...inputProps}
+      />
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

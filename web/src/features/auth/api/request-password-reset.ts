@@ -1,0 +1,16 @@
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+import type { MessageResponse } from '@/types/api';
+
+export const REQUEST_SENT_MESSAGE = 'Request has been sent';
+
+export const requestPasswordResetSchema = z.object({
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
+});
+
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** POST /api/user/password/reset: the server answers the same whether or not the username exists. */
+export function requestPasswordReset(input: RequestPasswordResetInput) {
+  return api.post<MessageResponse>('api/user/password/reset', input);
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { session } from '@/lib/session';
+import { userPayload } from '@/testing/fixtures';
+import { renderApp, settled } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import { loginInputSchema } from '../login-form';
+
+async function openLogin() {
+  const app = renderApp('/login');
+  await settled(app.router);
+  const username = await screen.findByLabelText('Username');
+  const password = screen.getByLabelText('Password');
+  const submit = screen.getByRole('button', { name: 'Login' });
+  return { ...app, username, password, submit };
+}
+
+describe('login form', () => {
+  it('the schema requires both fields with the spec messages', () => {
+    const result = loginInputSchema.safeParse({ username: ' ', password: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Username is required', 'Password is required']);
+    expect(loginInputSchema.safeParse({ username: 'a', password: 'b' }).success).toBe(true);
+  });
+
+  it('shows no message before a field is touched and blocks submit while invalid', async () => {
+    const { submit } = await openLogin();
+    expect(submit).toBeDisabled();
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
+
+  it('shows each required message once its field is touched, and clears it when filled', async () => {
+    const { user, username, password, submit } = await openLogin();
+    await user.click(username);
+    await user.tab();
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+
+    await user.click(password);
+    await user.tab();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+
+    await user.type(username, 'demo.applicant@example.com');
+    await user.type(password, 'secret');
+    await waitFor(() => expect(screen.queryByText('Username is required')).not.toBeInTheDocument());
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    expect(submit).toBeEnabled();
+  });
+
+  it('Enter submits; success says so, fills the session and goes to the page the status allows', async () => {
+    let tokenRequest: Record<string, unknown> | undefined;
+    server.use(
+      http.post('/oauth/access_token', async ({ request }) => {
+        tokenRequest = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ access_token: 'a1', refresh_token: 'r1', expires_in: 3600, token_type: 'Bearer', scope: 'default' });
+      }),
+      http.get('/api/v2/user', () => HttpResponse.json(userPayload(1))),
+    );
+    const { user, username, password, router } = await openLogin();
+    await user.type(username, 'demo.applicant@example.com');
+    await user.type(password, 'Demo-Applicant-2026!{Enter}');
+
+    expect(await screen.findByText('Successfully logged in')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(tokenRequest).toEqual({
+      grant_type: 'password',
+      username: 'demo.applicant@example.com',
+      password: 'Demo-Applicant-2026!',
+      client_id: 'portal-spa',
+      client_secret: 'portal-spa-secret',
+      scope: 'default',
+    });
+    expect(session.get()).toMatchObject({
+      loggedIn: true,
+      credentials: { jwt: 'a1', refreshToken: 'r1' },
+      authUser: { username: 'demo.applicant@example.com' },
+      company: { name: 'Acme Logistics' },
+      companySettings: { preferences: { company_subject_chat: true } },
+    });
+  });
+
+  it('shows the server message when the credentials are wrong and stays on /login', async () => {
+    server.use(
+      http.post('/oauth/access_token', () =>
+        HttpResponse.json(
+          { error: 'invalid_grant', errorMessage: 'The user credentials were incorrect.', message: 'The user credentials were incorrect.' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { user, username, password, router } = await openLogin();
+    await user.type(username, 'demo.applicant@example.com');
+    await user.type(password, 'wrong{Enter}');
+    const snack = await screen.findByText('The user credentials were incorrect.');
+    expect(snack).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(session.get().loggedIn).toBe(false);
+  });
+
+  it('shows the throttling message of a 429', async () => {
+    server.use(
+      http.post('/oauth/access_token', () =>
+        HttpResponse.json(
+          { error: 'slow_down', errorMessage: 'Too many login attempts. Try again in a minute.', message: 'Too many login attempts. Try again in a minute.' },
+          { status: 429, headers: { 'Retry-After': '60' } },
+        ),
+      ),
+    );
+    const { user, username, password } = await openLogin();
+    await user.type(username, 'someone');
+    await user.type(password, 'x{Enter}');
+    expect(await screen.findByText('Too many login attempts. Try again in a minute.')).toBeInTheDocument();
+  });
+
+  it('Forgot Password opens the Reset Password dialog, which sends the username and says so', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/user/password/reset', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Request has been sent' });
+      }),
+    );
+    const { user } = await openLogin();
+    const forgot = screen.getByRole('button', { name: 'Forgot Password' });
+    await user.click(forgot);
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    const field = within(dialog).getByLabelText('Username');
+    await user.click(field);
+    await user.tab();
+    expect(await within(dialog).findByText('Username is required')).toBeInTheDocument();
+    await user.type(field, 'demo.applicant@example.com');
+    await user.click(send);
+    expect(await screen.findByText('Request has been sent')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(body).toEqual({ username: 'demo.applicant@example.com' });
+    expect(forgot).toHaveFocus();
+  });
+
+  it('the Reset Password dialog closes with Close', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,27 @@
+// The maintenance banner: a dismissible red warning with the server's message,
+// shown to logged-in applicants.
+import { useActiveBanner } from '../api/get-active-banner';
+import { useDismissBanner } from '../api/dismiss-banner';
+import styles from './maintenance-banner.module.css';
+
+export function MaintenanceBanner() {
+  const { data: banner } = useActiveBanner({ enabled: true });
+  const dismiss = useDismissBanner();
+  if (!banner) return null;
+  return (
+    <section className={styles.banner} aria-label="Maintenance notice">
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
+      </svg>
+      <p className={styles.message}>{banner.message}</p>
+      <button
+        type="button"
+        className={styles.dismiss}
+        onClick={() => dismiss.mutate(banner.id)}
+        disabled={dismiss.isPending}
+      >
+        Dismiss
+      </button>
+    </section>
+  );
+}

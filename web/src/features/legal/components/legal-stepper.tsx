@@ -1,0 +1,358 @@
+// The legal part of setup (spec sections 2 and 4): where the applicant
+// lives, then each applicable document in order, read as a standalone
+// document and signed with the step's form below it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SignaturePad } from '@/components/signature-pad/signature-pad';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { notify } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
+import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
+import { useLegalDocuments } from '../api/get-legal-documents';
+import { downloadSignedPdf } from '../api/download-signed-pdf';
+import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
+import { useSetResidency, useSubjectLocation } from '../api/subject-location';
+import { legalSteps, printNameOf, stepSigned, type LegalStep, type Location } from '../lib/legal-steps';
+import { checkLastFourSSN, SSN_MISMATCH_EVENT, ssnMismatchMessage } from '../lib/ssn-check';
+import { ResidencyForm } from './residency-form';
+import { stepForm, validateStep, type StepValues } from './step-fields';
+import styles from './legal-stepper.module.css';
+
+type LegalStepperProps = {
+  onComplete: () => void;
+  onFailed?: (error: unknown) => void;
+};
+
+export function stepTitle(step: LegalStep): string {
+  return step.documentType === 'rights' ? 'Your rights' : (step.documents[0]?.title ?? step.documentType);
+}
+
+export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
+  const documents = useLegalDocuments();
+  const location = useSubjectLocation();
+  if (documents.isError || location.isError) {
+    return (
+      <p role="alert" className={styles.alert}>
+        {errorMessageOf(documents.error ?? location.error, 'Error fetching document Ids')}
+      </p>
+    );
+  }
+  if (!documents.data || !location.data) return <p>Loading your legal documents…</p>;
+  const loc = location.data;
+  if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
+  return <Steps steps={legalSteps(documents.data, loc)} location={loc} onComplete={onComplete} onFailed={onFailed} />;
+}
+
+function ResidencyQuestion() {
+  const setResidency = useSetResidency();
+  return (
+    <ResidencyForm
+      busy={setResidency.isPending}
+      error={setResidency.error ? errorMessageOf(setResidency.error) : undefined}
+      onSubmit={(residency) => setResidency.mutate(residency)}
+    />
+  );
+}
+
+type StepsProps = { steps: LegalStep[]; location: Location } & LegalStepperProps;
+
+function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
+  const firstOpen = steps.findIndex((s) => !stepSigned(s));
+  const [active, setActive] = useState(firstOpen < 0 ? 0 : firstOpen);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const paperForms = steps.some((s) => s.documents.some((d) => d.signature?.outcome === 'paper_forms'));
+  const allSigned = steps.every(stepSigned) && !paperForms;
+  const completed = useRef(false);
+
+  useEffect(() => {
+    if (allSigned && !completed.current) {
+      completed.current = true;
+      onComplete();
+    }
+  }, [allSigned, onComplete]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [active]);
+
+  if (steps.length === 0) return <p>No legal documents need your signature.</p>;
+  const step = steps[Math.min(active, steps.length - 1)];
+  const goNext = () => {
+    const next = steps.findIndex((s, i) => i > active && !stepSigned(s));
+    if (next >= 0) setActive(next);
+  };
+
+  return (
+    <div className={styles.layout}>
+      <nav aria-label="Legal documents">
+        <ol className={styles.steps}>
+          {steps.map((s, i) => {
+            const done = stepSigned(s);
+            const reachable = done || i === firstOpen || i === active;
+            return (
+              <li key={s.documents[0].id}>
+                <button
+                  type="button"
+                  className={styles.stepButton}
+                  aria-current={i === active ? 'step' : undefined}
+                  disabled={!reachable}
+                  onClick={() => setActive(i)}
+                >
+                  <span className={done ? styles.done : styles.todo} aria-hidden="true">
+                    {done ? '✓' : i + 1}
+                  </span>
+                  {stepTitle(s)}
+                  <span className={styles.visuallyHidden}>{done ? ' (signed)' : ' (to sign)'}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        {active !== 0 ? (
+          <Button variant="link" onClick={() => setActive(0)}>
+            Back to the first document
+          </Button>
+        ) : null}
+      </nav>
+      <section className={styles.step} aria-labelledby="legal-step-heading">
+        <h2 id="legal-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+          {stepTitle(step)}
+        </h2>
+        {step.documents.map((d) => (
+          <DocumentText key={d.id} documentId={d.id} />
+        ))}
+        {paperForms ? (
+          <PaperFormsNotice />
+        ) : stepSigned(step) ? (
+          <SignedStep step={step} />
+        ) : (
+          <StepForm key={step.documents[0].id} step={step} location={location} onSigned={goNext} onFailed={onFailed} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The document itself, standalone: nothing of ours is mixed into its text. */
+function DocumentText({ documentId }: { documentId: number }) {
+  const content = useDocumentContent(documentId);
+  if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
+  if (!content.data) return <p>Loading the document…</p>;
+  return (
+    <article
+      className={styles.document}
+      tabIndex={0}
+      aria-label={content.data.title}
+      // The server sanitized this HTML (no scripts, handlers or external resources).
+      dangerouslySetInnerHTML={{ __html: content.data.content }}
+    />
+  );
+}
+
+function SignedStep({ step }: { step: LegalStep }) {
+  return (
+    <div className={styles.signed}>
+      <p>You signed this on {new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US')}.</p>
+      {step.documents.map((d) => (
+        <Button
+          key={d.id}
+          variant="secondary"
+          onClick={() => downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+        >
+          Download signed copy (PDF){step.documents.length > 1 ? `: ${d.title}` : ''}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function PaperFormsNotice() {
+  return (
+    <div className={styles.paper} role="status">
+      <h3>You chose paper forms</h3>
+      <p>
+        Your screening is on hold, not cancelled. We have e-mailed you how to get the paper forms: print them or ask the
+        employer for a copy, sign them, and return them to the employer. The employer sees your choice and contacts you.
+      </p>
+    </div>
+  );
+}
+
+type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void; onFailed?: (error: unknown) => void };
+
+function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
+  const applicant = useSession((s) => s.authUser);
+  const names = {
+    firstName: applicant?.personalInformation?.firstName || applicant?.firstName || '',
+    lastName: applicant?.personalInformation?.lastName || applicant?.lastName || '',
+  };
+  const form = useMemo(() => stepForm(step, location), [step, location]);
+  const [values, setValues] = useState<StepValues>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [ssnMismatch, setSsnMismatch] = useState(false);
+  const sign = useSignLegalStep();
+  const queryClient = useQueryClient();
+  const errors = validateStep(form, values, names);
+  const valid = Object.keys(errors).length === 0;
+
+  useEffect(() => {
+    const onMismatch = () => setSsnMismatch(true);
+    window.addEventListener(SSN_MISMATCH_EVENT, onMismatch);
+    return () => window.removeEventListener(SSN_MISMATCH_EVENT, onMismatch);
+  }, []);
+
+  const set = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors((e) => ({ ...e, [name]: '' }));
+  };
+  const touch = (name: string) => setTouched((t) => ({ ...t, [name]: true }));
+  const errorOf = (name: string) => serverErrors[name] || (touched[name] ? errors[name] : undefined);
+
+  const submit = async (fields: StepValues) => {
+    setMessage('');
+    try {
+      const hashes: Record<string, string> = {};
+      for (const d of step.documents) {
+        hashes[String(d.id)] = (await queryClient.ensureQueryData(documentContentQueryOptions(d.id))).contentSha256;
+      }
+      await sign.mutateAsync({ documentId: step.documents[0].id, contentSha256: hashes, fields });
+      notify('Document signed', 'success');
+      onSigned();
+    } catch (error) {
+      if (error instanceof ApiError && error.errorFields.length > 0) {
+        setServerErrors(Object.fromEntries(error.errorFields.map((f) => [f.field, f.message])));
+      }
+      setMessage(errorMessageOf(error));
+      onFailed?.(error);
+    }
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTouched(Object.fromEntries(Object.keys({ ...errors, ...values }).map((k) => [k, true])));
+    if (!valid) return;
+    if (form.dotRelease && values.noSSN !== true) {
+      const stored = applicant?.personalInformation?.ssnLastFour ?? '';
+      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) return;
+    }
+    const fields: StepValues = { ...values };
+    if (form.signature) fields.signature = String(values.signature);
+    void submit(fields);
+  };
+
+  const clearSignatures = async () => {
+    // Spec section 4: wipe the last four digits, the no-SSN flag and the
+    // signature, delete every stored signature, and start again.
+    setValues((v) => ({ ...v, lastFourSSN: '', noSSN: false, signature: '' }));
+    const documents = queryClient.getQueryData<{ id: number; signature: unknown }[]>(['legal-documents']) ?? [];
+    await Promise.all(documents.filter((d) => d.signature).map((d) => deleteSignature(d.id).catch(() => undefined)));
+    await queryClient.invalidateQueries({ queryKey: ['legal-documents'] });
+    setSsnMismatch(false);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Sign: ${stepTitle(step)}`}>
+      {form.help ? <p className={styles.help}>{form.help}</p> : null}
+      {form.names ? (
+        <div className={styles.row}>
+          {(['firstName', 'lastName'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={name === 'firstName' ? 'First name' : 'Last name'}
+              autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
+              value={String(values[name] ?? '')}
+              error={errorOf(name)}
+              onChange={(e) => set(name, e.target.value)}
+              onBlur={() => touch(name)}
+            />
+          ))}
+        </div>
+      ) : null}
+      {form.dotRelease ? (
+        <>
+          <Checkbox name="noSSN" label="I do not have a US Social Security number." values={values} set={set} touch={touch} />
+          {values.noSSN === true ? (
+            <div className={styles.row}>
+              <TextField label="Country that issued your identification" value={String(values.identificationCountry ?? '')}
+                error={errorOf('identificationCountry')} onChange={(e) => set('identificationCountry', e.target.value)} onBlur={() => touch('identificationCountry')} />
+              <TextField label="Identification number" value={String(values.identificationNumber ?? '')}
+                error={errorOf('identificationNumber')} onChange={(e) => set('identificationNumber', e.target.value)} onBlur={() => touch('identificationNumber')} />
+            </div>
+          ) : (
+            <TextField label="Last four digits of your Social Security number" inputMode="numeric" maxLength={4} autoComplete="off"
+              value={String(values.lastFourSSN ?? '')} error={errorOf('lastFourSSN')}
+              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))} onBlur={() => touch('lastFourSSN')} />
+          )}
+        </>
+      ) : null}
+      {form.checkboxes.map((box) => (
+        <Checkbox key={box.name} name={box.name} label={box.label} values={values} set={set} touch={touch} error={errorOf(box.name)} />
+      ))}
+      {form.signature ? (
+        <SignaturePad label="Your signature" name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
+          onChange={(dataUrl) => { set('signature', dataUrl); touch('signature'); }} />
+      ) : null}
+      {ssnMismatch ? (
+        <div role="alert" className={styles.alert}>
+          <p>{ssnMismatchMessage}</p>
+          <Button variant="secondary" onClick={() => void clearSignatures()}>
+            Clear my signatures and start again
+          </Button>
+        </div>
+      ) : null}
+      {message ? (
+        <p role="alert" className={styles.alert}>
+          {message}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!valid || sign.isPending}>
+          {sign.isPending ? 'Signing…' : form.signature ? 'Sign' : 'Agree and continue'}
+        </Button>
+        {step.documentType === 'e_sign' ? (
+          declining ? (
+            <div role="group" aria-label="Confirm paper forms" className={styles.confirm}>
+              <p>Without electronic consent you sign on paper instead; your screening waits until the forms arrive.</p>
+              <Button variant="secondary" onClick={() => void submit({ declineESign: true })}>
+                Yes, send me paper forms
+              </Button>
+              <Button variant="link" onClick={() => setDeclining(false)}>
+                No, sign electronically
+              </Button>
+            </div>
+          ) : (
+            <Button variant="link" onClick={() => setDeclining(true)}>
+              I do not consent: send me paper forms
+            </Button>
+          )
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+type CheckboxProps = {
+  name: string;
+  label: string;
+  values: StepValues;
+  set: (name: string, value: boolean) => void;
+  touch: (name: string) => void;
+  error?: string;
+};
+
+function Checkbox({ name, label, values, set, touch, error }: CheckboxProps) {
+  const id = `legal-${name}`;
+  return (
+    <div className={styles.checkbox}>
+      <input id={id} type="checkbox" checked={values[name] === true} aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => set(name, e.target.checked)} onBlur={() => touch(name)} />
+      <label htmlFor={id}>{label}</label>
+      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+    </div>
+  );
+}

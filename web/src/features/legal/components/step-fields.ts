@@ -1,0 +1,102 @@
+// What each legal step asks (spec section 3, document types), and its rules.
+import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
+
+export type StepValues = Record<string, string | boolean>;
+
+export type CheckboxSpec = { name: string; label: string };
+
+export type StepForm = {
+  names: boolean;
+  checkboxes: CheckboxSpec[];
+  dotRelease: boolean;
+  signature: boolean;
+  /** Text shown outside the document, beside the form. */
+  help?: string;
+};
+
+const ackReceipt: CheckboxSpec = { name: 'ackReceipt', label: 'I have read this document and received a copy of it.' };
+
+export function stepForm(step: LegalStep, location: Location): StepForm {
+  switch (step.documentType) {
+    case 'e_sign':
+      return {
+        names: true,
+        dotRelease: false,
+        signature: false,
+        checkboxes: [
+          { name: 'ackConsent', label: 'I agree to receive and sign these documents electronically.' },
+          { name: 'ackNotices', label: 'I can open, print or download the notices, and I have read them.' },
+        ],
+      };
+    case 'investigative_consumer_report':
+      return {
+        names: false,
+        dotRelease: false,
+        signature: true,
+        checkboxes: [ackReceipt],
+        help: 'You may ask in writing for the nature and scope of the investigation. Send the request to the employer named above; the answer is mailed to you within 5 days of receiving your request.',
+      };
+    case 'rights':
+      return {
+        names: false,
+        dotRelease: false,
+        signature: false,
+        checkboxes: step.ackFlags.map((flag) =>
+          flag === 'ackReceiptYourRights'
+            ? { name: flag, label: 'I have received the summary of my rights.' }
+            : { name: flag, label: `I have read: ${rightsNotices.find((n) => n.ackField === flag)?.name ?? flag}` },
+        ),
+      };
+    case 'authorization_for_background':
+      return {
+        names: true,
+        dotRelease: false,
+        signature: true,
+        checkboxes: [
+          { name: 'authConsent', label: 'I authorize the background check described in this document.' },
+          ...(freeReportCopyOffered(location) ? [{ name: 'freeReportCopy', label: 'Send me a free copy of my report.' }] : []),
+        ],
+      };
+    case 'dot_release':
+      return { names: true, dotRelease: true, signature: true, checkboxes: [] };
+    case 'disclosure':
+    case 'california_disclosure':
+    case 'addl_state_disclosures':
+      return { names: false, dotRelease: false, signature: true, checkboxes: [ackReceipt] };
+  }
+  return { names: false, dotRelease: false, signature: true, checkboxes: [] };
+}
+
+/** Checkboxes that are an offer, not a requirement. */
+const optional = new Set(['freeReportCopy']);
+
+export type Applicant = { firstName: string; lastName: string };
+
+/** The messages of a step's form, by field; empty when it may be signed. */
+export function validateStep(form: StepForm, values: StepValues, applicant: Applicant): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const text = (name: string) => String(values[name] ?? '').trim();
+  if (form.names) {
+    for (const [field, label, want] of [
+      ['firstName', 'first name', applicant.firstName],
+      ['lastName', 'last name', applicant.lastName],
+    ] as const) {
+      if (!text(field)) errors[field] = `Type your ${label}.`;
+      else if (want && text(field).toLowerCase() !== want.trim().toLowerCase())
+        errors[field] = `The ${label} must match the name on your application: ${want}`;
+    }
+  }
+  for (const box of form.checkboxes) {
+    if (!optional.has(box.name) && values[box.name] !== true) errors[box.name] = 'Please tick this box to continue.';
+  }
+  if (form.dotRelease) {
+    if (values.noSSN === true) {
+      if (!text('identificationCountry')) errors.identificationCountry = 'Choose the country that issued your identification.';
+      if (!text('identificationNumber')) errors.identificationNumber = 'Type your identification number.';
+    } else if (!/^\d{4}$/.test(text('lastFourSSN'))) {
+      errors.lastFourSSN = 'Type the last four digits of your Social Security number.';
+    }
+  }
+  if (form.signature && !text('signature')) errors.signature = 'Please sign: draw your signature, or type it.';
+  return errors;
+}

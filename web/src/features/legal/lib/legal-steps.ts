@@ -1,0 +1,157 @@
+// Which legal documents an applicant signs, and in which order (spec
+// sections 5 and 9). The server runs the same rules (internal/portal/legal.go)
+// and both are tested against internal/portal/testdata/legal-cases.json.
+
+export type Region = { state?: string; county?: number };
+
+export type LegalDocumentType = {
+  id: number;
+  documentType: string;
+  visibility: string; // all | non_us | regional
+  regions: Region[] | null;
+  code: string;
+  editable: boolean;
+};
+
+export type Signature = {
+  id: number;
+  signatureData: string;
+  signatureUserIp: string;
+  createdAt: string;
+  documentVersion: number;
+  contentSha256: string;
+  outcome: 'signed' | 'paper_forms';
+  fields: Record<string, unknown>;
+};
+
+export type LegalDocument = {
+  id: number;
+  title: string;
+  version: number;
+  type: LegalDocumentType;
+  signature: Signature | null;
+};
+
+export type Place = { nonUs: boolean; state: string; county: number; signed?: boolean };
+export type Location = { residency: Place; employment: Place };
+
+export type LegalStep = {
+  documentType: string;
+  priority: number;
+  documents: LegalDocument[];
+  /** The acknowledgements of the merged rights step; empty elsewhere. */
+  ackFlags: string[];
+};
+
+export const RIGHTS = 'rights';
+
+/** The rights notices in the order the rights step shows them, with their flags. */
+export const rightsNotices: { documentType: string; ackField: string; name: string }[] = [
+  { documentType: 'rights_fed', ackField: 'ackFed', name: 'A Summary of Your Rights Under the Fair Credit Reporting Act' },
+  { documentType: 'rights_nj', ackField: 'ackNj', name: 'New Jersey notice' },
+  { documentType: 'rights_wa', ackField: 'ackWa', name: 'Washington State notice' },
+  { documentType: 'rights_sf', ackField: 'ackSf', name: 'San Francisco Fair Chance Ordinance notice' },
+  { documentType: 'rights_ny23a', ackField: 'ackNy', name: 'New York Correction Law Article 23-A' },
+  { documentType: 'rights_ca_credit', ackField: 'ackCaCredit', name: 'California credit report notice' },
+  { documentType: 'rights_vt_credit', ackField: 'ackVtCredit', name: 'Vermont credit report notice' },
+  { documentType: 'rights_md_credit', ackField: 'ackMdCredit', name: 'Maryland credit report notice' },
+];
+
+const priorities: Record<string, number> = {
+  e_sign: 100,
+  disclosure: 99,
+  investigative_consumer_report: 98,
+  california_disclosure: 97,
+  addl_state_disclosures: 96,
+  rights: 95,
+  authorization_for_background: -100,
+};
+
+export function isRightsDocument(documentType: string): boolean {
+  return documentType === RIGHTS || documentType.startsWith('rights_');
+}
+
+export function stepType(documentType: string): string {
+  return isRightsDocument(documentType) ? RIGHTS : documentType;
+}
+
+export function priorityOf(documentType: string): number {
+  return priorities[stepType(documentType)] ?? 0;
+}
+
+function sameState(a: string | undefined, b: string | undefined): boolean {
+  const x = (a ?? '').trim();
+  return x !== '' && x.toLowerCase() === (b ?? '').trim().toLowerCase();
+}
+
+function regionMatches(region: Region, place: Place): boolean {
+  return sameState(region.state, place.state) || (!!region.county && region.county === place.county);
+}
+
+/** Visibility only: all always; non_us outside the US; otherwise a matching region. */
+export function applies(type: LegalDocumentType, location: Location): boolean {
+  if (type.visibility === 'all') return true;
+  if (type.visibility === 'non_us') return location.residency.nonUs || location.employment.nonUs;
+  return (type.regions ?? []).some((r) => regionMatches(r, location.residency) || regionMatches(r, location.employment));
+}
+
+function rightsOrder(documentType: string): number {
+  if (documentType === RIGHTS) return -1;
+  const i = rightsNotices.findIndex((n) => n.documentType === documentType);
+  return i < 0 ? rightsNotices.length : i;
+}
+
+/** The steps the applicant signs: applicable editable documents by priority, rights merged. */
+export function legalSteps(documents: LegalDocument[], location: Location): LegalStep[] {
+  const shown = documents
+    .filter((d) => d.type.editable && applies(d.type, location))
+    .sort((a, b) => priorityOf(b.type.documentType) - priorityOf(a.type.documentType) || a.id - b.id);
+  const steps: LegalStep[] = [];
+  let rights: LegalStep | undefined;
+  for (const d of shown) {
+    const type = d.type.documentType;
+    if (!isRightsDocument(type)) {
+      steps.push({ documentType: type, priority: priorityOf(type), documents: [d], ackFlags: [] });
+      continue;
+    }
+    if (!rights) {
+      rights = { documentType: RIGHTS, priority: priorityOf(RIGHTS), documents: [], ackFlags: [] };
+      steps.push(rights);
+    }
+    rights.documents.push(d);
+  }
+  if (rights) {
+    rights.documents.sort((a, b) => rightsOrder(a.type.documentType) - rightsOrder(b.type.documentType) || a.id - b.id);
+    rights.ackFlags = ['ackReceiptYourRights'];
+    for (const d of rights.documents) {
+      const notice = rightsNotices.find((n) => n.documentType === d.type.documentType);
+      if (notice && !rights.ackFlags.includes(notice.ackField)) rights.ackFlags.push(notice.ackField);
+    }
+  }
+  return steps;
+}
+
+export function stepSigned(step: LegalStep): boolean {
+  return step.documents.every((d) => d.signature !== null);
+}
+
+/** Residency or employment in California, Oklahoma or Minnesota offers a free copy of the report. */
+export function freeReportCopyOffered(location: Location): boolean {
+  return ['US-CA', 'US-OK', 'US-MN'].some((s) => sameState(s, location.residency.state) || sameState(s, location.employment.state));
+}
+
+/** The print page's kebab-case name of a document type (e_sign -> esign, ...). */
+export const printNames: Record<string, string> = {
+  authorization_for_background: 'authorization',
+  california_disclosure: 'california-disclosure',
+  disclosure: 'disclosure',
+  dot_release: 'dot-release',
+  e_sign: 'esign',
+  investigative_consumer_report: 'investigative',
+  rights: 'rights',
+  addl_state_disclosures: 'statedisclose',
+};
+
+export function printNameOf(documentType: string): string {
+  return printNames[stepType(documentType)] ?? documentType.replace(/_/g, '-').toLowerCase();
+}

@@ -1,0 +1,17 @@
+// The SSN check of spec section 5: the last four digits the applicant types
+// while signing must be the last four of the SSN on file.
+
+export const SSN_MISMATCH_EVENT = 'ssn-mismatch';
+export const ssnMismatchMessage =
+  'The last four digits do not match the SSN on your application. Please check them, or correct your SSN.';
+
+function lastFour(ssn: string | null | undefined): string {
+  return (ssn ?? '').replace(/\D/g, '').slice(-4);
+}
+
+/** True when valid; a mismatch dispatches the ssn-mismatch event on window. */
+export function checkLastFourSSN(entered: string | null | undefined, storedLastFour: string | null | undefined): boolean {
+  if ((entered ?? '').trim() === lastFour(storedLastFour)) return true;
+  window.dispatchEvent(new CustomEvent(SSN_MISMATCH_EVENT, { detail: { message: ssnMismatchMessage } }));
+  return false;
+}

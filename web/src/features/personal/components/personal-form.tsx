@@ -1,0 +1,240 @@
+// The personal information form (spec section 3), used by the setup wizard's
+// last step and by /personal.
+import { useEffect, useId, useMemo, type ComponentProps } from 'react';
+import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { storeUserPayload } from '@/lib/auth';
+import { notify } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
+import type { UserPayload } from '@/types/api';
+import { savePersonalInfo, useCountries, useGenders, useSuffixes, useUSStates } from '../api/personal-api';
+import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
+import { personalDefaults, validatePersonal, type PersonalValues } from '../lib/personal-rules';
+import styles from './personal-form.module.css';
+
+export const personalMessages = { saved: 'Personal Information saved', failed: 'Error saving Personal Information' } as const;
+
+type PersonalFormProps = {
+  onSaved?: (payload: UserPayload) => void;
+  submitLabel?: string;
+};
+
+/** Turns "a.b.0.c" messages into react-hook-form's nested errors. */
+function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues> {
+  const out: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const keys = path.split('.');
+    let node = out;
+    keys.slice(0, -1).forEach((k) => {
+      node[k] = (node[k] as Record<string, unknown>) ?? {};
+      node = node[k] as Record<string, unknown>;
+    });
+    node[keys[keys.length - 1]] = { type: 'validate', message };
+  }
+  return out as FieldErrors<PersonalValues>;
+}
+
+export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProps) {
+  const user = useSession((s) => s.authUser);
+  const settings = useSession((s) => s.companySettings);
+  const snapshot = user?.personalInformation ?? null;
+  const rules = useMemo(
+    () => ({
+      requireSSN: settings?.preferences.company_require_ssn ?? false,
+      ssnOnFile: Boolean(snapshot?.ssnLastFour),
+      today: new Date(),
+    }),
+    [settings, snapshot],
+  );
+  const resolver: Resolver<PersonalValues> = async (values) => {
+    const errors = validatePersonal(values, rules);
+    return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
+  };
+  const defaults = useMemo(
+    () => ({ ...personalDefaults(snapshot, user?.email ?? ''), ...(loadDraft() ?? {}) }),
+    // The form is filled once; later snapshots come from this form itself.
+    [],
+  );
+  const form = useForm<PersonalValues>({ resolver, mode: 'onTouched', defaultValues: defaults });
+  const { register, handleSubmit, watch, setError, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const licenses = useFieldArray({ control: form.control, name: 'licenses' });
+  const genders = useGenders();
+  const suffixes = useSuffixes();
+  const countries = useCountries();
+  const states = useUSStates();
+
+  useEffect(() => {
+    const subscription = watch((values) => saveDraft(values as PersonalValues));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const noMiddleName = watch('noMiddleName');
+  const noSSN = watch('noSSN');
+  const noLicense = watch('noDriversLicenseNumber');
+  const notifyBy = watch('primaryNotificationMethod.type');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const payload = await savePersonalInfo(values);
+      storeUserPayload(payload);
+      clearDraft();
+      notify(personalMessages.saved, 'success');
+      onSaved?.(payload);
+    } catch (error) {
+      const messages: string[] = [];
+      if (error instanceof ApiError && error.errorFields.length > 0) {
+        for (const f of error.errorFields) {
+          setError(f.field as never, { type: 'server', message: f.message });
+          messages.push(f.message);
+        }
+      } else {
+        messages.push(errorMessageOf(error));
+      }
+      notify(`${personalMessages.failed}: ${messages.join(' ')}`, 'error');
+    }
+  });
+
+  const err = (path: string) => {
+    let node: unknown = errors;
+    for (const k of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[k];
+    return (node as { message?: string } | undefined)?.message;
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal Information">
+      <fieldset className={styles.group}>
+        <legend>Your name</legend>
+        <TextField label="First name" autoComplete="given-name" error={err('firstName')} {...register('firstName')} />
+        <TextField label="Middle name" autoComplete="additional-name" disabled={noMiddleName} error={err('middleName')} {...register('middleName')} />
+        <Check label="No middle name" {...register('noMiddleName')} />
+        <TextField label="Last name" autoComplete="family-name" error={err('lastName')} {...register('lastName')} />
+        <Select label="Suffix (optional)" error={err('nameSuffix')} {...register('nameSuffix')}>
+          <option value="">None</option>
+          {(suffixes.data ?? []).map((s) => (
+            <option key={s.code} value={s.code}>{s.name}</option>
+          ))}
+        </Select>
+        <TextField label="Mother's maiden name (optional)" error={err('mothersMaidenName')} {...register('mothersMaidenName')} />
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>Identity</legend>
+        {snapshot?.ssnLastFour && !noSSN ? (
+          <p className={styles.note}>SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new one.</p>
+        ) : null}
+        <TextField label="Social Security number" inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('ssn')} {...register('ssn')} />
+        <TextField label="Confirm Social Security number" inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('confirmSSN')} {...register('confirmSSN')} />
+        <Check label="No SSN: I do not have a US Social Security number" {...register('noSSN')} />
+        {noSSN ? (
+          <>
+            <Select label="Country that issued your identification" error={err('identificationCountry')} {...register('identificationCountry')}>
+              <option value="">Choose a country</option>
+              {(countries.data ?? []).map((c) => (
+                <option key={c.countryCode} value={c.countryCode}>{c.countryName}</option>
+              ))}
+            </Select>
+            <TextField label="Identification number" error={err('countryIdentificationNumber')} {...register('countryIdentificationNumber')} />
+          </>
+        ) : null}
+        <TextField label="Date of birth" type="date" autoComplete="bday" error={err('dob')} {...register('dob')} />
+        <TextField label="Confirm date of birth" type="date" error={err('confirmDOB')} {...register('confirmDOB')} />
+        <Select label="Gender (optional)" error={err('gender')} {...register('gender')}>
+          <option value="">Choose</option>
+          {(genders.data ?? []).map((g) => (
+            <option key={g.code} value={g.code}>{g.name}</option>
+          ))}
+        </Select>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>Phone numbers</legend>
+        <div className={styles.phone}>
+          <TextField label="Daytime dial code" inputMode="numeric" className={styles.dial} {...register('daytimeDialCode')} />
+          <TextField label="Daytime phone number" type="tel" autoComplete="tel-national" error={err('daytimePhoneNumber')} {...register('daytimePhoneNumber')} />
+        </div>
+        <div className={styles.phone}>
+          <TextField label="Evening dial code" inputMode="numeric" className={styles.dial} {...register('eveningDialCode')} />
+          <TextField label="Evening phone number (optional)" type="tel" error={err('eveningPhoneNumber')} {...register('eveningPhoneNumber')} />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>Driver's license</legend>
+        <TextField label="Driver's license number" disabled={noLicense} error={err('driversLicenseNumber')} {...register('driversLicenseNumber')} />
+        <Select label="State that issued it" disabled={noLicense} error={err('driversLicenseState')} {...register('driversLicenseState')}>
+          <option value="">Choose a state</option>
+          {(states.data ?? []).map((s) => (
+            <option key={s.code} value={s.code}>{s.name}</option>
+          ))}
+        </Select>
+        <Check label="No driver's license" {...register('noDriversLicenseNumber')} />
+        <Check label="My job requires a commercial driver's license (CDL)" {...register('cdlRequired')} />
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>Other</legend>
+        <TextField label="ZIP code for a drug test (optional)" inputMode="numeric" autoComplete="postal-code" error={err('drugZip')} {...register('drugZip')} />
+        {licenses.fields.map((field, i) => (
+          <div key={field.id} className={styles.license}>
+            <TextField label={`License ${i + 1}: number`} error={err(`licenses.${i}.number`)} {...register(`licenses.${i}.number` as const)} />
+            <Select label={`License ${i + 1}: state`} error={err(`licenses.${i}.regionId`)} {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}>
+              <option value="0">Choose a state</option>
+              {(states.data ?? []).map((s) => (
+                <option key={s.code} value={s.id}>{s.name}</option>
+              ))}
+            </Select>
+            <Button variant="link" onClick={() => licenses.remove(i)}>Remove license {i + 1}</Button>
+          </div>
+        ))}
+        <Button variant="secondary" onClick={() => licenses.append({ number: '', regionId: 0, regionName: '' })}>
+          Add a professional license
+        </Button>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>How should we reach you?</legend>
+        <Select label="Notify me by" error={err('primaryNotificationMethod.type')} {...register('primaryNotificationMethod.type')}>
+          <option value="email">E-mail</option>
+          <option value="text">Text message</option>
+          <option value="both">E-mail and text message</option>
+        </Select>
+        {notifyBy !== 'text' ? (
+          <TextField label="E-mail address" type="email" autoComplete="email" error={err('primaryNotificationMethod.email')} {...register('primaryNotificationMethod.email')} />
+        ) : null}
+        {notifyBy !== 'email' ? (
+          <TextField label="Mobile number for text messages" type="tel" error={err('primaryNotificationMethod.text')} {...register('primaryNotificationMethod.text')} />
+        ) : null}
+      </fieldset>
+
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function Check({ label, ...input }: ComponentProps<'input'> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={styles.check}>
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+function Select({ label, error, children, ...select }: ComponentProps<'select'> & { label: string; error?: string }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>{label}</label>
+      <select id={id} className={styles.select} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+        {children}
+      </select>
+      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The setup wizard (spec section 2): Welcome, Create Password, Login,
+// Review Legal Notices, Personal Information. The app layer hands it the
+// login form, the legal steps and the personal form, which belong to other
+// features. Each step has a status (complete, editable, error + errorText)
+// and reports next, success and failed.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { api, errorMessageOf } from '@/lib/api-client';
+import { storeUserPayload } from '@/lib/auth';
+import { notify } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
+import type { UserPayload } from '@/types/api';
+import { firstOpenStep, stepDone, stepsFor, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
+import { CreatePasswordStep } from './create-password-step';
+import styles from './setup-wizard.module.css';
+
+export type StepEvents = { onSuccess: () => void; onFailed: (message: string) => void };
+
+type SetupWizardProps = {
+  renderLogin: (events: StepEvents & { username: string }) => ReactNode;
+  renderLegal: (events: StepEvents) => ReactNode;
+  renderPersonal: (events: StepEvents) => ReactNode;
+  /** Called once the server has set the status to setup-complete. */
+  onFinished: () => void;
+};
+
+export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinished }: SetupWizardProps) {
+  const user = useSession((s) => s.authUser);
+  const loggedIn = useSession((s) => s.loggedIn);
+  const minLength = useSession((s) => s.companySettings?.preferences.company_subject_password_length ?? 15);
+  const [welcomed, setWelcomed] = useState(false);
+  const [legalSigned, setLegalSigned] = useState(false);
+  const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});
+  const [finishing, setFinishing] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fullProfile = Boolean(user?.fullProfile);
+  const progress: SetupProgress = {
+    welcomed,
+    hasPassword: Boolean(user?.hasPassword),
+    loggedIn,
+    legalSigned,
+    personalSaved: Boolean(user?.personalInformation),
+  };
+  const active = firstOpenStep(fullProfile, progress);
+  const steps = stepsFor(fullProfile);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [active]);
+
+  useEffect(() => {
+    if (active !== null || finishing) return;
+    setFinishing('Finishing your setup…');
+    api
+      .post<UserPayload>('api/v2/user/subject/status', { statusId: 1 })
+      .then((payload) => {
+        storeUserPayload(payload);
+        onFinished();
+      })
+      .catch((error) => {
+        // 409 names what is still missing.
+        setFinishing(errorMessageOf(error));
+        notify(errorMessageOf(error), 'error');
+      });
+  }, [active, finishing, onFinished]);
+
+  const events = (id: SetupStepId, onSuccess: () => void = () => undefined): StepEvents => ({
+    onSuccess: () => {
+      setErrorText((e) => ({ ...e, [id]: undefined }));
+      onSuccess();
+    },
+    onFailed: (message) => setErrorText((e) => ({ ...e, [id]: message })),
+  });
+
+  const body = (id: SetupStepId) => {
+    switch (id) {
+      case 'welcome':
+        return (
+          <div className={styles.form}>
+            <p>
+              Welcome{user?.firstName ? `, ${user.firstName}` : ''}. Your future employer asked us to run a
+              background screening. Setting up takes about 10 minutes: you create a password, read and sign the legal notices,
+              and tell us about yourself. You can stop at any step and come back: what you saved stays saved.
+            </p>
+            <Button onClick={() => setWelcomed(true)}>Next</Button>
+          </div>
+        );
+      case 'password':
+        return <CreatePasswordStep minLength={minLength} {...events('password')} />;
+      case 'login':
+        return renderLogin({ ...events('login'), username: user?.username ?? '' });
+      case 'legal':
+        return renderLegal(events('legal', () => setLegalSigned(true)));
+      case 'personal':
+        return renderPersonal(events('personal'));
+    }
+  };
+
+  return (
+    <div className={styles.wizard}>
+      <h1 className={styles.title}>Set up your account</h1>
+      <ol className={styles.steps} aria-label="Setup steps">
+        {steps.map((s, i) => {
+          const done = stepDone(s.id, progress);
+          const error = errorText[s.id];
+          const status = error ? 'error' : done ? 'complete' : s.id === active ? 'editable' : 'pending';
+          return (
+            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === active ? 'step' : undefined}>
+              <span className={styles.badge} aria-hidden="true">
+                {done ? '✓' : i + 1}
+              </span>
+              <span>
+                {s.title}
+                <span className={styles.visuallyHidden}>
+                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === active ? ' (current step)' : ''}
+                </span>
+                {error ? <span className={styles.stepError}>{error}</span> : null}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <section className={styles.panel} aria-labelledby="setup-step-heading">
+        <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+          {active ? steps.find((s) => s.id === active)?.title : 'All done'}
+        </h2>
+        {active ? body(active) : <p role="status">{finishing}</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The setup wizard's steps (spec section 2) and where an applicant resumes.
+
+export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
+
+export const setupSteps: { id: SetupStepId; title: string }[] = [
+  { id: 'welcome', title: 'Welcome' },
+  { id: 'password', title: 'Create Password' },
+  { id: 'login', title: 'Login' },
+  { id: 'legal', title: 'Review Legal Notices' },
+  { id: 'personal', title: 'Personal Information' },
+];
+
+/** A full-profile applicant gets only the first 3 steps. */
+export function stepsFor(fullProfile: boolean) {
+  return fullProfile ? setupSteps.slice(0, 3) : setupSteps;
+}
+
+export type SetupProgress = {
+  welcomed: boolean;
+  hasPassword: boolean;
+  loggedIn: boolean;
+  legalSigned: boolean;
+  personalSaved: boolean;
+};
+
+export function stepDone(id: SetupStepId, p: SetupProgress): boolean {
+  switch (id) {
+    case 'welcome':
+      return p.welcomed || p.hasPassword;
+    case 'password':
+      return p.hasPassword;
+    case 'login':
+      return p.loggedIn;
+    case 'legal':
+      return p.legalSigned;
+    case 'personal':
+      return p.personalSaved;
+  }
+}
+
+/** The first unfinished step, or null when setup can be completed. */
+export function firstOpenStep(fullProfile: boolean, p: SetupProgress): SetupStepId | null {
+  return stepsFor(fullProfile).find((s) => !stepDone(s.id, p))?.id ?? null;
+}
+
+/** A rough strength of a password, 0 (weak) to 4 (strong), for the meter. */
+export function passwordStrength(password: string): number {
+  let score = 0;
+  if (password.length >= 12) score++;
+  if (password.length >= 16) score++;
+  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score++;
+  if (/\d/.test(password) && /[^A-Za-z0-9]/.test(password)) score++;
+  return score;
+}
+
+export const strengthWords = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'];

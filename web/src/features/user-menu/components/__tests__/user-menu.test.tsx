@@ -1,0 +1,149 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MAIN_MENU_CHAT_SELECTED } from '@/lib/app-events';
+import { session } from '@/lib/session';
+import { companySettings, userPayload } from '@/testing/fixtures';
+import { logInAs, renderApp, settled } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+async function openHome() {
+  logInAs(2);
+  const app = renderApp('/');
+  const trigger = await screen.findByRole('button', { name: 'User menu' });
+  return { ...app, trigger };
+}
+
+describe('user menu', () => {
+  it('opens from the keyboard, closes on Escape and returns focus to the trigger', async () => {
+    const { user, trigger } = await openHome();
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('Dana Demo');
+    expect(menu).toHaveTextContent('Acme Logistics');
+    // Opened from the keyboard, the first entry has focus; arrow keys move on.
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Chat with Support' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
+
+  it('closes on a click outside', async () => {
+    const { user, trigger } = await openHome();
+    await user.click(trigger);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    // While the menu is open the page behind it takes no pointer events (Radix's modal mode); a click lands anyway.
+    const outside = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await outside.click(document.querySelector('main') as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('shows the personal information names before the account names', async () => {
+    logInAs(2, {
+      payload: userPayload(2, { personalInformation: { firstName: 'Danielle', middleName: null, lastName: 'Demonte' } }),
+    });
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menu')).toHaveTextContent('Danielle Demonte');
+  });
+
+  it('offers Chat with Support only when the feature flag and the company preference are on, and raises main-menu-chat-selected', async () => {
+    const { user, trigger } = await openHome();
+    const listener = vi.fn();
+    window.addEventListener(MAIN_MENU_CHAT_SELECTED, listener);
+    await user.click(trigger);
+    await user.click(await screen.findByRole('menuitem', { name: 'Chat with Support' }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    window.removeEventListener(MAIN_MENU_CHAT_SELECTED, listener);
+
+    session.set({ companySettings: companySettings({ company_subject_chat: false }) });
+    await user.click(trigger);
+    await screen.findByRole('menu');
+    expect(screen.queryByRole('menuitem', { name: 'Chat with Support' })).not.toBeInTheDocument();
+  });
+
+  it('Account goes to /account', async () => {
+    const { user, trigger, router } = await openHome();
+    await user.click(trigger);
+    await user.click(await screen.findByRole('menuitem', { name: 'Account' }));
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it('Logout revokes the token, resets the session, says so and lands on /login', async () => {
+    const revoked = vi.fn();
+    server.use(
+      http.delete('/oauth/access_token', ({ request }) => {
+        revoked(request.headers.get('Authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, trigger, router } = await openHome();
+    await user.click(trigger);
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logged out successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(revoked).toHaveBeenCalledWith('Bearer access-1');
+    expect(session.get()).toMatchObject({ loggedIn: false, isLogoutInitiated: false, authUser: null, credentials: { jwt: null } });
+    // Only the client credentials, stored again by the bootstrap guard of /login, are left.
+    expect(JSON.parse(sessionStorage.getItem('portal-session') ?? '{}')).toMatchObject({
+      loggedIn: false,
+      authUser: null,
+      credentials: { jwt: null, refreshToken: null, client_id: 'portal-spa' },
+    });
+    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('top bar', () => {
+  it('shows the company logo and falls back to the bundled logo when it fails to load', async () => {
+    logInAs(2, {
+      settings: { ...companySettings(), companyLogoUrlAddress: 'https://example.invalid/logo.png' },
+    });
+    renderApp('/');
+    const logo = await screen.findByRole('img', { name: 'Acme Logistics logo' });
+    expect(logo).toHaveAttribute('src', 'https://example.invalid/logo.png');
+    logo.dispatchEvent(new Event('error'));
+    expect(await screen.findByRole('img', { name: 'Applicant Portal logo' })).toBeInTheDocument();
+  });
+
+  it('uses the bundled logo when the company has none', async () => {
+    logInAs(2);
+    renderApp('/');
+    expect(await screen.findByRole('img', { name: 'Applicant Portal logo' })).toBeInTheDocument();
+  });
+
+  it('is not shown when logged out', async () => {
+    const { router } = renderApp('/login');
+    await settled(router);
+    expect(await screen.findByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance banner to logged-in applicants and dismisses it', async () => {
+    const dismissed = vi.fn();
+    server.use(
+      http.get('/api/v2/banner/active', () =>
+        HttpResponse.json({ payload: { banner: { id: 5, message: 'Maintenance tonight from 22:00.' } } }),
+      ),
+      http.post('/api/v2/banner/dismiss/:id', ({ params }) => {
+        dismissed(params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openHome();
+    const banner = await screen.findByRole('region', { name: 'Maintenance notice' });
+    expect(banner).toHaveTextContent('Maintenance tonight from 22:00.');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Maintenance notice' })).not.toBeInTheDocument());
+    expect(dismissed).toHaveBeenCalledWith('5');
+  });
+});

@@ -1,0 +1,57 @@
+// The user menu behind the round user icon (spec section 2): the person's
+// name and company, Account, Chat with Support (when enabled) and Logout.
+// Radix closes it on an outside click or Escape and returns focus to the trigger.
+// Not modal: a modal menu hides the rest of the page with aria-hidden while it
+// still holds focusable elements, which axe reports as a serious violation.
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { raiseChatSelected } from '@/lib/app-events';
+import { fullNameOf, logout } from '@/lib/auth';
+import { config } from '@/lib/config';
+import { useSession } from '@/lib/session';
+import styles from './user-menu.module.css';
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const user = useSession((s) => s.authUser);
+  const companyName = useSession((s) => s.company?.name ?? '');
+  const companyChat = useSession((s) => s.companySettings?.preferences.company_subject_chat === true);
+  const chatEnabled = config.features.subjectChat && companyChat;
+  const fullName = fullNameOf(user);
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={styles.trigger} aria-label="User menu">
+        <svg className={styles.triggerIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-9 2.2-9 5v3h18v-3c0-2.8-4.6-5-9-5z"
+          />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6} collisionPadding={8}>
+          <DropdownMenu.Group>
+            <DropdownMenu.Label className={styles.identity}>
+              <span className={styles.name}>{fullName}</span>
+              <span className={styles.company}>{companyName}</span>
+            </DropdownMenu.Label>
+          </DropdownMenu.Group>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
+            Account
+          </DropdownMenu.Item>
+          {chatEnabled ? (
+            <DropdownMenu.Item className={styles.item} onSelect={raiseChatSelected}>
+              Chat with Support
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,216 @@
+// The one HTTP client of the app (spec sections 4, 7 and 8): base URL from the
+// runtime configuration, the Accept header, the bearer token, the in-flight
+// counter of the progress bar, and the global rules for 401 and 403.
+import type { ErrorBody, ErrorField, TokenResponse } from '@/types/api';
+import { config } from './config';
+import { navigateTo } from './navigation';
+import { notify } from './notifications';
+import { progress } from './progress';
+import { resetSession, session } from './session';
+
+export const TOKEN_ENDPOINT = 'oauth/access_token';
+export const ACCEPT_HEADER = 'application/json, text/plain, */*';
+
+export const apiMessages = {
+  /** Left to the caller (the login form shows it); never handled globally. */
+  credentialsIncorrect: 'The user credentials were incorrect.',
+  invalidLogin: 'Invalid Login: You must login to access that resource.',
+  accessDenied:
+    'Access Denied: You do not have access to that resource. Please contact support if you feel this is in error.',
+} as const;
+
+export const INVALID_LOGIN_TIMEOUT = 6000;
+
+/** A non-2xx answer, with the server's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorMessage: string;
+  readonly errorFields: ErrorField[];
+  /** RFC 6749 error code, on token endpoint errors */
+  readonly code: string | undefined;
+  readonly retryAfter: string | null;
+
+  constructor(status: number, body: ErrorBody, retryAfter: string | null = null) {
+    const text = body.errorMessage || body.message || `Request failed with status ${status}`;
+    super(text);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errorMessage = text;
+    this.errorFields = body.errorFields ?? [];
+    this.code = body.error;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** The message to show a person for any failure of a request. */
+export function errorMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError) return error.errorMessage;
+  if (error instanceof TypeError) return 'The server could not be reached. Please check your connection and try again.';
+  return fallback;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  responseType?: 'json' | 'blob' | 'text';
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const base = config.apiBaseUrl.replace(/\/+$/, '');
+  const url = new URL(`${base}/${path.replace(/^\/+/, '')}`, window.location.href);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function isTokenEndpoint(path: string) {
+  return path.replace(/^\/+/, '').split('?')[0] === TOKEN_ENDPOINT;
+}
+
+async function send(path: string, options: RequestOptions, jwt: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: ACCEPT_HEADER };
+  if (jwt) headers.Authorization = `Bearer ${jwt}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  progress.start();
+  let failed = true;
+  try {
+    const response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+    failed = !response.ok;
+    return response;
+  } finally {
+    progress.done(failed);
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: ErrorBody = {};
+  try {
+    const text = await response.text();
+    if (text) body = JSON.parse(text) as ErrorBody;
+  } catch {
+    // not JSON: keep the generic message
+  }
+  return new ApiError(response.status, body, response.headers.get('Retry-After'));
+}
+
+async function parse<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
+  if (responseType === 'blob') return (await response.blob()) as T;
+  const text = await response.text();
+  if (responseType === 'text') return text as T;
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Logout forced by the client: reset everything and go to /login, with or without a message. */
+export function forceLogout(message?: string) {
+  resetSession();
+  navigateTo('/login');
+  if (message) notify(message, 'error', INVALID_LOGIN_TIMEOUT);
+}
+
+export function clientCredentials() {
+  const { client_id, client_secret } = session.get().credentials;
+  return {
+    client_id: client_id ?? config.clientId,
+    client_secret: client_secret ?? config.clientSecret,
+  };
+}
+
+/** Keeps a token answer (password, refresh or token login) in the session. */
+export function storeToken(token: Pick<TokenResponse, 'access_token' | 'expires_in' | 'refresh_token'>) {
+  const now = Date.now();
+  session.set((s) => ({
+    credentials: {
+      ...s.credentials,
+      jwt: token.access_token,
+      refreshToken: token.refresh_token ?? null,
+      created_at: now,
+      expires_in: token.expires_in,
+    },
+    tokenExpiration: now + token.expires_in * 1000,
+  }));
+}
+
+// The one refresh in progress; every request that gets a 401 meanwhile waits for it.
+let refreshInFlight: Promise<void> | null = null;
+
+async function refresh(refreshToken: string): Promise<void> {
+  const response = await send(
+    TOKEN_ENDPOINT,
+    {
+      method: 'POST',
+      body: { grant_type: 'refresh_token', refresh_token: refreshToken, ...clientCredentials(), scope: 'default' },
+    },
+    null,
+  );
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401) forceLogout(apiMessages.invalidLogin);
+    throw error;
+  }
+  storeToken(await parse<TokenResponse>(response, 'json'));
+}
+
+function sharedRefresh(refreshToken: string): Promise<void> {
+  refreshInFlight ??= refresh(refreshToken).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function request<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
+  const jwt = session.get().credentials.jwt;
+  const response = await send(path, options, jwt);
+  if (response.ok) return parse<T>(response, options.responseType);
+
+  const error = await toApiError(response);
+  if (response.status === 401) {
+    if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
+    if (isTokenEndpoint(path)) {
+      if (!session.get().isLogoutInitiated) forceLogout();
+      throw error;
+    }
+    const { refreshToken } = session.get().credentials;
+    if (!retried && refreshToken) {
+      // Another request may have refreshed already while this one was on its way.
+      if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);
+      else if (refreshInFlight) await refreshInFlight;
+      return request<T>(path, options, true);
+    }
+    forceLogout(apiMessages.invalidLogin);
+    throw error;
+  }
+  if (response.status === 403) notify(apiMessages.accessDenied, 'error');
+  throw error;
+}
+
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, options, false);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,103 @@
+// Logging in and out (spec section 4): password login, token login from an
+// invitation link, and logout. The session state they fill is in ./session.
+import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
+import { TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
+import { navigateTo } from './navigation';
+import { notify } from './notifications';
+import { resetSession, session } from './session';
+
+export const authMessages = {
+  loggedIn: 'Successfully logged in',
+  loggedOut: 'Logged out successfully.',
+} as const;
+
+/** Company preferences when the settings are missing (spec section 9, first reading). */
+export const defaultCompanyPreferences: CompanySettings['preferences'] = {
+  company_subject_chat: false,
+  company_subject_password_length: 15,
+  company_require_ssn: false,
+  company_applicant_collection_site_selection: false,
+};
+
+/** Keeps the answer of GET /api/v2/user (or token login) in the session. */
+export function storeUserPayload(payload: UserPayload) {
+  session.set({
+    authUser: payload.subject,
+    company: payload.company,
+    profile: payload.profile,
+    userIpAddress: payload.ipAddress,
+    companyPackage: payload.package,
+    packageServices: payload.packageServices ?? [],
+  });
+}
+
+export async function loadCompanySettings(companyId: number) {
+  const settings = await api.get<CompanySettings>(`api/settings/company/${companyId}`);
+  session.set({
+    companySettings: {
+      ...settings,
+      preferences: { ...defaultCompanyPreferences, ...settings.preferences },
+    },
+  });
+}
+
+export function getCurrentUser() {
+  return api.get<UserPayload>('api/v2/user');
+}
+
+export type LoginInput = {
+  username: string;
+  password: string;
+};
+
+/** Password grant, then the user and the company settings; marks the session logged in. */
+export async function loginWithPassword({ username, password }: LoginInput) {
+  const token = await api.post<TokenResponse>(TOKEN_ENDPOINT, {
+    grant_type: 'password',
+    username,
+    password,
+    ...clientCredentials(),
+    scope: 'default',
+  });
+  storeToken(token);
+  const user = await getCurrentUser();
+  storeUserPayload(user);
+  // Without the settings the defaults apply (default logo, no chat); that is no reason to refuse the login.
+  await loadCompanySettings(user.company.id).catch(() => undefined);
+  session.set({ loggedIn: true, isLogoutInitiated: false });
+}
+
+/**
+ * Token login from an invitation link: a setup-scoped credential and the
+ * user, but not "logged in" (the setup wizard's Login step does that).
+ */
+export async function loginWithInvitationToken(token: string) {
+  const payload = await api.get<TokenLoginPayload>('api/user', { query: { token } });
+  // A setup-scoped credential comes without a refresh token.
+  storeToken({ access_token: payload.access_token, expires_in: payload.expires_in });
+  storeUserPayload(payload);
+  session.set({ authUser: { ...payload.subject, token } });
+  await loadCompanySettings(payload.company.id).catch(() => undefined);
+}
+
+/** Logout exactly as spec section 4 describes it. */
+export async function logout() {
+  session.set({ loggedIn: false, isLogoutInitiated: true });
+  try {
+    await api.delete(TOKEN_ENDPOINT);
+  } catch {
+    // The token may be expired or revoked already; the session ends all the same.
+  }
+  resetSession();
+  notify(authMessages.loggedOut, 'success');
+  navigateTo('/login');
+}
+
+/** The name the menu shows: personal information first, the account's names otherwise. */
+export function fullNameOf(user: UserPayload['subject'] | null): string {
+  if (!user) return '';
+  const info = user.personalInformation;
+  const first = info?.firstName ?? user.firstName ?? user.first_name ?? '';
+  const last = info?.lastName ?? user.lastName ?? user.last_name ?? '';
+  return `${first} ${last}`.trim();
+}

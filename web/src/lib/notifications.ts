@@ -1,0 +1,50 @@
+// The snackbar's queue. Anything (the API client, guards, forms) calls
+// notify(); components/snackbar renders what is queued.
+
+export type SnackbarKind = 'message' | 'error' | 'success' | 'info';
+
+export type Snack = {
+  id: number;
+  text: string;
+  kind: SnackbarKind;
+  timeout: number;
+};
+
+export const DEFAULT_SNACKBAR_TIMEOUT = 2500;
+/** At most this many messages are on screen; older ones give way. */
+const MAX_VISIBLE = 3;
+
+let snacks: Snack[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function notify(text: string, kind: SnackbarKind = 'message', timeout = DEFAULT_SNACKBAR_TIMEOUT): Snack {
+  const snack = { id: nextId++, text, kind, timeout };
+  snacks = [...snacks, snack].slice(-MAX_VISIBLE);
+  emit();
+  return snack;
+}
+
+export function dismissSnack(id: number) {
+  snacks = snacks.filter((s) => s.id !== id);
+  emit();
+}
+
+export function clearSnacks() {
+  snacks = [];
+  emit();
+}
+
+export const notifications = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  getSnapshot: (): Snack[] => snacks,
+};

@@ -1,0 +1,160 @@
+// Session state (spec section 3), kept in sessionStorage so a reload keeps the
+// applicant logged in while a closed tab forgets everything.
+import { useSyncExternalStore } from 'react';
+import type {
+  Company,
+  CompanyPackage,
+  CompanySettings,
+  PackageService,
+  Profile,
+  Subject,
+} from '@/types/api';
+
+export type Credentials = {
+  jwt: string | null;
+  refreshToken: string | null;
+  client_id: string | null;
+  client_secret: string | null;
+  /** ms since epoch when the access token was issued */
+  created_at: number | null;
+  /** seconds */
+  expires_in: number | null;
+};
+
+export type StoredDocument = {
+  content: string | null;
+  loading: boolean;
+};
+
+export type SessionState = {
+  loggedIn: boolean;
+  isLogoutInitiated: boolean;
+  authUser: Subject | null;
+  company: Company | null;
+  companyPackage: CompanyPackage | null;
+  packageServices: PackageService[];
+  chatMessages: unknown[];
+  companySettings: CompanySettings | null;
+  userIpAddress: string | null;
+  profile: Profile | null;
+  /** ms since epoch */
+  tokenExpiration: number | null;
+  unreadMessagesCount: number;
+  credentials: Credentials;
+  subjectServices: unknown[];
+  validationFields: unknown[];
+  legalItems: unknown[];
+  legalDocumentsLoaded: boolean;
+  documents: Record<string, StoredDocument>;
+  fillablePdfForms: unknown[];
+  aliases: unknown[];
+  addresses: unknown[];
+};
+
+export const SESSION_STORAGE_KEY = 'portal-session';
+
+export function initialSessionState(): SessionState {
+  return {
+    loggedIn: false,
+    isLogoutInitiated: false,
+    authUser: null,
+    company: null,
+    companyPackage: null,
+    packageServices: [],
+    chatMessages: [],
+    companySettings: null,
+    userIpAddress: null,
+    profile: null,
+    tokenExpiration: null,
+    unreadMessagesCount: 0,
+    credentials: {
+      jwt: null,
+      refreshToken: null,
+      client_id: null,
+      client_secret: null,
+      created_at: null,
+      expires_in: null,
+    },
+    subjectServices: [],
+    validationFields: [],
+    legalItems: [],
+    legalDocumentsLoaded: false,
+    documents: {},
+    fillablePdfForms: [],
+    aliases: [],
+    addresses: [],
+  };
+}
+
+function load(): SessionState {
+  const initial = initialSessionState();
+  try {
+    const raw = sessionStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return initial;
+    const stored = JSON.parse(raw) as Partial<SessionState>;
+    return { ...initial, ...stored, credentials: { ...initial.credentials, ...stored.credentials } };
+  } catch {
+    return initial;
+  }
+}
+
+let state: SessionState = load();
+const listeners = new Set<() => void>();
+const resetListeners = new Set<() => void>();
+
+function persist() {
+  try {
+    sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: the session still works for this page view.
+  }
+}
+
+type Update = Partial<SessionState> | ((current: SessionState) => Partial<SessionState>);
+
+export const session = {
+  get: (): SessionState => state,
+  set(update: Update) {
+    const patch = typeof update === 'function' ? update(state) : update;
+    state = { ...state, ...patch };
+    persist();
+    for (const listener of listeners) listener();
+  },
+  setCredentials(patch: Partial<Credentials>) {
+    session.set((s) => ({ credentials: { ...s.credentials, ...patch } }));
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  /** Called after every reset, e.g. to drop cached server state. */
+  onReset(listener: () => void) {
+    resetListeners.add(listener);
+    return () => {
+      resetListeners.delete(listener);
+    };
+  },
+};
+
+/** Clears session storage and puts every piece of state back to its initial value. */
+export function resetSession() {
+  try {
+    sessionStorage.clear();
+  } catch {
+    // ignore: nothing to clear
+  }
+  state = initialSessionState();
+  for (const listener of listeners) listener();
+  for (const listener of resetListeners) listener();
+}
+
+/** Subscribes a component to one slice of the session. The selector must return stored values (not new objects). */
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useSyncExternalStore(
+    session.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
+}

@@ -1,0 +1,140 @@
+// Shapes of the server's answers (spec sections 3 and 7) that the app shell uses.
+
+export type SubjectStatusPayload = {
+  statusId: number;
+  statusText: string;
+};
+
+export type PersonalInformation = {
+  firstName?: string | null;
+  middleName?: string | null;
+  lastName?: string | null;
+  /** The API never answers a saved SSN, only its last four digits. */
+  ssnLastFour?: string | null;
+  [key: string]: unknown;
+};
+
+export type Subject = {
+  id: number;
+  username: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  token?: string | null;
+  status: SubjectStatusPayload;
+  fullProfile: boolean;
+  applicantCollectionSiteSelection: boolean;
+  hasPassword?: boolean;
+  companyId?: number;
+  personalInformation: PersonalInformation | null;
+};
+
+export type Company = {
+  id: number;
+  name: string;
+  packageId: number | null;
+};
+
+export type Order = {
+  id: number;
+  statusId: number;
+  statusText?: string;
+};
+
+export type AccountingCode = {
+  type: string;
+  code: string;
+};
+
+export type Profile = {
+  id: number;
+  number: string;
+  statusId: number;
+  orders: Order[];
+  accountingCodes: AccountingCode[];
+  documentTypes?: unknown[];
+};
+
+export type CompanyPackage = {
+  id: number;
+  name: string;
+  preferences: {
+    applicant_self_pay_enabled?: string;
+    applicant_self_pay_initial_hold_amount?: string;
+    [key: string]: unknown;
+  };
+};
+
+export type PackageService = {
+  id: number;
+  code: string;
+  name: string;
+  alias: string;
+};
+
+/** GET /api/v2/user */
+export type UserPayload = {
+  subject: Subject;
+  company: Company;
+  profile: Profile;
+  ipAddress: string;
+  package: CompanyPackage | null;
+  packageServices: PackageService[];
+};
+
+/** GET /api/user?token=T: the user payload plus a setup-scoped credential. */
+export type TokenLoginPayload = UserPayload & {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+};
+
+/** POST /oauth/access_token */
+export type TokenResponse = {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+};
+
+export type CompanyPreferences = {
+  company_subject_chat: boolean;
+  company_subject_password_length: number;
+  company_require_ssn: boolean;
+  company_applicant_collection_site_selection: boolean;
+};
+
+/** GET /api/settings/company/{id} */
+export type CompanySettings = {
+  id: number;
+  companyLogoUrlAddress: string | null;
+  preferences: CompanyPreferences;
+};
+
+export type Banner = {
+  id: number;
+  message: string;
+};
+
+export type ErrorField = {
+  field: string;
+  message: string;
+};
+
+/** Every error answer of the server. */
+export type ErrorBody = {
+  errorMessage?: string;
+  errorFields?: ErrorField[];
+  error?: string;
+  message?: string;
+};
+
+/** Answers that carry only a message (password reset). */
+export type MessageResponse = {
+  message: string;
+};
