@@ -1,4 +1,6 @@
 // Server answers as the API gives them (docs/api.md), for the tests' mock server.
+import type { DocumentContent } from '@/features/legal/api/get-document-content';
+import type { LegalDocument, Location } from '@/features/legal/lib/legal-steps';
 import type { CompanySettings, TokenResponse, UserPayload } from '@/types/api';
 
 const statusTexts: Record<number, string> = {
@@ -60,3 +62,65 @@ export function companySettings(preferences: Partial<CompanySettings['preference
 export function tokenResponse(accessToken = 'access-1', refreshToken = 'refresh-1'): TokenResponse {
   return { access_token: accessToken, refresh_token: refreshToken, expires_in: 3600, token_type: 'Bearer', scope: 'default' };
 }
+
+type LegalFixture = { id: number; documentType: string; title: string; signed?: boolean };
+
+/** GET /api/v2/user/document: the demo employer's documents, none signed unless asked. */
+export function legalDocuments(items: LegalFixture[] = defaultLegalDocuments): LegalDocument[] {
+  return items.map(({ id, documentType, title, signed }) => ({
+    id,
+    title,
+    version: 1,
+    type: { id, documentType, visibility: 'all', regions: null, code: documentType, editable: true },
+    signature: signed
+      ? {
+          id: id * 10,
+          signatureData: 'data:image/png;base64,iVBORw0KGgo=',
+          signatureUserIp: '127.0.0.1',
+          createdAt: '2026-11-20T15:04:05Z',
+          documentVersion: 1,
+          contentSha256: `sha-${id}`,
+          outcome: 'signed',
+          fields: {},
+        }
+      : null,
+  }));
+}
+
+const defaultLegalDocuments: LegalFixture[] = [
+  { id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures' },
+  { id: 2, documentType: 'disclosure', title: 'Background check disclosure' },
+  { id: 3, documentType: 'california_disclosure', title: 'California disclosure' },
+  { id: 4, documentType: 'authorization_for_background', title: 'Authorization for background check' },
+];
+
+/** GET /api/v2/document/{id}: sanitized HTML with the tokens replaced. */
+export function documentContent(id: number, title = `Document ${id}`): DocumentContent {
+  return { id, title, version: 1, documentType: 'disclosure', content: `<h1>${title}</h1><p>Sample text of document ${id}.</p>`, contentSha256: `sha-${id}` };
+}
+
+/** GET /api/v2/user/data: where the applicant lives and will work. */
+export function subjectData(location: Partial<Location> = {}) {
+  const place = { nonUs: false, state: '', county: 0 };
+  return { payload: { data: { location: { residency: { ...place }, employment: { ...place }, ...location } } } };
+}
+
+/** GET /api/v2/lookup/{key}: a few rows of each table the server ships. */
+export const lookups: Record<string, unknown[]> = {
+  genders: [
+    { id: 1, name: 'Female', code: 'F' },
+    { id: 2, name: 'Male', code: 'M' },
+  ],
+  suffixes: [
+    { id: 1, name: 'Jr.', code: 'JR' },
+    { id: 2, name: 'Sr.', code: 'SR' },
+  ],
+  countries: [
+    { countryId: 1, countryName: 'United States', countryCode: 'US' },
+    { countryId: 40, countryName: 'Canada', countryCode: 'CA' },
+  ],
+  statesByCountryId: [
+    { id: 6, name: 'California', code: 'US-CA', countryId: 1 },
+    { id: 48, name: 'Texas', code: 'US-TX', countryId: 1 },
+  ],
+};

@@ -2,7 +2,7 @@
 // request (onUnhandledRequest: 'error' in setup.ts).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { companySettings, tokenResponse, userPayload } from './fixtures';
+import { companySettings, documentContent, legalDocuments, lookups, subjectData, tokenResponse, userPayload } from './fixtures';
 
 export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
@@ -10,6 +10,12 @@ export const defaultHandlers = [
   http.get('/api/v2/user', () => HttpResponse.json(userPayload(2))),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),
   http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner: null } })),
+  http.get('/api/v2/user/document', () => HttpResponse.json(legalDocuments())),
+  http.get('/api/v2/document/:id', ({ params }) => HttpResponse.json(documentContent(Number(params.id)))),
+  http.get('/api/v2/user/data', () => HttpResponse.json(subjectData())),
+  http.get('/api/v2/lookup/:key', ({ params }) =>
+    lookups[String(params.key)] ? HttpResponse.json(lookups[String(params.key)]) : HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

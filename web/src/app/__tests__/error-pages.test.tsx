@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { describeRouteError } from '@/app/routes/route-error';
@@ -57,7 +57,8 @@ describe('routing details', () => {
     logInAs(1);
     const { router } = renderApp('/print/californiaDisclosure');
     await waitFor(() => expect(router.state.location.pathname).toBe('/print/california-disclosure'));
-    expect(await screen.findByRole('heading', { name: 'Print: california disclosure' })).toBeInTheDocument();
+    const printed = await screen.findByRole('article', { name: 'California disclosure' });
+    expect(await within(printed).findByText('Sample text of document 3.')).toBeInTheDocument();
   });
 
   it('sets the page title per route', async () => {

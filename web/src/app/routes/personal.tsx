@@ -4,9 +4,9 @@ import styles from './page.module.css';
 
 export function PersonalRoute() {
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Personal Information</h1>
       <PersonalForm />
-    </main>
+    </div>
   );
 }

@@ -20,15 +20,15 @@ export function PrintDocument({ type }: { type: string }) {
   const shown = documentsForPrint(documents.data, type);
   if (shown.length === 0) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1>Document not found</h1>
         <p>There is no document “{type}” to print.</p>
-      </main>
+      </div>
     );
   }
   if (type === 'rightslinks') {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1>Your rights</h1>
         <ul>
           {shown.map((d) => (
@@ -40,18 +40,18 @@ export function PrintDocument({ type }: { type: string }) {
         {shown.map((d) => (
           <PrintedDocument key={d.id} document={d} />
         ))}
-      </main>
+      </div>
     );
   }
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <div className={styles.toolbar}>
         <Button onClick={() => window.print()}>Print</Button>
       </div>
       {shown.map((d) => (
         <PrintedDocument key={d.id} document={d} />
       ))}
-    </main>
+    </div>
   );
 }
 

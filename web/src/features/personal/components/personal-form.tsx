@@ -53,7 +53,7 @@ export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProp
     return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
   };
   const defaults = useMemo(
-    () => ({ ...personalDefaults(snapshot, user?.email ?? ''), ...(loadDraft() ?? {}) }),
+    () => ({ ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }), ...(loadDraft() ?? {}) }),
     // The form is filled once; later snapshots come from this form itself.
     [],
   );

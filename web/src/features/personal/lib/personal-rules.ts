@@ -148,16 +148,22 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
   return errors;
 }
 
-/** The empty form, or the form filled from the saved snapshot (evening phone falls back to daytime). */
-export function personalDefaults(snapshot: Record<string, unknown> | null | undefined, email: string): PersonalValues {
+/** Who the applicant is before any personal information is saved: the invitation's names and e-mail. */
+export type Invitee = { firstName?: string | null; lastName?: string | null; email?: string | null };
+
+/**
+ * The form filled from the saved snapshot (evening phone falls back to
+ * daytime); before the first save, names and e-mail come from the invitation.
+ */
+export function personalDefaults(snapshot: Record<string, unknown> | null | undefined, invitee: Invitee): PersonalValues {
   const s = (k: string) => (typeof snapshot?.[k] === 'string' ? (snapshot[k] as string) : '');
   const b = (k: string) => snapshot?.[k] === true;
   const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<PersonalValues['primaryNotificationMethod']>;
   return {
-    firstName: s('firstName'),
+    firstName: s('firstName') || (invitee.firstName ?? ''),
     noMiddleName: b('noMiddleFlag'),
     middleName: s('middleName'),
-    lastName: s('lastName'),
+    lastName: s('lastName') || (invitee.lastName ?? ''),
     mothersMaidenName: s('mothersMaidenName'),
     ssn: '',
     confirmSSN: '',
@@ -178,7 +184,7 @@ export function personalDefaults(snapshot: Record<string, unknown> | null | unde
     drugZip: s('drugZip'),
     cdlRequired: b('cdlRequired'),
     licenses: Array.isArray(snapshot?.licenses) ? (snapshot.licenses as License[]) : [],
-    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || email, text: notification.text || '' },
+    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || (invitee.email ?? ''), text: notification.text || '' },
   };
 }
 
