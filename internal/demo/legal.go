@@ -67,6 +67,10 @@ func signLegalDocuments(ctx context.Context, db *store.DB, subjectID int64, last
 		if err := db.SignLegalStep(ctx, subjectID, sigs); err != nil {
 			return fmt.Errorf("demo: sign %s: %w", step.DocumentType, err)
 		}
+		// The authorization, last, checks that everything before it is signed.
+		for i := range sigs {
+			file.Signatures[sigs[i].DocumentID] = &sigs[i]
+		}
 	}
 	return nil
 }

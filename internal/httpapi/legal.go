@@ -45,6 +45,7 @@ type signatureJSON struct {
 	ID              int64                  `json:"id"`
 	SignatureData   string                 `json:"signatureData"` // a PNG data URL; "" for acknowledgements
 	SignatureUserIP string                 `json:"signatureUserIp"`
+	SignerName      string                 `json:"signerName"`
 	CreatedAt       time.Time              `json:"createdAt"`
 	DocumentVersion int                    `json:"documentVersion"`
 	ContentSHA256   string                 `json:"contentSha256"`
@@ -59,7 +60,7 @@ func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDo
 	}
 	if sig != nil {
 		out.Signature = &signatureJSON{
-			ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, CreatedAt: sig.CreatedAt,
+			ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, SignerName: sig.SignerName, CreatedAt: sig.CreatedAt,
 			DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256, Outcome: sig.Outcome, Fields: sig.Fields,
 		}
 		if len(sig.SignatureData) > 0 {
@@ -170,18 +171,26 @@ func (s *Server) legalDocument(r *http.Request, sess *portal.Session) (*portal.L
 
 // handleLegalDocumentGet answers the current text of one of the company's
 // documents with the tokens replaced, and the hash a signature of it must
-// carry.
+// carry. With ?signed=true it answers the text exactly as the subject
+// signed it, which may be an older version (print pages show that one).
 func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
 	file, d, err := s.legalDocument(r, sess)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	content, hash := shownContent(file)(d)
-	writeJSON(w, http.StatusOK, documentContentJSON{
-		ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType,
-		Content: content, ContentSHA256: hash,
-	})
+	out := documentContentJSON{ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType}
+	if r.URL.Query().Get("signed") == "true" {
+		sig := file.Signatures[d.ID]
+		if sig == nil {
+			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
+			return
+		}
+		out.Version, out.Content, out.ContentSHA256 = sig.DocumentVersion, sig.Content, sig.ContentSHA256
+	} else {
+		out.Content, out.ContentSHA256 = shownContent(file)(d)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // shownContent is how the applicant sees a document (tokens replaced) and

@@ -223,6 +223,31 @@ func listedAsSigned(list []listEntry, id int64) bool {
 	return false
 }
 
+// signAllButAuthorization signs, through the API, every step the
+// authorization must wait for.
+func (a *legalAPI) signAllButAuthorization(who string) {
+	a.t.Helper()
+	file, err := a.db.FindLegalDocuments(context.Background(), a.ids[who])
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	everything := map[string]any{"firstName": file.Subject.FirstName, "lastName": file.Subject.LastName,
+		"ackConsent": true, "ackNotices": true, "ackReceipt": true, "ackReceiptYourRights": true, "ackFed": true,
+		"ackSf": true, "ackCaCredit": true, "lastFourSSN": "1234", "signature": pngDataURL(legalPNG(a.t, 300, 100, false))}
+	for _, step := range file.PendingSteps() {
+		if step.DocumentType == portal.DocAuthorization {
+			continue
+		}
+		var ids []int64
+		for _, d := range step.Documents {
+			ids = append(ids, d.ID)
+		}
+		if w := a.do("POST", fmt.Sprintf("/api/v2/user/document/%d/signature", ids[0]), a.tokens[who], a.body(who, ids, everything)); w.Code != 201 {
+			a.t.Fatalf("sign %s: %d %s", step.DocumentType, w.Code, w.Body)
+		}
+	}
+}
+
 // legalPNG encodes an image; noise makes it incompressible.
 func legalPNG(t *testing.T, w, h int, noise bool) []byte {
 	t.Helper()
@@ -391,9 +416,9 @@ func TestSignEachDocumentType(t *testing.T) {
 				map[string]any{"ackReceiptYourRights": true, "ackSf": true}},
 			{"DOTRelease", a.docs[portal.DocDOTRelease], nil, with(names, map[string]any{"lastFourSSN": "1234", "signature": sig}),
 				map[string]any{"lastFourSSN": "1234"}},
-			{"Authorization", a.docs[portal.DocAuthorization], nil, with(names, map[string]any{"authConsent": true, "freeReportCopy": true, "signature": sig}),
-				map[string]any{"authConsent": true, "freeReportCopy": true}},
 			{"DynamicType", a.docs["drug_policy"], nil, map[string]any{"signature": sig}, map[string]any{}},
+			{"AuthorizationLast", a.docs[portal.DocAuthorization], nil, with(names, map[string]any{"authConsent": true, "freeReportCopy": true, "signature": sig}),
+				map[string]any{"authConsent": true, "freeReportCopy": true}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				ids := tc.ids
@@ -493,7 +518,8 @@ func TestSignBadInput(t *testing.T) {
 			{"ErrSignatureOver200KB", "jane", disclosure, a.body("jane", []int64{disclosure}, with("signature", pngDataURL(big))), 422, "validation error", "signature"},
 			{"ErrBodyOver400KB", "jane", disclosure, a.body("jane", []int64{disclosure}, with("signature", "data:image/png;base64,"+strings.Repeat("A", 410000))), 413, "too large", ""},
 			{"ErrAckMissing", "jane", disclosure, a.body("jane", []int64{disclosure}, with("ackReceipt", nil)), 422, "validation error", "ackReceipt"},
-			{"ErrNamesDoNotMatch", "jane", a.docs[portal.DocAuthorization], a.body("jane", []int64{a.docs[portal.DocAuthorization]}, map[string]any{"firstName": "Janet", "lastName": "Doe", "authConsent": true, "signature": sig}), 422, "validation error", "firstName"},
+			{"ErrNamesDoNotMatch", "jane", a.docs[portal.DocESign], a.body("jane", []int64{a.docs[portal.DocESign]}, map[string]any{"firstName": "Janet", "lastName": "Doe", "ackConsent": true, "ackNotices": true}), 422, "validation error", "firstName"},
+			{"ErrAuthorizationBeforeTheRest", "jane", a.docs[portal.DocAuthorization], a.body("jane", []int64{a.docs[portal.DocAuthorization]}, map[string]any{"firstName": "Jane", "lastName": "Doe", "authConsent": true, "signature": sig}), 409, "the authorization comes after every other document", ""},
 			{"ErrAfterSetupComplete", "done", disclosure, a.body("done", []int64{disclosure}, ok), 409, "setup is complete", ""},
 			{"ErrAnotherCompanysDocument", "jane", a.otherID, map[string]any{"ackReceipt": true, "signature": sig, "contentSha256": map[string]string{strconv.FormatInt(a.otherID, 10): "x"}}, 404, "", ""},
 			{"ErrUnknownDocument", "jane", 999999, ok, 404, "", ""},
@@ -538,6 +564,7 @@ func TestSignBadInput(t *testing.T) {
 func TestSignedDocumentPDF(t *testing.T) {
 	eachLegalAPI(t, func(t *testing.T, a *legalAPI) {
 		id := a.docs[portal.DocAuthorization]
+		a.signAllButAuthorization("jane")
 		body := a.body("jane", []int64{id}, map[string]any{"firstName": "Jane", "lastName": "Doe", "authConsent": true,
 			"signature": pngDataURL(legalPNG(t, 300, 100, false))})
 		if w := a.do("POST", fmt.Sprintf("/api/v2/user/document/%d/signature", id), a.tokens["jane"], body); w.Code != 201 {
@@ -562,8 +589,28 @@ func TestSignedDocumentPDF(t *testing.T) {
 				t.Errorf("status %d, want 404", w.Code)
 			}
 		})
+		t.Run("SignedTextKeptWhenTheDocumentChanges", func(t *testing.T) {
+			before := a.content("jane", id)
+			d := &portal.LegalDocument{CompanyID: a.company.ID, Title: before.Title, Content: "<h1>Authorization, version 2</h1>",
+				Type: portal.LegalDocumentType{DocumentType: portal.DocAuthorization, Visibility: portal.VisibilityAll, Editable: true}}
+			a.save(d)
+			if now := a.content("jane", id); now.Version != 2 || now.ContentSHA256 == hash {
+				t.Fatalf("current text = %+v", now)
+			}
+			w := a.do("GET", fmt.Sprintf("/api/v2/document/%d?signed=true", id), a.tokens["jane"], nil)
+			var signed docContent
+			if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &signed) != nil {
+				t.Fatalf("status %d: %s", w.Code, w.Body)
+			}
+			if signed.Version != 1 || signed.ContentSHA256 != hash || signed.Content != before.Content {
+				t.Errorf("signed text = v%d %s, want v1 %s", signed.Version, signed.ContentSHA256, hash)
+			}
+			if w := a.do("GET", fmt.Sprintf("/api/v2/document/%d?signed=true", id), a.tokens["john"], nil); w.Code != 404 {
+				t.Errorf("unsigned: status %d, want 404", w.Code)
+			}
+		})
 		t.Run("ErrNotSigned", func(t *testing.T) {
-			if w := a.do("GET", fmt.Sprintf("/api/v2/user/document/%d", a.docs[portal.DocDisclosure]), a.tokens["jane"], nil); w.Code != 404 {
+			if w := a.do("GET", fmt.Sprintf("/api/v2/user/document/%d", a.docs[portal.DocDisclosure]), a.tokens["john"], nil); w.Code != 404 {
 				t.Errorf("status %d, want 404", w.Code)
 			}
 		})

@@ -94,7 +94,7 @@ type request struct {
 	Body        any // a map is sent as JSON, a string as is
 	ContentType string
 	Token       string
-	Header      map[string]string
+	Header      map[string]string // a value with newlines goes as several header lines
 }
 
 func (a *oauthAPI) send(r request) *httptest.ResponseRecorder {
@@ -123,7 +123,9 @@ func (a *oauthAPI) send(r request) *httptest.ResponseRecorder {
 			req.RemoteAddr = v
 			continue
 		}
-		req.Header.Set(k, v)
+		for _, line := range strings.Split(v, "\n") {
+			req.Header.Add(k, line)
+		}
 	}
 	rec := httptest.NewRecorder()
 	a.handler.ServeHTTP(rec, req)
@@ -422,6 +424,9 @@ func TestClientIPBelievesOnlyTrustedProxies(t *testing.T) {
 		{"ForgedHeaderFromUntrustedPeerIgnored", "192.0.2.10:5555", "203.0.113.9", "192.0.2.10"},
 		{"TrustedProxyForwards", "10.1.2.3:443", "203.0.113.9", "203.0.113.9"},
 		{"ChainSkipsTrustedHops", "10.1.2.3:443", "198.51.100.7, 10.9.9.9", "198.51.100.7"},
+		// A proxy that adds its own header line must not let the client's
+		// forged first line win.
+		{"ForgedFirstLineBeforeProxysOwnLineIgnored", "10.1.2.3:443", "6.6.6.6\n203.0.113.9", "203.0.113.9"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := map[string]string{"RemoteAddr": tt.remote}

@@ -61,10 +61,8 @@ func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request, s
 	s.writeUser(w, r, sess.SubjectID)
 }
 
-// checkSignedLastFour runs the SSN check of spec section 5 the other way
-// round: legal documents are signed before personal information in setup,
-// so an SSN saved later must end in the last four digits typed when
-// signing (the DOT release asks for them).
+// checkSignedLastFour: an SSN saved during setup must end in the last four
+// digits the applicant typed when signing.
 func (s *Server) checkSignedLastFour(r *http.Request, subjectID int64, p portal.PersonalInfo) error {
 	if s.svc.Legal == nil || p.NoSSN {
 		return nil
@@ -73,17 +71,7 @@ func (s *Server) checkSignedLastFour(r *http.Request, subjectID int64, p portal.
 	if err != nil {
 		return err
 	}
-	for _, sig := range file.Signatures {
-		if sig == nil || sig.Fields.LastFourSSN == "" {
-			continue
-		}
-		if portal.CheckLastFourSSN(sig.Fields.LastFourSSN, p.SSN) != nil {
-			var fe portal.FieldErrors
-			fe.Add("ssn", "This SSN does not end in "+sig.Fields.LastFourSSN+", the last four digits you entered when signing your legal documents. Correct the SSN, or clear your signatures and sign again.")
-			return fe.Err()
-		}
-	}
-	return nil
+	return file.CheckSSNAgainstSignatures(p.SSN)
 }
 
 // Lookups are public reference data shipped in the binary, the same for

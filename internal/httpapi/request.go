@@ -74,8 +74,9 @@ func (s *Server) clientIP(r *http.Request) string {
 		return ip.String()
 	}
 	// Walk the chain from the nearest hop; the first untrusted address is
-	// the client.
-	hops := strings.Split(r.Header.Get("X-Forwarded-For"), ",")
+	// the client. A proxy may add its own header line instead of appending
+	// to the first, so every line counts, in order.
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
 	for i := len(hops) - 1; i >= 0; i-- {
 		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
 		if err != nil {

@@ -31,6 +31,9 @@ const ValidationMessage = "validation error"
 type FieldError struct {
 	Field   string `json:"field"`
 	Message string `json:"message"`
+	// Code names a failure the app reacts to beyond showing the message,
+	// such as EventSSNMismatch; most field errors have none.
+	Code string `json:"code,omitempty"`
 }
 
 // Error is an error the client may see.

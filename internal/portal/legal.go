@@ -652,7 +652,7 @@ func (r SignRequest) checkSSN(fe *FieldErrors, s Signer) {
 		fe.Add("lastFourSSN", "Enter exactly four digits.")
 	case s.SSN != "":
 		if err := CheckLastFourSSN(four, s.SSN); err != nil {
-			fe.Add("lastFourSSN", SSNMismatchMessage)
+			*fe = append(*fe, ssnMismatch("lastFourSSN", SSNMismatchMessage))
 		}
 	}
 }
@@ -776,21 +776,40 @@ func CheckLastFourSSN(entered, storedSSN string) error {
 	if strings.TrimSpace(entered) == lastFourOf(ssnDigits(storedSSN)) {
 		return nil
 	}
-	var fe FieldErrors
-	fe.Add("lastFourSSN", SSNMismatchMessage)
-	return fe.Err()
+	return FieldErrors{ssnMismatch("lastFourSSN", SSNMismatchMessage)}.Err()
+}
+
+// CheckSSNAgainstSignatures runs the SSN check the other way round: legal
+// documents are signed before personal information in setup, so an SSN
+// saved later must end in the last four digits typed when signing (the DOT
+// release asks for them). The mismatch is an error on the ssn field.
+func (f *LegalFile) CheckSSNAgainstSignatures(ssn string) error {
+	for _, sig := range f.Signatures {
+		if sig == nil || sig.Fields.LastFourSSN == "" {
+			continue
+		}
+		if CheckLastFourSSN(sig.Fields.LastFourSSN, ssn) != nil {
+			return FieldErrors{ssnMismatch("ssn", "This SSN does not end in "+sig.Fields.LastFourSSN+
+				", the last four digits you entered when signing your legal documents. Check the SSN, or the digits you signed with.")}.Err()
+		}
+	}
+	return nil
+}
+
+func ssnMismatch(field, message string) FieldError {
+	return FieldError{Field: field, Message: message, Code: EventSSNMismatch}
 }
 
 // IsSSNMismatch reports whether err carries the SSN check's rejection (from
-// CheckLastFourSSN or SignRequest.Validate), so the caller can record the
-// ssn-mismatch event.
+// CheckLastFourSSN, CheckSSNAgainstSignatures or SignRequest.Validate): the
+// app raises the ssn-mismatch event on it.
 func IsSSNMismatch(err error) bool {
 	var pe *Error
 	if !errors.As(err, &pe) {
 		return false
 	}
 	for _, f := range pe.Fields {
-		if f.Field == "lastFourSSN" && f.Message == SSNMismatchMessage {
+		if f.Code == EventSSNMismatch {
 			return true
 		}
 	}

@@ -89,8 +89,8 @@ func (f *LegalFile) PaperFormsChosen() bool {
 // SignableStep returns the step holding a document and the documents of it
 // still to sign, when the subject may sign it now. ENOTFOUND: not one of the
 // company's documents. ECONFLICT: setup is complete, the document does not
-// apply to the subject, the step is already signed, or the applicant chose
-// paper forms.
+// apply to the subject, the step is already signed, the applicant chose
+// paper forms, or it is the authorization and another step is still to sign.
 func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, error) {
 	if _, ok := f.Document(documentID); !ok {
 		return LegalStep{}, nil, Errorf(ENOTFOUND, "Document not found.")
@@ -113,6 +113,11 @@ func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, 
 	}
 	if step.DocumentType != DocESign && f.PaperFormsChosen() {
 		return LegalStep{}, nil, Errorf(ECONFLICT, "You chose to sign paper forms. To sign electronically instead, undo that choice on the consent step first.")
+	}
+	// The authorization is given last, once every disclosure was read and
+	// signed (FCRA: the disclosure comes before the authorization).
+	if first := f.PendingSteps()[0]; step.DocumentType == DocAuthorization && !first.Holds(documentID) {
+		return LegalStep{}, nil, Errorf(ECONFLICT, "Please sign %q first: the authorization comes after every other document.", first.Title())
 	}
 	return step, todo, nil
 }

@@ -22,6 +22,7 @@ func legalFile(status portal.StatusID, signed map[int64]portal.SignOutcome) *por
 			doc(3, portal.DocRightsFed, "all"),
 			doc(4, portal.DocRightsSF, "regional", portal.Region{CountyID: 6075}),
 			doc(5, portal.DocRightsNJ, "regional", portal.Region{StateCode: "US-NJ"}),
+			doc(6, portal.DocAuthorization, "all"),
 		},
 		Signatures: map[int64]*portal.Signature{},
 	}
@@ -48,6 +49,11 @@ func TestLegalFileSignableStep(t *testing.T) {
 		{"ErrAlreadySigned", portal.StatusNew, map[int64]portal.SignOutcome{2: portal.SignOutcomeSigned}, 2, portal.ECONFLICT, "already signed", nil},
 		{"ErrSetupComplete", portal.StatusSetupComplete, nil, 2, portal.ECONFLICT, "setup is complete", nil},
 		{"ErrPaperFormsChosen", portal.StatusNew, map[int64]portal.SignOutcome{1: portal.SignOutcomePaperForms}, 2, portal.ECONFLICT, "paper forms", nil},
+		{"StepsBeforeTheAuthorizationInAnyOrder", portal.StatusNew, nil, 2, "", "", []int64{2}},
+		{"ErrAuthorizationBeforeTheRest", portal.StatusNew, map[int64]portal.SignOutcome{1: portal.SignOutcomeSigned, 2: portal.SignOutcomeSigned}, 6,
+			portal.ECONFLICT, `Please sign "Title rights_fed (and 1 more notice)" first`, nil},
+		{"AuthorizationOnceEverythingElseIsSigned", portal.StatusNew, map[int64]portal.SignOutcome{1: portal.SignOutcomeSigned, 2: portal.SignOutcomeSigned,
+			3: portal.SignOutcomeSigned, 4: portal.SignOutcomeSigned}, 6, "", "", []int64{6}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, todo, err := legalFile(tc.status, tc.signed).SignableStep(tc.id)

@@ -22,8 +22,9 @@ package portal_test
 //	      {"documentType": "e_sign", "documentIds": [1]},
 //	      {"documentType": "rights", "documentIds": [3, 6],   // the merged rights step, federal first
 //	       "ackFlags": ["ackReceiptYourRights", "ackFed", "ackSf"]}  // only on the rights step
-//	    ]
-//	  }]
+//	    ],
+//	    "freeReportCopy": true                            // optional: whether the free copy of the
+//	  }]                                                  // report is offered (CA, OK, MN)
 //	}
 
 import (
@@ -52,8 +53,9 @@ type legalCase struct {
 		Regions      []portal.Region `json:"regions"`
 		Editable     bool            `json:"editable"`
 	} `json:"documents"`
-	Location portal.Location `json:"location"`
-	Want     []legalCaseStep `json:"want"`
+	Location       portal.Location `json:"location"`
+	Want           []legalCaseStep `json:"want"`
+	FreeReportCopy *bool           `json:"freeReportCopy"`
 }
 
 type legalCaseStep struct {
@@ -106,6 +108,11 @@ func TestLegalSteps(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("steps\n got %+v\nwant %+v", got, want)
+			}
+			if c.FreeReportCopy != nil {
+				if got := portal.FreeReportCopyOffered(c.Location); got != *c.FreeReportCopy {
+					t.Errorf("FreeReportCopyOffered = %v, want %v", got, *c.FreeReportCopy)
+				}
 			}
 		})
 	}
@@ -419,26 +426,6 @@ func TestCheckLastFourSSN(t *testing.T) {
 	})
 	if portal.EventSSNMismatch != "ssn-mismatch" {
 		t.Errorf("EventSSNMismatch = %q", portal.EventSSNMismatch)
-	}
-}
-
-func TestFreeReportCopyOffered(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		loc  portal.Location
-		want bool
-	}{
-		{"OfferedForCaliforniaResidency", portal.Location{Residency: portal.Place{State: "US-CA"}}, true},
-		{"OfferedForOklahomaEmployment", portal.Location{Residency: portal.Place{State: "US-TX"}, Employment: portal.Place{State: "US-OK"}}, true},
-		{"OfferedForMinnesotaResidency", portal.Location{Residency: portal.Place{State: "US-MN"}}, true},
-		{"NotOfferedElsewhere", portal.Location{Residency: portal.Place{State: "US-TX"}, Employment: portal.Place{State: "US-NY"}}, false},
-		{"NotOfferedOutsideUS", portal.Location{Residency: portal.Place{NonUS: true}}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := portal.FreeReportCopyOffered(tc.loc); got != tc.want {
-				t.Errorf("FreeReportCopyOffered = %v, want %v", got, tc.want)
-			}
-		})
 	}
 }
 

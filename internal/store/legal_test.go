@@ -141,6 +141,19 @@ func (w *legalWorld) sign(t *testing.T, subjectID, documentID int64, req portal.
 	return w.db.SignLegalStep(context.Background(), subjectID, sigs)
 }
 
+// signAllButAuthorization signs every pending step before the
+// authorization, which the subject may sign only last.
+func (w *legalWorld) signAllButAuthorization(t *testing.T, s *portal.Subject) {
+	t.Helper()
+	for _, step := range w.file(t, s.ID).PendingSteps() {
+		if step.DocumentType != portal.DocAuthorization {
+			if err := w.sign(t, s.ID, step.Documents[0].ID, fullRequest(t, s)); err != nil {
+				t.Fatalf("sign %s: %v", step.DocumentType, err)
+			}
+		}
+	}
+}
+
 func (w *legalWorld) file(t *testing.T, subjectID int64) *portal.LegalFile {
 	t.Helper()
 	f, err := w.db.FindLegalDocuments(context.Background(), subjectID)
@@ -254,10 +267,30 @@ func TestSignLegalStep(t *testing.T) {
 		ctx := context.Background()
 		w := newLegalWorld(t, db)
 
+		t.Run("RightsStepSignsEveryNotice", func(t *testing.T) {
+			req := fullRequest(t, w.jane)
+			req.Signature = ""
+			if err := w.sign(t, w.jane.ID, w.docs[portal.DocRightsSF], req); err != nil {
+				t.Fatal(err)
+			}
+			f := w.file(t, w.jane.ID)
+			for _, typ := range []string{portal.DocRightsFed, portal.DocRightsSF, portal.DocRightsCACredit} {
+				sig := f.Signatures[w.docs[typ]]
+				if sig == nil {
+					t.Errorf("%s not signed", typ)
+				} else if len(sig.SignatureData) != 0 {
+					t.Errorf("%s stored an image for an acknowledgement", typ)
+				}
+			}
+			if f.Signatures[w.docs[portal.DocRightsNJ]] != nil {
+				t.Error("the New Jersey notice, which does not apply, was signed")
+			}
+		})
 		t.Run("AuditFieldsStored", func(t *testing.T) {
 			id := w.docs[portal.DocAuthorization]
 			req := fullRequest(t, w.jane)
 			req.FirstName = "  jane "
+			w.signAllButAuthorization(t, w.jane)
 			if err := w.sign(t, w.jane.ID, id, req); err != nil {
 				t.Fatal(err)
 			}
@@ -288,25 +321,6 @@ func TestSignLegalStep(t *testing.T) {
 			}
 			if !strings.Contains(content, "Acme") || strings.Contains(content, "{{") {
 				t.Errorf("content signed keeps tokens: %.200s", content)
-			}
-		})
-		t.Run("RightsStepSignsEveryNotice", func(t *testing.T) {
-			req := fullRequest(t, w.jane)
-			req.Signature = ""
-			if err := w.sign(t, w.jane.ID, w.docs[portal.DocRightsSF], req); err != nil {
-				t.Fatal(err)
-			}
-			f := w.file(t, w.jane.ID)
-			for _, typ := range []string{portal.DocRightsFed, portal.DocRightsSF, portal.DocRightsCACredit} {
-				sig := f.Signatures[w.docs[typ]]
-				if sig == nil {
-					t.Errorf("%s not signed", typ)
-				} else if len(sig.SignatureData) != 0 {
-					t.Errorf("%s stored an image for an acknowledgement", typ)
-				}
-			}
-			if f.Signatures[w.docs[portal.DocRightsNJ]] != nil {
-				t.Error("the New Jersey notice, which does not apply, was signed")
 			}
 		})
 		t.Run("ErrAlreadySigned", func(t *testing.T) {

@@ -1,8 +1,25 @@
-// Events that cross features without one importing the other: the user menu
-// raises them, whoever cares (the chat) listens on window.
+// Events that cross features without one importing the other: one feature
+// raises them (the user menu, a form), whoever cares listens on window.
+import { ApiError } from './api-client';
 
 export const MAIN_MENU_CHAT_SELECTED = 'main-menu-chat-selected';
 
 export function raiseChatSelected() {
   window.dispatchEvent(new CustomEvent(MAIN_MENU_CHAT_SELECTED));
+}
+
+/** Spec section 5: a rejected SSN check. The legal feature offers to clear the signatures. */
+export const SSN_MISMATCH_EVENT = 'ssn-mismatch';
+
+export type SsnMismatchDetail = { message: string };
+
+export function raiseSsnMismatch(message: string) {
+  window.dispatchEvent(new CustomEvent<SsnMismatchDetail>(SSN_MISMATCH_EVENT, { detail: { message } }));
+}
+
+/** Raises ssn-mismatch when a server answer carries the SSN check's rejection; true when it did. */
+export function raiseSsnMismatchFrom(error: unknown): boolean {
+  const field = error instanceof ApiError ? error.errorFields.find((f) => f.code === SSN_MISMATCH_EVENT) : undefined;
+  if (field) raiseSsnMismatch(field.message);
+  return Boolean(field);
 }

@@ -124,6 +124,8 @@ export type Banner = {
 export type ErrorField = {
   field: string;
   message: string;
+  /** A failure the app reacts to beyond showing the message, such as 'ssn-mismatch'. */
+  code?: string;
 };
 
 /** Every error answer of the server. */

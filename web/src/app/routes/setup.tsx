@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LegalStepper } from '@/features/legal/components/legal-stepper';
+import { SsnMismatchPanel } from '@/features/legal/components/ssn-mismatch-panel';
 import { PersonalForm } from '@/features/personal/components/personal-form';
 import { SetupWizard } from '@/features/setup/components/setup-wizard';
 import { errorMessageOf } from '@/lib/api-client';
@@ -15,7 +16,12 @@ export function SetupRoute() {
         <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
       )}
       renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
-      renderPersonal={({ onSuccess }) => <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} />}
+      renderPersonal={({ onSuccess, returnToLegal }) => (
+        <>
+          <SsnMismatchPanel onCleared={returnToLegal} />
+          <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} />
+        </>
+      )}
       onFinished={() => navigate(paths.profile.getHref(), { replace: true })}
     />
   );

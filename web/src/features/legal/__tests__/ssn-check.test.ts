@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkLastFourSSN, SSN_MISMATCH_EVENT } from '../lib/ssn-check';
+import { SSN_MISMATCH_EVENT } from '@/lib/app-events';
+import { checkLastFourSSN } from '../lib/ssn-check';
 
 describe('the SSN check', () => {
   it.each([

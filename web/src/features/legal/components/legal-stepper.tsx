@@ -7,6 +7,7 @@ import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
@@ -15,8 +16,9 @@ import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf, stepSigned, type LegalStep, type Location } from '../lib/legal-steps';
-import { checkLastFourSSN, SSN_MISMATCH_EVENT, ssnMismatchMessage } from '../lib/ssn-check';
+import { checkLastFourSSN } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
+import { SsnMismatchPanel } from './ssn-mismatch-panel';
 import { stepForm, validateStep, type StepValues } from './step-fields';
 import styles from './legal-stepper.module.css';
 
@@ -61,13 +63,16 @@ type StepsProps = { steps: LegalStep[]; location: Location } & LegalStepperProps
 function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
   const firstOpen = steps.findIndex((s) => !stepSigned(s));
   const [active, setActive] = useState(firstOpen < 0 ? 0 : firstOpen);
+  // Bumped when the signatures are cleared, so every step's form starts empty.
+  const [round, setRound] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const paperForms = steps.some((s) => s.documents.some((d) => d.signature?.outcome === 'paper_forms'));
+  const paperForms = steps.flatMap((s) => s.documents).find((d) => d.signature?.outcome === 'paper_forms');
   const allSigned = steps.every(stepSigned) && !paperForms;
   const completed = useRef(false);
 
   useEffect(() => {
-    if (allSigned && !completed.current) {
+    if (!allSigned) completed.current = false;
+    else if (!completed.current) {
       completed.current = true;
       onComplete();
     }
@@ -123,12 +128,18 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
         {step.documents.map((d) => (
           <DocumentText key={d.id} documentId={d.id} />
         ))}
+        <SsnMismatchPanel
+          onCleared={() => {
+            setRound((r) => r + 1);
+            setActive(0);
+          }}
+        />
         {paperForms ? (
-          <PaperFormsNotice />
+          <PaperFormsNotice consentDocumentId={paperForms.id} />
         ) : stepSigned(step) ? (
           <SignedStep step={step} />
         ) : (
-          <StepForm key={step.documents[0].id} step={step} location={location} onSigned={goNext} onFailed={onFailed} />
+          <StepForm key={`${round}-${step.documents[0].id}`} step={step} location={location} onSigned={goNext} onFailed={onFailed} />
         )}
       </section>
     </div>
@@ -168,7 +179,21 @@ function SignedStep({ step }: { step: LegalStep }) {
   );
 }
 
-function PaperFormsNotice() {
+/** The e-sign consent was declined: the order waits for paper forms, until the applicant changes their mind. */
+function PaperFormsNotice({ consentDocumentId }: { consentDocumentId: number }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    try {
+      await deleteSignature(consentDocumentId);
+      await queryClient.invalidateQueries({ queryKey: ['legal-documents'] });
+    } catch (error) {
+      notify(errorMessageOf(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className={styles.paper} role="status">
       <h3>You chose paper forms</h3>
@@ -176,6 +201,10 @@ function PaperFormsNotice() {
         Your screening is on hold, not cancelled. We have e-mailed you how to get the paper forms: print them or ask the
         employer for a copy, sign them, and return them to the employer. The employer sees your choice and contacts you.
       </p>
+      <p>Changed your mind? You can still consent and sign electronically.</p>
+      <Button variant="secondary" disabled={busy} onClick={() => void undo()}>
+        Sign electronically instead
+      </Button>
     </div>
   );
 }
@@ -184,27 +213,18 @@ type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void
 
 function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const applicant = useSession((s) => s.authUser);
-  const names = {
-    firstName: applicant?.personalInformation?.firstName || applicant?.firstName || '',
-    lastName: applicant?.personalInformation?.lastName || applicant?.lastName || '',
-  };
+  // The server checks typed names against the names of the invitation.
+  const names = { firstName: applicant?.firstName ?? '', lastName: applicant?.lastName ?? '' };
   const form = useMemo(() => stepForm(step, location), [step, location]);
   const [values, setValues] = useState<StepValues>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [declining, setDeclining] = useState(false);
-  const [ssnMismatch, setSsnMismatch] = useState(false);
   const sign = useSignLegalStep();
   const queryClient = useQueryClient();
   const errors = validateStep(form, values, names);
   const valid = Object.keys(errors).length === 0;
-
-  useEffect(() => {
-    const onMismatch = () => setSsnMismatch(true);
-    window.addEventListener(SSN_MISMATCH_EVENT, onMismatch);
-    return () => window.removeEventListener(SSN_MISMATCH_EVENT, onMismatch);
-  }, []);
 
   const set = (name: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -227,6 +247,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       if (error instanceof ApiError && error.errorFields.length > 0) {
         setServerErrors(Object.fromEntries(error.errorFields.map((f) => [f.field, f.message])));
       }
+      raiseSsnMismatchFrom(error);
       setMessage(errorMessageOf(error));
       onFailed?.(error);
     }
@@ -243,16 +264,6 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     const fields: StepValues = { ...values };
     if (form.signature) fields.signature = String(values.signature);
     void submit(fields);
-  };
-
-  const clearSignatures = async () => {
-    // Spec section 4: wipe the last four digits, the no-SSN flag and the
-    // signature, delete every stored signature, and start again.
-    setValues((v) => ({ ...v, lastFourSSN: '', noSSN: false, signature: '' }));
-    const documents = queryClient.getQueryData<{ id: number; signature: unknown }[]>(['legal-documents']) ?? [];
-    await Promise.all(documents.filter((d) => d.signature).map((d) => deleteSignature(d.id).catch(() => undefined)));
-    await queryClient.invalidateQueries({ queryKey: ['legal-documents'] });
-    setSsnMismatch(false);
   };
 
   return (
@@ -296,14 +307,6 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       {form.signature ? (
         <SignaturePad label="Your signature" name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
           onChange={(dataUrl) => { set('signature', dataUrl); touch('signature'); }} />
-      ) : null}
-      {ssnMismatch ? (
-        <div role="alert" className={styles.alert}>
-          <p>{ssnMismatchMessage}</p>
-          <Button variant="secondary" onClick={() => void clearSignatures()}>
-            Clear my signatures and start again
-          </Button>
-        </div>
       ) : null}
       {message ? (
         <p role="alert" className={styles.alert}>

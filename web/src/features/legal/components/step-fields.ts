@@ -72,6 +72,12 @@ const optional = new Set(['freeReportCopy']);
 
 export type Applicant = { firstName: string; lastName: string };
 
+/** As the server compares names: case-insensitive, ignoring surrounding and repeated spaces. */
+export function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.trim().split(/\s+/).join(' ').toLowerCase();
+  return norm(a) === norm(b);
+}
+
 /** The messages of a step's form, by field; empty when it may be signed. */
 export function validateStep(form: StepForm, values: StepValues, applicant: Applicant): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -82,8 +88,8 @@ export function validateStep(form: StepForm, values: StepValues, applicant: Appl
       ['lastName', 'last name', applicant.lastName],
     ] as const) {
       if (!text(field)) errors[field] = `Type your ${label}.`;
-      else if (want && text(field).toLowerCase() !== want.trim().toLowerCase())
-        errors[field] = `The ${label} must match the name on your application: ${want}`;
+      else if (want && !sameName(text(field), want))
+        errors[field] = `The ${label} must match the name on your application: ${want.trim()}`;
     }
   }
   for (const box of form.checkboxes) {

@@ -67,8 +67,9 @@ const priorities: Record<string, number> = {
   authorization_for_background: -100,
 };
 
+/** The plain rights type and the listed notices; any other type is a step of its own. */
 export function isRightsDocument(documentType: string): boolean {
-  return documentType === RIGHTS || documentType.startsWith('rights_');
+  return documentType === RIGHTS || rightsNotices.some((n) => n.documentType === documentType);
 }
 
 export function stepType(documentType: string): string {

@@ -1,7 +1,7 @@
 // The SSN check of spec section 5: the last four digits the applicant types
 // while signing must be the last four of the SSN on file.
+import { raiseSsnMismatch } from '@/lib/app-events';
 
-export const SSN_MISMATCH_EVENT = 'ssn-mismatch';
 export const ssnMismatchMessage =
   'The last four digits do not match the SSN on your application. Please check them, or correct your SSN.';
 
@@ -9,9 +9,9 @@ function lastFour(ssn: string | null | undefined): string {
   return (ssn ?? '').replace(/\D/g, '').slice(-4);
 }
 
-/** True when valid; a mismatch dispatches the ssn-mismatch event on window. */
+/** True when valid; a mismatch raises the ssn-mismatch event on window. */
 export function checkLastFourSSN(entered: string | null | undefined, storedLastFour: string | null | undefined): boolean {
   if ((entered ?? '').trim() === lastFour(storedLastFour)) return true;
-  window.dispatchEvent(new CustomEvent(SSN_MISMATCH_EVENT, { detail: { message: ssnMismatchMessage } }));
+  raiseSsnMismatch(ssnMismatchMessage);
   return false;
 }

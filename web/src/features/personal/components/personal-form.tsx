@@ -5,6 +5,7 @@ import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-h
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
@@ -93,6 +94,7 @@ export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProp
       } else {
         messages.push(errorMessageOf(error));
       }
+      raiseSsnMismatchFrom(error);
       notify(`${personalMessages.failed}: ${messages.join(' ')}`, 'error');
     }
   });

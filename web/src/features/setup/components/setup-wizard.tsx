@@ -19,7 +19,8 @@ export type StepEvents = { onSuccess: () => void; onFailed: (message: string) =>
 type SetupWizardProps = {
   renderLogin: (events: StepEvents & { username: string }) => ReactNode;
   renderLegal: (events: StepEvents) => ReactNode;
-  renderPersonal: (events: StepEvents) => ReactNode;
+  /** returnToLegal goes back to the first legal step (after the signatures were cleared). */
+  renderPersonal: (events: StepEvents & { returnToLegal: () => void }) => ReactNode;
   /** Called once the server has set the status to setup-complete. */
   onFinished: () => void;
 };
@@ -92,7 +93,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       case 'legal':
         return renderLegal(events('legal', () => setLegalSigned(true)));
       case 'personal':
-        return renderPersonal(events('personal'));
+        return renderPersonal({ ...events('personal'), returnToLegal: () => setLegalSigned(false) });
     }
   };
 

@@ -1,0 +1,46 @@
+// What an applicant sees when the SSN check fails (spec sections 4 and 5):
+// the reason, and a way out when the digits signed with were the wrong ones.
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { errorMessageOf } from '@/lib/api-client';
+import { SSN_MISMATCH_EVENT, type SsnMismatchDetail } from '@/lib/app-events';
+import { notify } from '@/lib/notifications';
+import { useClearSignatures } from '../api/clear-signatures';
+import styles from './legal-stepper.module.css';
+
+export const signaturesClearedMessage = 'Your signatures were cleared. Please read and sign the documents again.';
+
+/** Hidden until an ssn-mismatch event; then offers to clear every signature and sign again. */
+export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
+  const [message, setMessage] = useState('');
+  const clear = useClearSignatures();
+
+  useEffect(() => {
+    const onMismatch = (event: Event) => setMessage((event as CustomEvent<SsnMismatchDetail>).detail?.message ?? '');
+    window.addEventListener(SSN_MISMATCH_EVENT, onMismatch);
+    return () => window.removeEventListener(SSN_MISMATCH_EVENT, onMismatch);
+  }, []);
+
+  if (!message) return null;
+  const onClear = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        setMessage('');
+        notify(signaturesClearedMessage, 'info');
+        onCleared();
+      },
+    });
+  return (
+    <div role="alert" className={styles.alert}>
+      <p>{message}</p>
+      <p>
+        If the last four digits you typed when signing were wrong, clear your signatures and sign again with the right
+        ones.
+      </p>
+      {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
+      <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>
+        {clear.isPending ? 'Clearing…' : 'Clear my signatures and sign again'}
+      </Button>
+    </div>
+  );
+}
