@@ -105,6 +105,7 @@ type serveConfig struct {
 	storage         *storage
 	Addr            string
 	BaseURL         string
+	APIBaseURL      string
 	Demo            bool
 	ClientID        string
 	ClientSecret    string
@@ -126,6 +127,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	c := &serveConfig{storage: f.storage()}
 	f.StringVar(&c.Addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
 	f.StringVar(&c.BaseURL, "base-url", "", "public address of the portal, used in e-mailed links (default http://ADDR)")
+	f.StringVar(&c.APIBaseURL, "api-base-url", "/", "where the app sends its API calls: a path (/portal/ behind a proxy that serves the API under that prefix) or an absolute http(s) URL of another origin")
 	f.BoolVar(&c.Demo, "demo", false, "seed a demo employer and applicants into an empty database, and print a demo invitation link and login")
 	f.StringVar(&c.ClientID, "client-id", "portal-spa", "OAuth client id of the single-page app, registered at start")
 	f.StringVar(&c.ClientSecret, "client-secret", "portal-spa-secret", "OAuth client secret of the single-page app (a browser cannot keep it secret: it identifies, it does not protect)")

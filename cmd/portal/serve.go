@@ -122,7 +122,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	api, err := httpapi.New(httpapi.Config{
-		BaseURL: baseURL, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
+		BaseURL: baseURL, APIBaseURL: cfg.APIBaseURL, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
 	}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db, Health: db.Ping}, web.Dist(), logger)

@@ -2,14 +2,19 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
 	"io/fs"
+	"mime"
 	"net/http"
+	"net/url"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -25,6 +30,25 @@ type appConfig struct {
 	Features     map[string]bool `json:"features"`
 }
 
+// parseAPIBaseURL checks Config.APIBaseURL: empty means "/", a path is the
+// portal's own origin, an absolute http(s) URL is another origin, returned so
+// the CSP can allow it.
+func parseAPIBaseURL(raw string) (base, origin string, err error) {
+	if raw == "" {
+		return "/", "", nil
+	}
+	u, err := url.Parse(raw)
+	if err == nil && u.RawQuery == "" && u.Fragment == "" && u.User == nil {
+		if u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") {
+			return raw, "", nil
+		}
+		if (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+			return raw, u.Scheme + "://" + u.Host, nil
+		}
+	}
+	return "", "", fmt.Errorf("httpapi: API base URL %q: use a path such as /portal/ or an absolute http(s) URL without query", raw)
+}
+
 func (s *Server) renderIndex() ([]byte, error) {
 	raw, err := fs.ReadFile(s.web, "index.html")
 	if err != nil {
@@ -34,7 +58,7 @@ func (s *Server) renderIndex() ([]byte, error) {
 	if features == nil {
 		features = map[string]bool{}
 	}
-	cfg, err := json.Marshal(appConfig{APIBaseURL: "/", ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features})
+	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features})
 	if err != nil {
 		return nil, err
 	}
@@ -61,6 +85,15 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 				} else {
 					w.Header().Set("Cache-Control", "no-cache")
 				}
+				if compressible(name) {
+					file, err := s.assets.get(s.web, name)
+					if err != nil {
+						s.Error(w, r, err)
+						return
+					}
+					serveAppFile(w, r, name, file)
+					return
+				}
 				if rs, ok := f.(interface {
 					Read([]byte) (int, error)
 					Seek(int64, int) (int64, error)
@@ -80,7 +113,139 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(s.index)
+	serveAppFile(w, r, "index.html", s.index)
+}
+
+// compressible says whether a file is text that gzip shrinks; images and
+// fonts are compressed already.
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt", ".webmanifest":
+		return true
+	}
+	return false
+}
+
+// appFile is one text file of the app as served: as it is and, when gzip
+// makes it smaller, gzipped.
+type appFile struct {
+	raw, gzipped []byte
+}
+
+func newAppFile(raw []byte) (appFile, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return appFile{}, err
+	}
+	if _, err := zw.Write(raw); err != nil {
+		return appFile{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return appFile{}, err
+	}
+	f := appFile{raw: raw}
+	if buf.Len() < len(raw) {
+		f.gzipped = buf.Bytes()
+	}
+	return f, nil
+}
+
+// gzipCache keeps the app's text files in memory, each read and gzipped
+// once, on its first request: the files never change while the binary
+// runs, and compressing on every request would cost CPU for nothing.
+type gzipCache struct {
+	mu    sync.Mutex
+	files map[string]*cachedAppFile
+}
+
+type cachedAppFile struct {
+	once sync.Once
+	file appFile
+	err  error
+}
+
+// get returns the file name of fsys, which the caller has found to exist.
+func (c *gzipCache) get(fsys fs.FS, name string) (appFile, error) {
+	c.mu.Lock()
+	if c.files == nil {
+		c.files = map[string]*cachedAppFile{}
+	}
+	entry := c.files[name]
+	if entry == nil {
+		entry = &cachedAppFile{}
+		c.files[name] = entry
+	}
+	c.mu.Unlock()
+	entry.once.Do(func() {
+		raw, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			entry.err = fmt.Errorf("httpapi: read app file %s: %w", name, err)
+			return
+		}
+		entry.file, entry.err = newAppFile(raw)
+	})
+	return entry.file, entry.err
+}
+
+// serveAppFile answers with the gzipped file when the client accepts gzip.
+func serveAppFile(w http.ResponseWriter, r *http.Request, name string, f appFile) {
+	h := w.Header()
+	contentType := mime.TypeByExtension(path.Ext(name))
+	if path.Ext(name) == ".html" {
+		contentType = "text/html; charset=utf-8"
+	}
+	if contentType == "" {
+		contentType = "application/octet-stream"
+	}
+	h.Set("Content-Type", contentType)
+	if f.gzipped == nil {
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(f.raw))
+		return
+	}
+	h.Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r.Header.Values("Accept-Encoding")) {
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(f.raw))
+		return
+	}
+	// Written here rather than by ServeContent, which leaves out
+	// Content-Length on encoded answers; ranges of a gzipped file are of no
+	// use to a browser, so the whole file is the answer.
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(len(f.gzipped)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(f.gzipped)
+	}
+}
+
+// acceptsGzip reads Accept-Encoding: gzip (or x-gzip) with a q above 0, or
+// else * with a q above 0.
+func acceptsGzip(values []string) bool {
+	gzipQ, starQ := -1.0, -1.0
+	for _, value := range values {
+		for _, item := range strings.Split(value, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(item), ";")
+			q := 1.0
+			for _, param := range strings.Split(params, ";") {
+				key, v, ok := strings.Cut(strings.TrimSpace(param), "=")
+				if ok && strings.EqualFold(strings.TrimSpace(key), "q") {
+					if parsed, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+						q = parsed
+					}
+				}
+			}
+			switch strings.ToLower(strings.TrimSpace(coding)) {
+			case "gzip", "x-gzip":
+				gzipQ = max(gzipQ, q)
+			case "*":
+				starQ = max(starQ, q)
+			}
+		}
+	}
+	if gzipQ >= 0 {
+		return gzipQ > 0
+	}
+	return starQ > 0
 }

@@ -16,6 +16,10 @@ import (
 type Config struct {
 	// BaseURL is the portal's public address, used in e-mailed links.
 	BaseURL string
+	// APIBaseURL is where the app sends its API calls: a path ("/", the
+	// default, or "/portal/" behind a proxy that adds a prefix) or an absolute
+	// http(s) URL of another origin, which the CSP then allows to connect.
+	APIBaseURL string
 	// ClientID and ClientSecret identify the single-page app's OAuth client;
 	// they are handed to the app at run time.
 	ClientID     string
@@ -41,7 +45,9 @@ type Server struct {
 	cfg    Config
 	svc    Services
 	web    fs.FS
-	index  []byte
+	index  appFile
+	assets gzipCache
+	csp    string
 	logger *slog.Logger
 	now    func() time.Time
 }
@@ -52,11 +58,19 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 	if logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}
+	apiBaseURL, apiOrigin, err := parseAPIBaseURL(cfg.APIBaseURL)
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.APIBaseURL = apiBaseURL
+	s.csp = contentSecurityPolicy(apiOrigin)
 	index, err := s.renderIndex()
 	if err != nil {
 		return nil, err
 	}
-	s.index = index
+	if s.index, err = newAppFile(index); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -76,7 +90,7 @@ func (s *Server) Handler() http.Handler {
 		})
 	}
 	mux.HandleFunc("/", s.handleApp)
-	return s.recoverPanics(s.logRequests(securityHeaders(mux)))
+	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, mux)))
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
