@@ -17,6 +17,11 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -74,12 +79,13 @@ func Render(w io.Writer, d Document) error {
 	pdf.SetCreationDate(d.SignedAt.UTC())
 	pdf.SetModificationDate(d.SignedAt.UTC())
 	pdf.AliasNbPages("{nb}")
-	tr := latin1(pdf.UnicodeTranslatorFromDescriptor(""))
+	addFonts(pdf)
+	tr := standIns
 	r := &renderer{pdf: pdf, tr: tr}
 
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-margin + 5)
-		pdf.SetFont("Helvetica", "", 8)
+		pdf.SetFont(sans, "", 8)
 		pdf.SetTextColor(110, 110, 110)
 		title := []rune(d.Title)
 		if len(title) > 70 {
@@ -90,7 +96,7 @@ func Render(w io.Writer, d Document) error {
 	})
 	pdf.AddPage()
 
-	pdf.SetFont("Helvetica", "B", 16)
+	pdf.SetFont(sans, "B", 16)
 	pdf.MultiCell(0, 7, tr(d.Title), "", "L", false)
 	pdf.Ln(2)
 
@@ -111,13 +117,23 @@ func Render(w io.Writer, d Document) error {
 	return nil
 }
 
-// latin1 wraps fpdf's cp1252 translator (the core fonts' encoding): a few
-// common characters outside cp1252 get a readable stand-in instead of ".".
-func latin1(tr func(string) string) func(string) string {
-	rep := strings.NewReplacer("\u2010", "-", "\u2011", "-", "\u2212", "-", "\u2192", "->", "\u2190", "<-",
-		"\u2264", "<=", "\u2265", ">=", "\u2260", "!=", "\u2713", "x", "\u2714", "x")
-	return func(s string) string { return tr(rep.Replace(s)) }
+// The Go fonts, embedded (subset) in every PDF: unlike the PDF core fonts,
+// they print names beyond Windows-1252 (Łukasz, Ørsted, Ψάρρα, Иванов).
+const (
+	sans = "gosans"
+	mono = "gomono"
+)
+
+func addFonts(pdf *fpdf.Fpdf) {
+	pdf.AddUTF8FontFromBytes(sans, "", goregular.TTF)
+	pdf.AddUTF8FontFromBytes(sans, "B", gobold.TTF)
+	pdf.AddUTF8FontFromBytes(sans, "I", goitalic.TTF)
+	pdf.AddUTF8FontFromBytes(sans, "BI", gobolditalic.TTF)
+	pdf.AddUTF8FontFromBytes(mono, "", gomono.TTF)
 }
+
+// standIns gives a few symbols the fonts lack a readable stand-in.
+var standIns = strings.NewReplacer("\u2713", "x", "\u2714", "x").Replace
 
 // normalizePNG checks the image as signing does, then re-encodes it as an
 // 8-bit non-interlaced PNG, the kind fpdf reads.
@@ -163,7 +179,7 @@ func (r *renderer) block(b block) {
 		pdf.Ln(3)
 		return
 	case listItem:
-		pdf.SetFont("Helvetica", "", bodySize)
+		pdf.SetFont(sans, "", bodySize)
 		marker := r.tr(b.marker)
 		pdf.SetX(left - indentStep)
 		pdf.CellFormat(indentStep, h, marker, "", 0, "L", false, 0, "")
@@ -179,7 +195,7 @@ func (r *renderer) block(b block) {
 		if x.underline {
 			st += "U"
 		}
-		pdf.SetFont("Helvetica", st, size)
+		pdf.SetFont(sans, st, size)
 		if x.link != "" {
 			pdf.SetTextColor(20, 80, 170)
 			pdf.WriteLinkString(h, r.tr(x.text), x.link)
@@ -222,13 +238,13 @@ func (r *renderer) signatureBlock(d Document, sig []byte) {
 	pageW, _ := pdf.GetPageSize()
 	pdf.Line(margin, pdf.GetY(), pageW-margin, pdf.GetY())
 	pdf.Ln(3)
-	pdf.SetFont("Helvetica", "B", 12)
+	pdf.SetFont(sans, "B", 12)
 	pdf.CellFormat(0, 7, "Electronic signature", "", 1, "L", false, 0, "")
 
 	line := func(label, value string) {
-		pdf.SetFont("Helvetica", "B", 9.5)
+		pdf.SetFont(sans, "B", 9.5)
 		pdf.CellFormat(48, lineHeight, tr(label), "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 9.5)
+		pdf.SetFont(sans, "", 9.5)
 		pdf.MultiCell(0, lineHeight, tr(value), "", "L", false)
 	}
 	for _, f := range d.Fields {
@@ -242,9 +258,9 @@ func (r *renderer) signatureBlock(d Document, sig []byte) {
 	line("Signed at:", d.SignedAt.UTC().Format("2006-01-02 15:04:05")+" UTC")
 	line("IP address:", d.SignerIP)
 	line("Document version:", strconv.Itoa(d.DocumentVersion))
-	pdf.SetFont("Helvetica", "B", 9.5)
+	pdf.SetFont(sans, "B", 9.5)
 	pdf.CellFormat(0, lineHeight, "SHA-256 of the content signed:", "", 1, "L", false, 0, "")
-	pdf.SetFont("Courier", "", 9)
+	pdf.SetFont(mono, "", 9)
 	pdf.CellFormat(0, lineHeight, d.ContentSHA256, "", 1, "L", false, 0, "")
 }
 

@@ -167,6 +167,55 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestRenderNamesBeyondLatin1 checks that a name outside Windows-1252 is
+// written as its own characters (Unicode code points, which the fonts'
+// identity ToUnicode tables hand back to a reader) and that the embedded
+// font has a glyph for each. The text extractor of the other tests reads
+// only one-byte encodings, so the PDF objects are read directly.
+func TestRenderNamesBeyondLatin1(t *testing.T) {
+	name := "Łukasz Wróbel-Ørsted Иванов Ψάρρα"
+	var buf bytes.Buffer
+	err := signedpdf.Render(&buf, signedpdf.Document{Title: "Authorization", SignerName: name, SignedAt: time.Now(),
+		DocumentVersion: 1, ContentSHA256: "abc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pdf.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := r.Page(1).V
+	content, err := io.ReadAll(page.Key("Contents").Reader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var utf16 []byte
+	for _, c := range name {
+		utf16 = append(utf16, byte(c>>8), byte(c))
+	}
+	if !bytes.Contains(content, utf16) {
+		t.Errorf("the page does not write %q as its code points", name)
+	}
+	fonts := page.Key("Resources").Key("Font")
+	for _, key := range fonts.Keys() {
+		font := fonts.Key(key)
+		if !strings.HasSuffix(font.Key("BaseFont").Name(), "gosans") {
+			continue
+		}
+		gids, err := io.ReadAll(font.Key("DescendantFonts").Index(0).Key("CIDToGIDMap").Reader())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range name {
+			if int(c)*2+1 >= len(gids) || gids[c*2] == 0 && gids[c*2+1] == 0 {
+				t.Errorf("the regular font has no glyph for %q", c)
+			}
+		}
+		return
+	}
+	t.Fatal("no regular font on the page")
+}
+
 func TestContentHash(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"EmptyContent", "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},

@@ -77,6 +77,7 @@ export function legalDocuments(items: LegalFixture[] = defaultLegalDocuments): L
           id: id * 10,
           signatureData: 'data:image/png;base64,iVBORw0KGgo=',
           signatureUserIp: '127.0.0.1',
+          signerName: 'Dana Demo',
           createdAt: '2026-11-20T15:04:05Z',
           documentVersion: 1,
           contentSha256: `sha-${id}`,

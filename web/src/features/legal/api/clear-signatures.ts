@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { legalDocumentsQueryOptions } from './get-legal-documents';
-import { deleteSignature } from './sign-legal-step';
+import { deleteSignature, forgetSignedTexts } from './sign-legal-step';
 
 /**
  * Spec section 4: deletes each stored signature of the applicant on the
@@ -13,6 +13,7 @@ export async function clearSignatures(client: QueryClient): Promise<void> {
     await Promise.all(documents.filter((d) => d.signature).map((d) => deleteSignature(d.id)));
   } finally {
     // Whatever was deleted before a failure is gone: show the list as it is.
+    forgetSignedTexts(client);
     await client.invalidateQueries({ queryKey: legalDocumentsQueryOptions().queryKey });
   }
 }

@@ -12,9 +12,11 @@ export type DocumentContent = {
   contentSha256: string;
 };
 
-export const getDocumentContent = (id: number) => api.get<DocumentContent>(`api/v2/document/${id}`);
+/** The current text; with signed, the text exactly as the applicant signed it (maybe an older version). */
+export const getDocumentContent = (id: number, signed = false) =>
+  api.get<DocumentContent>(`api/v2/document/${id}`, signed ? { query: { signed: 'true' } } : undefined);
 
-export const documentContentQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['legal-document', id], queryFn: () => getDocumentContent(id), staleTime: Infinity });
+export const documentContentQueryOptions = (id: number, signed = false) =>
+  queryOptions({ queryKey: ['legal-document', id, signed ? 'signed' : 'current'], queryFn: () => getDocumentContent(id, signed), staleTime: Infinity });
 
-export const useDocumentContent = (id: number) => useQuery(documentContentQueryOptions(id));
+export const useDocumentContent = (id: number, signed = false) => useQuery(documentContentQueryOptions(id, signed));

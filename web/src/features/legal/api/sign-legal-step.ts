@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { LegalDocument } from '../lib/legal-steps';
 
@@ -17,8 +17,16 @@ export function useSignLegalStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: signLegalStep,
-    onSuccess: (documents) => client.setQueryData(['legal-documents'], documents),
+    onSuccess: (documents) => {
+      client.setQueryData(['legal-documents'], documents);
+      forgetSignedTexts(client);
+    },
   });
 }
 
 export const deleteSignature = (documentId: number) => api.delete<void>(`api/v2/user/document/${documentId}`);
+
+/** Signed texts are cached for good; a new signature or a cleared one makes them stale. */
+export function forgetSignedTexts(client: QueryClient) {
+  client.removeQueries({ queryKey: ['legal-document'], predicate: (q) => q.queryKey[2] === 'signed' });
+}

@@ -135,7 +135,7 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
           }}
         />
         {paperForms ? (
-          <PaperFormsNotice consentDocumentId={paperForms.id} />
+          <PaperFormsNotice consentDocumentId={paperForms.id} onUndone={() => setActive(0)} />
         ) : stepSigned(step) ? (
           <SignedStep step={step} />
         ) : (
@@ -180,7 +180,7 @@ function SignedStep({ step }: { step: LegalStep }) {
 }
 
 /** The e-sign consent was declined: the order waits for paper forms, until the applicant changes their mind. */
-function PaperFormsNotice({ consentDocumentId }: { consentDocumentId: number }) {
+function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: number; onUndone: () => void }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const undo = async () => {
@@ -188,6 +188,7 @@ function PaperFormsNotice({ consentDocumentId }: { consentDocumentId: number }) 
     try {
       await deleteSignature(consentDocumentId);
       await queryClient.invalidateQueries({ queryKey: ['legal-documents'] });
+      onUndone();
     } catch (error) {
       notify(errorMessageOf(error), 'error');
     } finally {

@@ -1,45 +1,33 @@
-// /print/{type}: a legal document on paper (spec section 2), with its
-// signature block when signed.
+// /print/{type}: a legal document on paper (spec section 2). Only the
+// documents that apply to the applicant are printed; a signed one is printed
+// as it was signed, with its signature block.
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
 import { useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
-import { isRightsDocument, printNameOf, rightsNotices, type LegalDocument } from '../lib/legal-steps';
+import { useSubjectLocation } from '../api/subject-location';
+import { legalSteps, printNameOf, rightsNotices, type LegalDocument, type Location } from '../lib/legal-steps';
 import styles from './print-document.module.css';
 
-/** The documents a print page shows, by its kebab-case type. */
-export function documentsForPrint(documents: LegalDocument[], type: string): LegalDocument[] {
-  if (type === 'rights' || type === 'rightslinks') return documents.filter((d) => isRightsDocument(d.type.documentType));
-  return documents.filter((d) => printNameOf(d.type.documentType) === type);
+/** The documents a print page shows, by its kebab-case type: those of the applicant's steps. */
+export function documentsForPrint(documents: LegalDocument[], location: Location, type: string): LegalDocument[] {
+  const applicable = legalSteps(documents, location).flatMap((s) => s.documents);
+  const name = type === 'rightslinks' ? 'rights' : type;
+  return applicable.filter((d) => printNameOf(d.type.documentType) === name);
 }
 
 export function PrintDocument({ type }: { type: string }) {
   const documents = useLegalDocuments();
-  if (documents.isError) return <p role="alert">{errorMessageOf(documents.error)}</p>;
-  if (!documents.data) return <p>Loading…</p>;
-  const shown = documentsForPrint(documents.data, type);
+  const location = useSubjectLocation();
+  const failed = documents.error ?? location.error;
+  if (failed) return <p role="alert">{errorMessageOf(failed)}</p>;
+  if (!documents.data || !location.data) return <p>Loading…</p>;
+  const shown = documentsForPrint(documents.data, location.data, type);
   if (shown.length === 0) {
     return (
       <div className={styles.page}>
         <h1>Document not found</h1>
-        <p>There is no document “{type}” to print.</p>
-      </div>
-    );
-  }
-  if (type === 'rightslinks') {
-    return (
-      <div className={styles.page}>
-        <h1>Your rights</h1>
-        <ul>
-          {shown.map((d) => (
-            <li key={d.id}>
-              <a href={`#document-${d.id}`}>{rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}</a>
-            </li>
-          ))}
-        </ul>
-        {shown.map((d) => (
-          <PrintedDocument key={d.id} document={d} />
-        ))}
+        <p>There is no document “{type}” for you to print.</p>
       </div>
     );
   }
@@ -48,6 +36,18 @@ export function PrintDocument({ type }: { type: string }) {
       <div className={styles.toolbar}>
         <Button onClick={() => window.print()}>Print</Button>
       </div>
+      {type === 'rightslinks' ? (
+        <nav aria-label="Your rights">
+          <h1>Your rights</h1>
+          <ul>
+            {shown.map((d) => (
+              <li key={d.id}>
+                <a href={`#document-${d.id}`}>{rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {shown.map((d) => (
         <PrintedDocument key={d.id} document={d} />
       ))}
@@ -56,15 +56,18 @@ export function PrintDocument({ type }: { type: string }) {
 }
 
 function PrintedDocument({ document: d }: { document: LegalDocument }) {
-  const content = useDocumentContent(d.id);
   const sig = d.signature;
+  const content = useDocumentContent(d.id, sig !== null);
   return (
     <article id={`document-${d.id}`} className={styles.document} aria-label={d.title}>
-      {content.data ? <div dangerouslySetInnerHTML={{ __html: content.data.content }} /> : <p>Loading…</p>}
+      {content.isError ? <p role="alert">{errorMessageOf(content.error)}</p> : null}
+      {content.data ? <div dangerouslySetInnerHTML={{ __html: content.data.content }} /> : content.isPending ? <p>Loading…</p> : null}
       {sig ? (
         <section className={styles.signature} aria-label="Signature">
-          {sig.signatureData ? <img src={sig.signatureData} alt="Signature" className={styles.image} /> : null}
+          {sig.signatureData ? <img src={sig.signatureData} alt={`Signature of ${sig.signerName}`} className={styles.image} /> : null}
           <dl>
+            <dt>{sig.outcome === 'paper_forms' ? 'Paper forms requested by' : 'Signed by'}</dt>
+            <dd>{sig.signerName}</dd>
             <dt>Signed</dt>
             <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
             <dt>From IP address</dt>

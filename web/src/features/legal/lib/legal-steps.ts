@@ -17,6 +17,7 @@ export type Signature = {
   id: number;
   signatureData: string;
   signatureUserIp: string;
+  signerName: string;
   createdAt: string;
   documentVersion: number;
   contentSha256: string;

@@ -1,0 +1,218 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@/lib/notifications';
+import { createQueryClient } from '@/lib/query-client';
+import { legalDocuments, subjectData } from '@/testing/fixtures';
+import { logInAs } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import type { LegalDocument } from '../../lib/legal-steps';
+import { LegalStepper } from '../legal-stepper';
+
+// A server that keeps what is signed: e-sign, disclosure, DOT release and
+// the authorization, all shown to everyone.
+function legalServer() {
+  let documents: LegalDocument[] = legalDocuments([
+    { id: 4, documentType: 'authorization_for_background', title: 'Authorization for background check' },
+    { id: 2, documentType: 'disclosure', title: 'Background check disclosure' },
+    { id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures' },
+    { id: 3, documentType: 'dot_release', title: 'DOT release' },
+  ]);
+  const signed: { id: number; body: Record<string, unknown> }[] = [];
+  const deleted: number[] = [];
+  let answer: ((id: number) => Response | undefined) | undefined;
+  server.use(
+    http.get('/api/v2/user/document', () => HttpResponse.json(documents)),
+    http.get('/api/v2/user/data', () =>
+      HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+    ),
+    http.post('/api/v2/user/document/:id/signature', async ({ params, request }) => {
+      const id = Number(params.id);
+      const body = (await request.json()) as Record<string, unknown>;
+      const refused = answer?.(id);
+      if (refused) return refused;
+      signed.push({ id, body });
+      documents = documents.map((d) => {
+        if (d.id !== id) return d;
+        const done = legalDocuments([{ id, documentType: d.type.documentType, title: d.title, signed: true }])[0];
+        if (body.declineESign && done.signature) done.signature = { ...done.signature, outcome: 'paper_forms', signatureData: '' };
+        return done;
+      });
+      return HttpResponse.json(documents, { status: 201 });
+    }),
+    http.delete('/api/v2/user/document/:id', ({ params }) => {
+      const id = Number(params.id);
+      deleted.push(id);
+      documents = documents.map((d) => (d.id === id ? { ...d, signature: null } : d));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { signed, deleted, refuse: (fn: typeof answer) => (answer = fn) };
+}
+
+function renderStepper() {
+  const onComplete = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LegalStepper onComplete={onComplete} />
+    </QueryClientProvider>,
+  );
+  return { user, onComplete };
+}
+
+const stepList = () => within(screen.getByRole('navigation', { name: 'Legal documents' })).getAllByRole('button');
+
+beforeEach(() => {
+  logInAs(0);
+  // jsdom has no canvas: the typed signature draws on a stand-in.
+  const context = new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (target[key] ??= vi.fn()) });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
+});
+
+async function signESign(user: ReturnType<typeof userEvent.setup>) {
+  const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+  await user.type(within(form).getByLabelText('First name'), 'Dana');
+  await user.type(within(form).getByLabelText('Last name'), 'Demo');
+  await user.click(within(form).getByLabelText('I agree to receive and sign these documents electronically.'));
+  await user.click(within(form).getByLabelText('I can open, print or download the notices, and I have read them.'));
+  await user.click(within(form).getByRole('button', { name: 'Agree and continue' }));
+}
+
+async function signDisclosure(user: ReturnType<typeof userEvent.setup>) {
+  const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
+  await user.click(within(form).getByLabelText('I have read this document and received a copy of it.'));
+  await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+  await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+  await user.click(within(form).getByRole('button', { name: 'Sign' }));
+}
+
+describe('the legal stepper', () => {
+  it('shows the steps in priority order, the first open one active and the later ones not yet reachable', async () => {
+    legalServer();
+    renderStepper();
+    expect(await screen.findByRole('heading', { name: 'Consent to electronic signatures' })).toBeInTheDocument();
+    const steps = stepList();
+    expect(steps.map((b) => b.textContent)).toEqual([
+      '1Consent to electronic signatures (to sign)',
+      '2Background check disclosure (to sign)',
+      '3DOT release (to sign)',
+      '4Authorization for background check (to sign)',
+    ]);
+    expect(steps[0]).toHaveAttribute('aria-current', 'step');
+    expect(steps[1]).toBeDisabled();
+    expect(steps[3]).toBeDisabled();
+  });
+
+  it('names must match the application, shown after touch, and signing is blocked until then', async () => {
+    const api = legalServer();
+    const { user } = renderStepper();
+    const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    const first = within(form).getByLabelText('First name');
+    await user.type(first, 'Donna');
+    expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
+    await user.tab();
+    expect(await within(form).findByText('The first name must match the name on your application: Dana')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Agree and continue' })).toBeDisabled();
+    expect(api.signed).toEqual([]);
+  });
+
+  it('signs a step with what was typed and the hash of the text read, then moves to the next step', async () => {
+    const api = legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    expect(await screen.findByRole('heading', { name: 'Background check disclosure' })).toBeInTheDocument();
+    expect(api.signed).toEqual([
+      { id: 1, body: { firstName: 'Dana', lastName: 'Demo', ackConsent: true, ackNotices: true, contentSha256: { '1': 'sha-1' } } },
+    ]);
+    await signDisclosure(user);
+    expect(await screen.findByRole('heading', { name: 'DOT release' })).toBeInTheDocument();
+    expect(api.signed[1]).toMatchObject({ id: 2, body: { ackReceipt: true, signature: 'data:image/png;base64,iVBORw0KGgo=' } });
+    expect(stepList()[0]).toHaveTextContent('(signed)');
+  });
+
+  it('returns to the first document, which shows it is signed', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    await screen.findByRole('heading', { name: 'Background check disclosure' });
+    await user.click(screen.getByRole('button', { name: 'Back to the first document' }));
+    expect(await screen.findByRole('heading', { name: 'Consent to electronic signatures' })).toHaveFocus();
+    expect(screen.getByText(/You signed this on/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download signed copy (PDF)' })).toBeInTheDocument();
+  });
+
+  it('a rejected SSN check raises ssn-mismatch; clearing deletes every signature and starts again at the first step', async () => {
+    const api = legalServer();
+    const { user } = renderStepper();
+    const mismatch = vi.fn();
+    window.addEventListener('ssn-mismatch', mismatch);
+    await signESign(user);
+    await signDisclosure(user);
+    api.refuse((id) =>
+      id === 3
+        ? HttpResponse.json(
+            { errorMessage: 'validation error', errorFields: [{ field: 'lastFourSSN', message: 'The last four digits do not match.', code: 'ssn-mismatch' }] },
+            { status: 422 },
+          )
+        : undefined,
+    );
+    const form = await screen.findByRole('form', { name: 'Sign: DOT release' });
+    await user.type(within(form).getByLabelText('First name'), 'Dana');
+    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1111');
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+    await user.click(within(form).getByRole('button', { name: 'Sign' }));
+
+    expect(await within(form).findByText('The last four digits do not match.')).toBeInTheDocument();
+    expect(mismatch).toHaveBeenCalledTimes(1);
+    window.removeEventListener('ssn-mismatch', mismatch);
+    await user.click(screen.getByRole('button', { name: 'Clear my signatures and sign again' }));
+    await waitFor(() => expect(api.deleted.sort()).toEqual([1, 2]));
+    expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Sign: Consent to electronic signatures' })).getByLabelText('First name')).toHaveValue('');
+    expect(notifications.getSnapshot().map((n) => n.text)).toContain('Your signatures were cleared. Please read and sign the documents again.');
+  });
+
+  it('completes once every step is signed', async () => {
+    legalServer();
+    const { user, onComplete } = renderStepper();
+    await signESign(user);
+    await signDisclosure(user);
+    const dot = await screen.findByRole('form', { name: 'Sign: DOT release' });
+    await user.type(within(dot).getByLabelText('First name'), 'Dana');
+    await user.type(within(dot).getByLabelText('Last name'), 'Demo');
+    await user.type(within(dot).getByLabelText('Last four digits of your Social Security number'), '6789');
+    await user.click(within(dot).getByRole('button', { name: 'Type your signature instead' }));
+    await user.type(within(dot).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+    await user.click(within(dot).getByRole('button', { name: 'Sign' }));
+    const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
+    expect(onComplete).not.toHaveBeenCalled();
+    await user.type(within(auth).getByLabelText('First name'), 'Dana');
+    await user.type(within(auth).getByLabelText('Last name'), 'Demo');
+    await user.click(within(auth).getByLabelText('I authorize the background check described in this document.'));
+    await user.click(within(auth).getByRole('button', { name: 'Type your signature instead' }));
+    await user.type(within(auth).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+    await user.click(within(auth).getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+  });
+
+  it('declining the e-sign consent holds the screening for paper forms, and the choice can be undone', async () => {
+    const api = legalServer();
+    const { user, onComplete } = renderStepper();
+    const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.click(within(form).getByRole('button', { name: 'I do not consent: send me paper forms' }));
+    await user.click(within(form).getByRole('button', { name: 'Yes, send me paper forms' }));
+    expect(await screen.findByRole('heading', { name: 'You chose paper forms' })).toBeInTheDocument();
+    expect(api.signed[0]).toMatchObject({ id: 1, body: { declineESign: true } });
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(onComplete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Sign electronically instead' }));
+    expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
+    expect(api.deleted).toEqual([1]);
+  });
+});
