@@ -3,6 +3,8 @@
 // as it was signed, with its signature block.
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
+import { notify } from '@/lib/notifications';
+import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { useSubjectLocation } from '../api/subject-location';
@@ -77,6 +79,16 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
             <dt>SHA-256 of the text signed</dt>
             <dd className={styles.hash}>{sig.contentSha256}</dd>
           </dl>
+          <div className={styles.toolbar}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))
+              }
+            >
+              Download signed copy (PDF){d.title ? `: ${d.title}` : ''}
+            </Button>
+          </div>
         </section>
       ) : null}
     </article>

@@ -1,0 +1,59 @@
+// The legal journey of issue 4 through the real binary: every applicable
+// document signed in order (drawn and typed signatures), then a print page
+// and the signed PDF an auditor keeps.
+import { readFileSync } from 'node:fs';
+import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { SetupWizardPage } from './pom/setup-wizard';
+
+test.setTimeout(120_000);
+
+test('an applicant working in San Francisco signs every applicable document in order, prints one and downloads the signed PDF', async ({ page }) => {
+  const link = portalCli('invite', '--email', 'legal.journey@example.com', '--first-name', 'Łucja', '--last-name', 'Ørsted',
+    '--base-url', portal.baseURL, '--work-state', 'US-CA', '--work-county', '6075').trim().split('\n').pop() as string;
+  await page.goto(link);
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await wizard.createPassword('correct horse battery staple');
+  await wizard.login('correct horse battery staple');
+  await wizard.residency('Texas');
+
+  const signed = await wizard.signAllLegalSteps('Łucja', 'Ørsted', '6789');
+  // Spec section 9: e-sign, disclosure, investigative, California, rights, others, authorization last.
+  expect(signed).toEqual([
+    'Consent to Electronic Records and Signatures',
+    'Disclosure Regarding Background Investigation',
+    'Disclosure of Investigative Consumer Report',
+    'Disclosure for California Applicants',
+    'Your rights',
+    'Release of Previous Employer Safety Performance Information (DOT)',
+    'Authorization for Background Check',
+  ]);
+  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The print page uses the kebab-case type and shows the signature block.
+  await page.goto('/print/californiaDisclosure');
+  await expect(page).toHaveURL(/\/print\/california-disclosure$/);
+  const printed = page.getByRole('article', { name: 'Disclosure for California Applicants' });
+  await expect(printed.getByRole('heading', { name: 'Disclosure for California Applicants' })).toBeVisible();
+  const signature = printed.getByRole('region', { name: 'Signature' });
+  await expect(signature.getByText('Łucja Ørsted')).toBeVisible();
+  await expect(signature.getByRole('img', { name: 'Signature of Łucja Ørsted' })).toBeVisible();
+  await expect(signature.getByText('127.0.0.1')).toBeVisible();
+  await expectAccessible(page, 'print: california disclosure');
+  // Notices of other places are not printed for this applicant.
+  await page.goto('/print/rights');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('article', { name: /New Jersey/ })).toHaveCount(0);
+
+  await page.goto('/print/authorization');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download signed copy \(PDF\)/ }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toBe('authorization-signed.pdf');
+  const bytes = readFileSync(await pdf.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // The Go tests read the PDF back; here it must be a whole PDF file.
+  expect(bytes.length).toBeGreaterThan(5_000);
+  expect(bytes.subarray(-6).toString()).toContain('%%EOF');
+});
