@@ -1,9 +1,8 @@
 // Typed but unsaved input survives a reload: a draft in session storage,
 // which logout clears with the rest of the session. The SSN is left out:
 // it never rests in the browser's storage.
+import { PERSONAL_DRAFT_STORAGE_KEY as DRAFT_KEY } from '@/lib/session';
 import type { PersonalValues } from './personal-rules';
-
-const DRAFT_KEY = 'portal-personal-draft';
 
 export function loadDraft(): Partial<PersonalValues> | null {
   try {

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { userPayload } from '@/testing/fixtures';
+import { logInAs, renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+function invitation(subject: Parameters<typeof userPayload>[1]) {
+  server.use(
+    http.get('/api/user', () =>
+      HttpResponse.json({ ...userPayload(0, { hasPassword: false, ...subject }), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' }),
+    ),
+  );
+}
+
+const stepNames = () =>
+  within(screen.getByRole('list', { name: 'Setup steps' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+
+describe('the setup wizard', () => {
+  it('shows an invited applicant the five steps, starting at Welcome', async () => {
+    invitation({});
+    renderApp('/setup?token=invite-1');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(stepNames()).toEqual([
+      '1Welcome (current step)',
+      '2Create Password',
+      '3Login',
+      '4Review Legal Notices',
+      '5Personal Information',
+    ]);
+  });
+
+  it('gives a full-profile applicant only the first three steps', async () => {
+    invitation({ fullProfile: true });
+    renderApp('/setup?token=invite-1');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(stepNames()).toEqual(['1Welcome (current step)', '2Create Password', '3Login']);
+  });
+
+  it('Welcome leads to Create Password, which asks for the company’s minimum length', async () => {
+    invitation({});
+    const { user } = renderApp('/setup?token=invite-1');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Create Password' })).toHaveFocus();
+    expect(screen.getByText(/at least 15 characters/)).toBeInTheDocument();
+    expect(stepNames()[0]).toBe('✓Welcome (complete)');
+  });
+
+  it('an applicant who logs in after creating a password resumes at the legal notices', async () => {
+    logInAs(0, { payload: userPayload(0, { hasPassword: true }) });
+    renderApp('/setup');
+    expect(await screen.findByRole('heading', { name: 'Review Legal Notices' })).toBeInTheDocument();
+    expect(stepNames().slice(0, 3)).toEqual(['✓Welcome (complete)', '✓Create Password (complete)', '✓Login (complete)']);
+  });
+
+  it('a full-profile applicant is done once logged in: setup completes on the server and lands on /profile', async () => {
+    let posted: unknown;
+    server.use(
+      http.post('/api/v2/user/subject/status', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json(userPayload(1, { fullProfile: true }));
+      }),
+    );
+    logInAs(0, { payload: userPayload(0, { hasPassword: true, fullProfile: true }) });
+    const { router } = renderApp('/setup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(posted).toEqual({ statusId: 1 });
+  });
+
+  it('names what is missing when the server refuses to complete setup', async () => {
+    server.use(
+      http.post('/api/v2/user/subject/status', () =>
+        HttpResponse.json({ errorMessage: 'Cannot change status from New to Setup Complete: please save your personal information first.' }, { status: 409 }),
+      ),
+    );
+    logInAs(0, { payload: userPayload(0, { hasPassword: true, fullProfile: true }) });
+    renderApp('/setup');
+    expect(await screen.findByRole('status')).toHaveTextContent('please save your personal information first.');
+  });
+});
