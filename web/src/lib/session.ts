@@ -52,6 +52,14 @@ export type SessionState = {
 };
 
 export const SESSION_STORAGE_KEY = 'portal-session';
+/** The personal form's unsaved draft (features/personal/lib/personal-draft.ts): it holds PII, so it ends with the session. */
+export const PERSONAL_DRAFT_STORAGE_KEY = 'portal-personal-draft';
+/**
+ * What a reset removes from sessionStorage: the session's own keys only. Other
+ * keys outlive a logout on purpose, e.g. the chunk-reload time
+ * (lib/chunk-reload.ts) that stops a broken deployment from reloading in a loop.
+ */
+const SESSION_OWNED_KEYS = [SESSION_STORAGE_KEY, PERSONAL_DRAFT_STORAGE_KEY];
 
 export function initialSessionState(): SessionState {
   return {
@@ -138,10 +146,10 @@ export const session = {
   },
 };
 
-/** Clears session storage and puts every piece of state back to its initial value. */
+/** Removes the session's keys from sessionStorage and puts every piece of state back to its initial value. */
 export function resetSession() {
   try {
-    sessionStorage.clear();
+    for (const key of SESSION_OWNED_KEYS) sessionStorage.removeItem(key);
   } catch {
     // ignore: nothing to clear
   }
