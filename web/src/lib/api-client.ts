@@ -55,6 +55,11 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
   responseType?: 'json' | 'blob' | 'text';
   signal?: AbortSignal;
+  /**
+   * A 403 is expected and the caller explains it (token login with a used or
+   * expired invitation): no global Access Denied message.
+   */
+  silentForbidden?: boolean;
 };
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -70,7 +75,7 @@ function isTokenEndpoint(path: string) {
   return path.replace(/^\/+/, '').split('?')[0] === TOKEN_ENDPOINT;
 }
 
-async function send(path: string, options: RequestOptions, jwt: string | null): Promise<Response> {
+function send(path: string, options: RequestOptions, jwt: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: ACCEPT_HEADER };
   if (jwt) headers.Authorization = `Bearer ${jwt}`;
   let body: BodyInit | undefined;
@@ -80,18 +85,26 @@ async function send(path: string, options: RequestOptions, jwt: string | null): 
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  return fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * Counts one request for the progress bar from its first attempt to its
+ * outcome: a 401 that a refresh and a retry turn into a success is a success.
+ */
+async function tracked<T>(work: () => Promise<T>): Promise<T> {
   progress.start();
   let failed = true;
   try {
-    const response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
-    failed = !response.ok;
-    return response;
+    const result = await work();
+    failed = false;
+    return result;
   } finally {
     progress.done(failed);
   }
@@ -194,12 +207,12 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
     forceLogout(apiMessages.invalidLogin);
     throw error;
   }
-  if (response.status === 403) notify(apiMessages.accessDenied, 'error');
+  if (response.status === 403 && !options.silentForbidden) notify(apiMessages.accessDenied, 'error');
   throw error;
 }
 
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return request<T>(path, options, false);
+  return tracked(() => request<T>(path, options, false));
 }
 
 export const api = {

@@ -1,5 +1,5 @@
 // The mock server of the unit tests. Any request without a handler fails the
-// request (onUnhandledRequest: 'error' in setup.ts).
+// test (setup.ts collects unhandled requests and fails the test after it).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { companySettings, documentContent, legalDocuments, lookups, subjectData, tokenResponse, userPayload } from './fixtures';

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { clearSnacks } from '@/lib/notifications';
 import { resetSession } from '@/lib/session';
 import { server } from './server';
@@ -21,11 +21,26 @@ Element.prototype.setPointerCapture ??= () => {};
 // the whole suite in parallel with a build.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request without a handler fails the test that made it. MSW's 'error'
+// strategy alone only logs and answers a network error, which code that
+// catches errors (guards, optional settings) swallows; collecting the
+// requests and checking after each test makes a missing handler a failure.
+const unhandledRequests: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandledRequests.push(`${request.method} ${request.url}`);
+      // Logs it and answers a network error instead of reaching the network.
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetSession();
   clearSnacks();
+  const unhandled = unhandledRequests.splice(0);
+  expect(unhandled, 'requests without a mock handler (add one to src/testing/server.ts or the test)').toEqual([]);
 });
 afterAll(() => server.close());

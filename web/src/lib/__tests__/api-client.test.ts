@@ -1,9 +1,10 @@
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPT_HEADER, ApiError, api, apiMessages } from '@/lib/api-client';
+import { ACCEPT_HEADER, ApiError, api, apiMessages, apiUrl } from '@/lib/api-client';
+import { config } from '@/lib/config';
 import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
-import { progress } from '@/lib/progress';
+import { progress, type ProgressState } from '@/lib/progress';
 import { session } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -231,6 +232,77 @@ describe('api client', () => {
       errorFields: [{ field: 'password', message: 'Password is too short.' }],
     });
     await expect(api.get('api/v2/test/busy')).rejects.toMatchObject({ status: 429, retryAfter: '30' });
+  });
+
+  it('a 401 that is refreshed and retried successfully does not mark the progress bar failed', async () => {
+    protectedResources();
+    server.use(http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse('access-2', 'refresh-2'))));
+    const states: ProgressState[] = [];
+    const unsubscribe = progress.subscribe(() => states.push(progress.getSnapshot()));
+    try {
+      await expect(api.get('api/v2/test/a')).resolves.toEqual({ name: 'a' });
+    } finally {
+      unsubscribe();
+    }
+    // One run from start to success: never failed, and not finished in between (the bar would flash).
+    expect(states).toEqual([
+      { inFlight: 1, failed: false },
+      { inFlight: 0, failed: false },
+    ]);
+  });
+
+  it('a 401 whose refresh fails marks the progress bar failed', async () => {
+    protectedResources();
+    server.use(
+      http.post('/oauth/access_token', () =>
+        HttpResponse.json({ error: 'invalid_grant', errorMessage: 'The refresh token is invalid.' }, { status: 401 }),
+      ),
+    );
+    await expect(api.get('api/v2/test/a')).rejects.toMatchObject({ status: 401 });
+    expect(progress.getSnapshot()).toEqual({ inFlight: 0, failed: true });
+  });
+
+  it('leaves a 403 to the caller without the access-denied message when asked to (silentForbidden)', async () => {
+    server.use(http.get('/api/v2/test/secret', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
+    await expect(api.get('api/v2/test/secret', { silentForbidden: true })).rejects.toMatchObject({ status: 403 });
+    expect(snackTexts()).toEqual([]);
+  });
+
+  it('sends every call, the refresh included, under a non-default base URL', async () => {
+    const originalBase = config.apiBaseUrl;
+    config.apiBaseUrl = '/portal/';
+    try {
+      const seen: string[] = [];
+      server.use(
+        http.get('/portal/api/v2/test/:name', ({ request, params }) => {
+          seen.push(`${new URL(request.url).pathname} ${request.headers.get('Authorization')}`);
+          return request.headers.get('Authorization') === 'Bearer access-2'
+            ? HttpResponse.json({ name: params.name })
+            : HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 });
+        }),
+        http.post('/portal/oauth/access_token', () => HttpResponse.json(tokenResponse('access-2', 'refresh-2'))),
+      );
+      await expect(api.get('/api/v2/test/a', { query: { page: 2, skip: undefined } })).resolves.toEqual({ name: 'a' });
+      expect(seen).toEqual(['/portal/api/v2/test/a Bearer access-1', '/portal/api/v2/test/a Bearer access-2']);
+      expect(session.get().credentials.jwt).toBe('access-2');
+    } finally {
+      config.apiBaseUrl = originalBase;
+    }
+  });
+
+  it('builds URLs under a base URL with or without its trailing slash, and under an absolute one', () => {
+    const originalBase = config.apiBaseUrl;
+    try {
+      for (const base of ['/portal/', '/portal']) {
+        config.apiBaseUrl = base;
+        expect(apiUrl('api/v2/user', { token: 'a b' })).toBe(`${window.location.origin}/portal/api/v2/user?token=a+b`);
+        expect(apiUrl('/oauth/access_token')).toBe(`${window.location.origin}/portal/oauth/access_token`);
+      }
+      config.apiBaseUrl = 'https://api.example.com/v2-portal/';
+      expect(apiUrl('api/v2/user')).toBe('https://api.example.com/v2-portal/api/v2/user');
+    } finally {
+      config.apiBaseUrl = originalBase;
+    }
   });
 
   it('counts requests in flight for the progress bar and marks the run failed on an error', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultConfig, parseConfig } from '@/lib/config';
 import { setLocaleCookie } from '@/lib/locale';
 
@@ -30,5 +30,16 @@ describe('locale', () => {
     setLocaleCookie();
     expect(document.cookie).toContain('locale=en-US');
     expect(document.documentElement.lang).toBe('en-US');
+  });
+
+  it('keeps the locale cookie for 365 days (max-age 31536000), for the whole site', () => {
+    // document.cookie reads back names and values only; the attributes are seen where it is set.
+    const written = vi.spyOn(document, 'cookie', 'set');
+    setLocaleCookie();
+    expect(written).toHaveBeenCalledTimes(1);
+    const attributes = written.mock.calls[0][0].split(';').map((part) => part.trim());
+    expect(attributes).toContain('locale=en-US');
+    expect(attributes).toContain('max-age=31536000');
+    expect(attributes).toContain('path=/');
   });
 });
