@@ -1,8 +1,14 @@
 #!/usr/bin/env node
 // Bundle budget: the JavaScript and CSS that /login loads must stay at or
-// under 140 KB gzip (issue 3). Reads Vite's build manifest and adds up the
-// entry with its static imports, and the login route's lazy chunk with its
-// static imports (not their dynamic imports: those load later, on demand).
+// under 140 KB gzip (issue 3). Reads Vite's build manifest. /login loads the
+// entry and the login route's chunk with their static imports, and whatever
+// the app imports lazily without waiting for the visitor (a prefetch when the
+// browser is idle, a component that mounts at start). So every lazy import
+// reachable from the entry or the login route counts too, unless LOADED_LATER
+// says why /login does not load it before the visitor acts, and other routes'
+// pages (src/app/routes/*) load only when visited. A new lazy import counts
+// until someone lists it with its reason; e2e/session.spec.ts checks the same
+// budget against what Chromium really fetches on /login.
 // Run after `npm run build`.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -12,6 +18,17 @@ import { gzipSync } from 'node:zlib';
 // kB as Vite reports it (1000 bytes): the stricter reading of "140 KB".
 const BUDGET_BYTES = 140 * 1000;
 const LOGIN_ROUTE_MODULE = 'src/app/routes/login.tsx';
+
+/** Lazy modules /login does not load until the visitor does something, and why. */
+const LOADED_LATER = {
+  'src/components/snackbar/snackbar.tsx':
+    'the snackbar (Radix Toast): loads with the first message, or at the first key or pointer press (app/provider.tsx)',
+  'src/app/layouts/default-layout.tsx': 'the layout of the guarded pages',
+  'src/app/layouts/logged-in-chrome.tsx': 'the top bar and user menu: logged in only',
+  'src/features/auth/components/reset-password-dialog.tsx': 'opens from Forgot Password',
+};
+/** Pages of the other routes: router.tsx loads each when its route is visited. */
+const OTHER_ROUTE_PAGE = /^src\/app\/routes\/(?!login\.tsx$)[^/]+\.tsx$/;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -33,19 +50,35 @@ if (!manifest[LOGIN_ROUTE_MODULE]) {
   process.exit(1);
 }
 
-/** A chunk's file, its CSS, and the same for every chunk it imports statically. */
-function collect(key, files = new Set(), seen = new Set()) {
-  if (seen.has(key)) return files;
+for (const key of Object.keys(LOADED_LATER)) {
+  if (!manifest[key]) {
+    console.error(`check-bundle: LOADED_LATER lists ${key}, which the build no longer has; update the list.`);
+    process.exit(1);
+  }
+}
+
+const files = new Set();
+const seen = new Set();
+const deferred = new Set();
+
+/** A chunk's file and CSS, the same for every chunk it imports statically, and every lazy import not loaded later. */
+function collect(key) {
+  if (seen.has(key)) return;
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`check-bundle: ${key} is not in the manifest`);
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported, files, seen);
-  return files;
+  for (const imported of chunk.imports ?? []) collect(imported);
+  for (const lazy of chunk.dynamicImports ?? []) {
+    if (lazy in LOADED_LATER || OTHER_ROUTE_PAGE.test(lazy)) deferred.add(lazy);
+    else collect(lazy);
+  }
 }
 
-const files = new Set([...collect(entryKey), ...collect(LOGIN_ROUTE_MODULE)]);
+collect(entryKey);
+collect(LOGIN_ROUTE_MODULE);
+const lazyCounted = [...seen].filter((key) => key !== entryKey && key !== LOGIN_ROUTE_MODULE && !key.startsWith('_'));
 const rows = [...files]
   .filter((file) => /\.(js|css)$/.test(file))
   .map((file) => {
@@ -57,6 +90,8 @@ const rows = [...files]
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 for (const row of rows) console.log(`  ${kb(row.gzip).padStart(10)} gzip  ${kb(row.raw).padStart(10)} raw  ${row.file}`);
+if (lazyCounted.length > 0) console.log(`Lazy modules counted (not in LOADED_LATER): ${lazyCounted.join(', ')}`);
+console.log(`Not loaded before the visitor acts: ${[...deferred].sort().join(', ')}`);
 console.log(`/login loads ${kb(total)} gzip of JS+CSS in ${rows.length} files (budget ${kb(BUDGET_BYTES)}).`);
 
 if (total > BUDGET_BYTES) {

@@ -1,7 +1,8 @@
 // Logging in and out (spec section 4): password login, token login from an
 // invitation link, and logout. The session state they fill is in ./session.
+import { useSyncExternalStore } from 'react';
 import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
-import { TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
+import { ApiError, TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { resetSession, session } from './session';
@@ -9,7 +10,33 @@ import { resetSession, session } from './session';
 export const authMessages = {
   loggedIn: 'Successfully logged in',
   loggedOut: 'Logged out successfully.',
+  invitationInvalid: 'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
 } as const;
+
+// A message for the login page that outlives the redirect to it: the token
+// guard sends a used or expired invitation to /login, and the page says why.
+// It stays until a login succeeds (a reload of the page forgets it too).
+let loginNotice: string | null = null;
+const loginNoticeListeners = new Set<() => void>();
+
+function setLoginNotice(notice: string | null) {
+  loginNotice = notice;
+  for (const listener of loginNoticeListeners) listener();
+}
+
+/** The login page's notice, if something sent the visitor there with a reason. */
+export function useLoginNotice(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      loginNoticeListeners.add(listener);
+      return () => {
+        loginNoticeListeners.delete(listener);
+      };
+    },
+    () => loginNotice,
+    () => loginNotice,
+  );
+}
 
 /** Company preferences when the settings are missing (spec section 9, first reading). */
 export const defaultCompanyPreferences: CompanySettings['preferences'] = {
@@ -65,14 +92,24 @@ export async function loginWithPassword({ username, password }: LoginInput) {
   // Without the settings the defaults apply (default logo, no chat); that is no reason to refuse the login.
   await loadCompanySettings(user.company.id).catch(() => undefined);
   session.set({ loggedIn: true, isLogoutInitiated: false });
+  setLoginNotice(null);
 }
 
 /**
  * Token login from an invitation link: a setup-scoped credential and the
- * user, but not "logged in" (the setup wizard's Login step does that).
+ * user, but not "logged in" (the setup wizard's Login step does that). A used,
+ * expired or unknown invitation (403) is no access problem: instead of the
+ * global Access Denied message, the login page it goes to explains it.
  */
 export async function loginWithInvitationToken(token: string) {
-  const payload = await api.get<TokenLoginPayload>('api/user', { query: { token } });
+  let payload: TokenLoginPayload;
+  try {
+    payload = await api.get<TokenLoginPayload>('api/user', { query: { token }, silentForbidden: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) setLoginNotice(authMessages.invitationInvalid);
+    throw error;
+  }
+  setLoginNotice(null);
   // A setup-scoped credential comes without a refresh token.
   storeToken({ access_token: payload.access_token, expires_in: payload.expires_in });
   storeUserPayload(payload);

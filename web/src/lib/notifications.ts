@@ -1,5 +1,7 @@
 // The snackbar's queue. Anything (the API client, guards, forms) calls
-// notify(); components/snackbar renders what is queued.
+// notify(); components/snackbar renders what is queued. The snackbar's code
+// loads with the first message, so a message raised before it is there waits
+// here, and its timeout starts once it is on screen.
 
 export type SnackbarKind = 'message' | 'error' | 'success' | 'info';
 

@@ -1,8 +1,12 @@
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiMessages } from '@/lib/api-client';
+import { authMessages } from '@/lib/auth';
+import { notifications } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { userPayload } from '@/testing/fixtures';
-import { createTestRouter, settled } from '@/testing/render-app';
+import { createTestRouter, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 describe('token guard', () => {
@@ -28,6 +32,36 @@ describe('token guard', () => {
     await settled(router);
     expect(router.state.location.pathname).toBe('/login');
     expect(session.get().credentials.jwt).toBeNull();
+  });
+
+  it('explains a used or expired invitation on the login page instead of the Access Denied message', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
+    const { router } = renderApp('/setup?token=expired');
+    expect(await screen.findByRole('status')).toHaveTextContent(authMessages.invitationInvalid);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
+    expect(notifications.getSnapshot()).toEqual([]);
+    expect(screen.queryByText(apiMessages.accessDenied)).not.toBeInTheDocument();
+  });
+
+  it('forgets the invitation notice once a login succeeds', async () => {
+    server.use(
+      http.get('/api/user', ({ request }) =>
+        new URL(request.url).searchParams.get('token') === 'good'
+          ? HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' })
+          : HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 }),
+      ),
+    );
+    const { unmount } = renderApp('/setup?token=expired');
+    expect(await screen.findByText(authMessages.invitationInvalid)).toBeInTheDocument();
+    unmount();
+
+    const router = createTestRouter('/setup?token=good');
+    await settled(router);
+    expect(router.state.location.pathname).toBe('/setup');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
+    expect(screen.queryByText(authMessages.invitationInvalid)).not.toBeInTheDocument();
   });
 
   it('rethrows other token login errors to the error page', async () => {

@@ -1,5 +1,7 @@
-// Mounts the snackbar when the first message arrives, so its code is not part
-// of the first page load (it is prefetched when the browser is idle).
+// Mounts the snackbar when the first message arrives, so its code (Radix
+// Toast) is not part of the first page load: messages wait in the queue of
+// lib/notifications until it has loaded. app/provider.tsx prefetches it at the
+// visitor's first key or pointer press.
 import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { isChunkLoadError, reloadForChunkError } from '@/lib/chunk-reload';
 import { notifications } from '@/lib/notifications';

@@ -1,11 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { SnackbarHost } from '@/components/snackbar/snackbar-host';
-import { notify } from '@/lib/notifications';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadSnackbar, SnackbarHost } from '@/components/snackbar/snackbar-host';
+import { DEFAULT_SNACKBAR_TIMEOUT, notify, type Snack } from '@/lib/notifications';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('snackbar', () => {
-  it('shows each kind with a Close button that removes the message', async () => {
+  it('shows each kind (message, error, success, info) with a Close button that removes the message', async () => {
     const user = userEvent.setup();
     render(<SnackbarHost />);
     act(() => {
@@ -22,14 +26,52 @@ describe('snackbar', () => {
     expect(closeButtons).toHaveLength(3);
     await user.click(closeButtons[1]);
     await waitFor(() => expect(screen.queryByText('Something failed')).not.toBeInTheDocument());
+
+    act(() => {
+      notify('For your information', 'info');
+    });
+    const info = await screen.findByText('For your information');
+    expect(info.closest('[data-kind]')).toHaveAttribute('data-kind', 'info');
+    expect(info.closest('[data-kind]')?.querySelector('button')).toHaveTextContent('Close');
   });
 
-  it('lets a message go after its timeout (2500 ms by default)', async () => {
+  it('lets a message go after 2500 ms by default', async () => {
+    // The snackbar's code loads with real timers; only the toast's timers are faked.
+    await preloadSnackbar();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render(<SnackbarHost />);
-    act(() => {
-      notify('Short-lived', 'info', 100);
+    let snack: Snack | undefined;
+    await act(async () => {
+      snack = notify('Saved for later', 'info');
     });
-    expect(await screen.findByText('Short-lived')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Short-lived')).not.toBeInTheDocument(), { timeout: 2000 });
+    expect(DEFAULT_SNACKBAR_TIMEOUT).toBe(2500);
+    expect(snack).toMatchObject({ kind: 'info', timeout: 2500 });
+    expect(screen.getByText('Saved for later').closest('[data-kind]')).toHaveAttribute('data-kind', 'info');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2499);
+    });
+    expect(screen.getByText('Saved for later')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.queryByText('Saved for later')).not.toBeInTheDocument();
+  });
+
+  it('keeps a message for the timeout it was given', async () => {
+    await preloadSnackbar();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    render(<SnackbarHost />);
+    await act(async () => {
+      notify('Invalid Login', 'error', 6000);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5999);
+    });
+    expect(screen.getByText('Invalid Login')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.queryByText('Invalid Login')).not.toBeInTheDocument();
   });
 });
