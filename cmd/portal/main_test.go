@@ -3,6 +3,9 @@ package main_test
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"applicantportal/internal/store"
 )
 
 // portalBin is the real binary, built once for these tests.
@@ -273,5 +278,59 @@ func TestBannerCommandReachesApplicants(t *testing.T) {
 	runPortal(t, "banner", "--data", srv.data, "--message", "")
 	if _, body := c.do("GET", "/api/v2/banner/active", access, nil); body["payload"].(map[string]any)["banner"] != nil {
 		t.Fatalf("banner after clearing = %v", body)
+	}
+}
+
+// TestInviteTakesTheInvitationLifetime proves `portal invite` gives its link
+// the lifetime of --invite-ttl or PORTAL_INVITE_TTL, 14 days by default.
+func TestInviteTakesTheInvitationLifetime(t *testing.T) {
+	srv := startServer(t, "--demo")
+	c := client{t: t, base: srv.base}
+	invite := func(env []string, email string, extra ...string) string {
+		t.Helper()
+		cmd := exec.Command(portalBin, append([]string{"invite", "--data", srv.data, "--email", email,
+			"--first-name", "Tess", "--last-name", "Ttl", "--base-url", srv.base}, extra...)...)
+		cmd.Env = append(os.Environ(), env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("portal invite %v: %v %s", extra, err, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		link, err := url.Parse(lines[len(lines)-1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return link.Query().Get("token")
+	}
+	db, err := store.Open(context.Background(), store.Config{DataDir: srv.data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	lifetime := func(token string) time.Duration {
+		t.Helper()
+		sum := sha256.Sum256([]byte(token))
+		var created, expires int64
+		if err := db.SQL().QueryRow(`SELECT created_at, expires_at FROM invitations WHERE token_hash = $1`, hex.EncodeToString(sum[:])).
+			Scan(&created, &expires); err != nil {
+			t.Fatalf("stored invitation: %v", err)
+		}
+		return time.Duration(expires-created) * time.Millisecond
+	}
+	if got := lifetime(invite(nil, "ttl.default@example.com")); got != 14*24*time.Hour {
+		t.Errorf("default lifetime = %s; want 336h", got)
+	}
+	if got := lifetime(invite([]string{"PORTAL_INVITE_TTL=2h"}, "ttl.env@example.com")); got != 2*time.Hour {
+		t.Errorf("PORTAL_INVITE_TTL=2h gave %s", got)
+	}
+	short := invite([]string{"PORTAL_INVITE_TTL=2h"}, "ttl.flag@example.com", "--invite-ttl", "1s")
+	if got := lifetime(short); got != time.Second {
+		t.Errorf("--invite-ttl 1s (beating the environment) gave %s", got)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	if status, body := c.do("GET", "/api/user?token="+url.QueryEscape(short), "", nil); status != 403 {
+		t.Fatalf("invitation past its --invite-ttl = %d %v; want 403", status, body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"applicantportal/internal/demo"
 	"applicantportal/internal/lookup"
@@ -13,7 +14,13 @@ import (
 )
 
 func openStore(ctx context.Context, s *storage) (*store.DB, error) {
-	return store.Open(ctx, store.Config{DataDir: s.DataDir, DatabaseURL: s.DatabaseURL})
+	return openStoreWith(ctx, s, store.Config{})
+}
+
+// openStoreWith opens the database of s with the other settings of cfg.
+func openStoreWith(ctx context.Context, s *storage, cfg store.Config) (*store.DB, error) {
+	cfg.DataDir, cfg.DatabaseURL = s.DataDir, s.DatabaseURL
+	return store.Open(ctx, cfg)
 }
 
 // parseAndOpen reads an operator command's flags and opens its database;
@@ -54,6 +61,8 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.Int64Var(&work.County, "work-county", 0, "county id (FIPS code) of the place of work, e.g. 6075 for San Francisco")
 	f.BoolVar(&work.NonUS, "work-non-us", false, "the place of work is outside the US")
 	f.StringVar(&baseURL, "base-url", "http://127.0.0.1:8080", "public address of the portal, the start of the link")
+	var ttl time.Duration
+	f.DurationVar(&ttl, "invite-ttl", 14*24*time.Hour, "how long the invitation link stays valid")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -61,7 +70,10 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if work.Validate("work", lookup.IsStateCode, &fe); len(fe) > 0 {
 		return describe(fe.Err())
 	}
-	db, err := openStore(ctx, st)
+	if ttl <= 0 {
+		return fmt.Errorf("portal invite: --invite-ttl must be positive (got %s)", ttl)
+	}
+	db, err := openStoreWith(ctx, st, store.Config{InvitationTTL: ttl})
 	if err != nil {
 		return err
 	}

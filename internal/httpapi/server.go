@@ -3,10 +3,12 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -83,14 +85,37 @@ func (s *Server) Handler() http.Handler {
 	s.registerPersonalRoutes(mux)
 	s.registerBannerRoutes(mux)
 	s.registerLegalRoutes(mux)
-	// Anything else under the API prefixes is a JSON 404, never the app.
+	// Anything else under the API prefixes is a JSON 404 or 405, never the
+	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {
-		mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
-			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "No such API endpoint: %s %s", r.Method, r.URL.Path))
-		})
+		mux.HandleFunc(prefix, s.handleUnknownAPI(mux, prefix))
 	}
 	mux.HandleFunc("/", s.handleApp)
 	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, mux)))
+}
+
+// handleUnknownAPI answers a request that only the catch-all pattern of
+// its prefix matched: 405 with Allow when the path takes other methods,
+// else 404. (The mux itself answers 405 only when no pattern matches, and
+// the catch-all always does.)
+func (s *Server) handleUnknownAPI(mux *http.ServeMux, catchAll string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+			probe := &http.Request{Method: m, URL: r.URL, Host: r.Host}
+			if _, pattern := mux.Handler(probe); pattern != catchAll && pattern != "" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) == 0 {
+			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "No such API endpoint: %s %s", r.Method, r.URL.Path))
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{
+			ErrorMessage: fmt.Sprintf("%s is not allowed on %s; use %s.", r.Method, r.URL.Path, strings.Join(allow, " or ")),
+		})
+	}
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

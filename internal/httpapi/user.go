@@ -194,7 +194,7 @@ func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *p
 		return
 	}
 	if req.Password != nil {
-		if err := s.svc.Auth.ChangePassword(ctx, sess.SubjectID, req.CurrentPassword, *req.Password); err != nil {
+		if err := s.changePassword(r, sess, req.CurrentPassword, *req.Password); err != nil {
 			s.Error(w, r, err)
 			return
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/subtle"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -22,6 +23,117 @@ const (
 	throttleMessageText = "Too many failed login attempts. Please wait %s and try again, or reset your password."
 )
 
+// Password-reset throttling: over these limits a request still answers as
+// usual but queues no e-mail, so the answer reveals nothing.
+const (
+	ResetWindow        = time.Hour
+	MaxResetsPerUser   = 5
+	MaxResetsPerIP     = 20
+	lockLoginUsername  = 1 // advisory lock classes; taken in this order
+	lockLoginIP        = 2
+	lockResetUsername  = 3
+	lockResetIP        = 4
+	clientSecretPrefix = "sha256:"
+)
+
+// throttle counts events (rows of username, ip, at) per username and per
+// IP within a window.
+type throttle struct {
+	table          string
+	window         time.Duration
+	perUser, perIP int
+	lockClass      int32 // the username's class; the IP's is the next one
+}
+
+var (
+	loginThrottle = throttle{table: "login_failures", window: ThrottleWindow, perUser: MaxFailuresPerUser, perIP: MaxFailuresPerIP, lockClass: lockLoginUsername}
+	resetThrottle = throttle{table: "password_reset_requests", window: ResetWindow, perUser: MaxResetsPerUser, perIP: MaxResetsPerIP, lockClass: lockResetUsername}
+)
+
+// admit counts one event for username and ip unless either is over its
+// limit, in which case it answers how long until the next event is allowed.
+// It runs in tx after locking the username and the IP, so parallel callers
+// are counted one after another and none slips past the limit.
+func (s *DB) admit(ctx context.Context, tx *sql.Tx, th throttle, username, ip string) (time.Duration, error) {
+	if err := s.dialect.lock(ctx, tx, th.lockClass, username); err != nil {
+		return 0, err
+	}
+	if err := s.dialect.lock(ctx, tx, th.lockClass+1, ip); err != nil {
+		return 0, err
+	}
+	now := s.now()
+	since := ms(now.Add(-th.window))
+	check := func(col, value string, limit int) (time.Duration, error) {
+		var n int
+		var oldest sql.NullInt64
+		// The event that must leave the window before another is allowed is
+		// the limit-th newest; its age decides the wait.
+		err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*), MIN(at) FROM (
+			SELECT at FROM %s WHERE %s = $1 AND at > $2 ORDER BY at DESC LIMIT $3) recent`, th.table, col),
+			value, since, limit).Scan(&n, &oldest)
+		if err != nil {
+			return 0, fmt.Errorf("store: count %s: %w", th.table, err)
+		}
+		if n < limit {
+			return 0, nil
+		}
+		return fromMS(oldest.Int64).Add(th.window).Sub(now), nil
+	}
+	wait, err := check("username", username, th.perUser)
+	if err != nil {
+		return 0, err
+	}
+	if ipWait, err := check("ip", ip, th.perIP); err != nil {
+		return 0, err
+	} else if ipWait > wait {
+		wait = ipWait
+	}
+	if wait > 0 {
+		return wait, nil
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s (username, ip, at) VALUES ($1, $2, $3)`, th.table),
+		username, ip, ms(now)); err != nil {
+		return 0, fmt.Errorf("store: record %s: %w", th.table, err)
+	}
+	return 0, nil
+}
+
+// beginPasswordCheck records a password check as a failure before the
+// check runs, so the throttle counts checks still in flight: checking first
+// and recording after the slow hash let parallel guesses all pass. It
+// answers ETHROTTLED, the same for known and unknown usernames, when the
+// username or the IP failed too often. A successful check calls
+// passwordCheckSucceeded.
+func (s *DB) beginPasswordCheck(ctx context.Context, username, ip string) error {
+	var wait time.Duration
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		wait, err = s.admit(ctx, tx, loginThrottle, username, ip)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := int((wait + time.Second - 1) / time.Second)
+	return &portal.Error{
+		Code:       portal.ETHROTTLED,
+		Message:    fmt.Sprintf(throttleMessageText, humanMinutes(secs)),
+		RetryAfter: secs,
+	}
+}
+
+// passwordCheckSucceeded clears the username's failures, the one
+// beginPasswordCheck recorded among them.
+func (s *DB) passwordCheckSucceeded(ctx context.Context, username string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1`, username); err != nil {
+		return fmt.Errorf("store: clear login failures: %w", err)
+	}
+	return nil
+}
+
 func defaultHash(pw string) (string, error) { return password.Hash(pw) }
 
 func defaultVerify(pw, hash string) (bool, error) { return password.Verify(pw, hash) }
@@ -30,27 +142,23 @@ func defaultVerify(pw, hash string) (bool, error) { return password.Verify(pw, h
 // for an unknown username costs as much time as a wrong password.
 var dummyHash, _ = password.Hash("dummy password for timing equality")
 
+// clientSecretDigest is how a client secret is stored. The secret is handed
+// to the browser app and so is no password: a fast hash compared in
+// constant time is enough, and spares every login and refresh an argon2id
+// run. The prefix tells it from the argon2id hashes stored before.
+func clientSecretDigest(secret string) string {
+	return clientSecretPrefix + hashSecret(secret)
+}
+
 // UpsertClient registers an OAuth client, replacing the secret of an
 // existing one, as configuration is applied at every start.
 func (s *DB) UpsertClient(ctx context.Context, id, secret, name string) error {
 	if id == "" || secret == "" {
 		return errors.New("store: client id and secret are required")
 	}
-	var stored string
-	err := s.db.QueryRowContext(ctx, `SELECT secret_hash FROM oauth_clients WHERE id = $1`, id).Scan(&stored)
-	if err == nil {
-		if ok, _ := s.cfg.VerifyPassword(secret, stored); ok {
-			return nil
-		}
-	} else if !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("store: find client: %w", err)
-	}
-	hash, err := s.cfg.HashPassword(secret)
-	if err != nil {
-		return err
-	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO oauth_clients (id, secret_hash, name, created_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name`, id, hash, name, ms(s.now()))
+	digest := clientSecretDigest(secret)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO oauth_clients (id, secret_hash, name, created_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name`, id, digest, name, ms(s.now()))
 	if err != nil {
 		return fmt.Errorf("store: save client: %w", err)
 	}
@@ -61,18 +169,16 @@ func (s *DB) checkClient(ctx context.Context, id, secret string) error {
 	if id == "" || secret == "" {
 		return portal.ErrInvalidClient
 	}
-	var hash string
-	err := s.db.QueryRowContext(ctx, `SELECT secret_hash FROM oauth_clients WHERE id = $1`, id).Scan(&hash)
+	var stored string
+	err := s.db.QueryRowContext(ctx, `SELECT secret_hash FROM oauth_clients WHERE id = $1`, id).Scan(&stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return portal.ErrInvalidClient
 	} else if err != nil {
 		return fmt.Errorf("store: find client: %w", err)
 	}
-	ok, err := s.cfg.VerifyPassword(secret, hash)
-	if err != nil {
-		return fmt.Errorf("store: check client: %w", err)
-	}
-	if !ok {
+	// A secret stored in an older format never matches; UpsertClient
+	// rewrites it at the next start.
+	if subtle.ConstantTimeCompare([]byte(clientSecretDigest(secret)), []byte(stored)) != 1 {
 		return portal.ErrInvalidClient
 	}
 	return nil
@@ -84,7 +190,7 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 		return nil, err
 	}
 	username := portal.NormalizeUsername(c.Username)
-	if err := s.checkThrottle(ctx, username, c.IP); err != nil {
+	if err := s.beginPasswordCheck(ctx, username, c.IP); err != nil {
 		return nil, err
 	}
 	var subjectID int64
@@ -102,57 +208,13 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 		return nil, fmt.Errorf("store: verify password: %w", verr)
 	}
 	if !ok || !hash.Valid {
-		if _, err := s.db.ExecContext(ctx, `INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`,
-			username, c.IP, ms(s.now())); err != nil {
-			return nil, fmt.Errorf("store: record login failure: %w", err)
-		}
+		// The failure beginPasswordCheck recorded stands.
 		return nil, portal.ErrBadCredentials
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1`, username); err != nil {
-		return nil, fmt.Errorf("store: clear login failures: %w", err)
+	if err := s.passwordCheckSucceeded(ctx, username); err != nil {
+		return nil, err
 	}
 	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
-}
-
-// checkThrottle answers ETHROTTLED, the same for known and unknown
-// usernames, when either the username or the IP failed too often.
-func (s *DB) checkThrottle(ctx context.Context, username, ip string) error {
-	now := s.now()
-	since := ms(now.Add(-ThrottleWindow))
-	check := func(col, value string, limit int) (time.Duration, error) {
-		var n int
-		var oldest sql.NullInt64
-		// The failure that must expire before another attempt is allowed is
-		// the limit-th newest; its age decides Retry-After.
-		err := s.db.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*), MIN(at) FROM (
-			SELECT at FROM login_failures WHERE %s = $1 AND at > $2 ORDER BY at DESC LIMIT $3) recent`, col),
-			value, since, limit).Scan(&n, &oldest)
-		if err != nil {
-			return 0, fmt.Errorf("store: count login failures: %w", err)
-		}
-		if n < limit {
-			return 0, nil
-		}
-		return fromMS(oldest.Int64).Add(ThrottleWindow).Sub(now), nil
-	}
-	wait, err := check("username", username, MaxFailuresPerUser)
-	if err != nil {
-		return err
-	}
-	if ipWait, err := check("ip", ip, MaxFailuresPerIP); err != nil {
-		return err
-	} else if ipWait > wait {
-		wait = ipWait
-	}
-	if wait <= 0 {
-		return nil
-	}
-	secs := int((wait + time.Second - 1) / time.Second)
-	return &portal.Error{
-		Code:       portal.ETHROTTLED,
-		Message:    fmt.Sprintf(throttleMessageText, humanMinutes(secs)),
-		RetryAfter: secs,
-	}
 }
 
 func humanMinutes(secs int) string {
@@ -343,7 +405,8 @@ func (s *DB) TokenLogin(ctx context.Context, invitationToken string) (*portal.To
 	return s.issue(ctx, subjectID, "invitation", portal.ScopeSetup)
 }
 
-// SetInitialPassword implements portal.AuthService.
+// SetInitialPassword implements portal.AuthService. It also ends the
+// subject's setup credentials: from now on the password logs in.
 func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string) error {
 	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
 		return err
@@ -361,6 +424,10 @@ func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string)
 		if n, _ := res.RowsAffected(); n == 0 {
 			return portal.Errorf(portal.ECONFLICT, "A password already exists for this account. Log in with it, or reset it.")
 		}
+		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND scope = $3 AND revoked_at IS NULL`,
+			now, subjectID, portal.ScopeSetup); err != nil {
+			return fmt.Errorf("store: end setup credentials: %w", err)
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
 			return fmt.Errorf("store: consume invitation: %w", err)
 		}
@@ -368,14 +435,31 @@ func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string)
 	})
 }
 
-// ChangePassword implements portal.AuthService.
+// ChangePassword implements portal.AuthService. It ends every session of
+// the subject; ChangeSessionPassword keeps the caller's.
 func (s *DB) ChangePassword(ctx context.Context, subjectID int64, current, next string) error {
+	return s.changePassword(ctx, subjectID, 0, "", current, next)
+}
+
+// ChangeSessionPassword checks the current password and sets a new one for
+// the subject of sess, ending the subject's other sessions while sess goes
+// on. A wrong current password counts as a failed login of the subject's
+// username from ip.
+func (s *DB) ChangeSessionPassword(ctx context.Context, sess portal.Session, ip, current, next string) error {
+	return s.changePassword(ctx, sess.SubjectID, sess.FamilyID, ip, current, next)
+}
+
+func (s *DB) changePassword(ctx context.Context, subjectID, keepFamilyID int64, ip, current, next string) error {
+	var username string
 	var hash sql.NullString
-	if err := s.db.QueryRowContext(ctx, `SELECT password_hash FROM subjects WHERE id = $1`, subjectID).Scan(&hash); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT username, password_hash FROM subjects WHERE id = $1`, subjectID).Scan(&username, &hash); err != nil {
 		return notFound(err, "Subject")
 	}
 	if !hash.Valid {
 		return s.SetInitialPassword(ctx, subjectID, next)
+	}
+	if err := s.beginPasswordCheck(ctx, username, ip); err != nil {
+		return err
 	}
 	ok, err := s.cfg.VerifyPassword(current, hash.String)
 	if err != nil {
@@ -386,32 +470,37 @@ func (s *DB) ChangePassword(ctx context.Context, subjectID int64, current, next 
 		fe.Add("currentPassword", "The current password is not correct.")
 		return fe.Err()
 	}
+	if err := s.passwordCheckSucceeded(ctx, username); err != nil {
+		return err
+	}
 	if err := s.validateNewPassword(ctx, subjectID, "password", next); err != nil {
 		return err
 	}
-	return s.setPassword(ctx, subjectID, next)
-}
-
-// setPassword replaces the password and ends every login of the subject,
-// so a stolen session does not survive a password change.
-func (s *DB) setPassword(ctx context.Context, subjectID int64, pw string) error {
-	hash, err := s.cfg.HashPassword(pw)
+	newHash, err := s.cfg.HashPassword(next)
 	if err != nil {
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		now := ms(s.now())
-		if _, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, subjectID); err != nil {
-			return fmt.Errorf("store: set password: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND revoked_at IS NULL`, now, subjectID); err != nil {
-			return fmt.Errorf("store: revoke sessions: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
-			return fmt.Errorf("store: consume invitation: %w", err)
-		}
-		return nil
+		return s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID)
 	})
+}
+
+// replacePassword stores a new password hash and ends every session of the
+// subject but keepFamilyID (0 keeps none), so a stolen session does not
+// survive a password change.
+func (s *DB) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64, hash string, keepFamilyID int64) error {
+	now := ms(s.now())
+	if _, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, subjectID); err != nil {
+		return fmt.Errorf("store: set password: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND id <> $3 AND revoked_at IS NULL`,
+		now, subjectID, keepFamilyID); err != nil {
+		return fmt.Errorf("store: revoke sessions: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
+		return fmt.Errorf("store: consume invitation: %w", err)
+	}
+	return nil
 }
 
 func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw string) error {
@@ -426,29 +515,49 @@ func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw
 // RequestPasswordReset implements portal.AuthService. It does nothing, and
 // says nothing, for an unknown username.
 func (s *DB) RequestPasswordReset(ctx context.Context, username, resetURLBase string) error {
-	sub, err := s.FindSubjectByUsername(ctx, username)
-	if portal.ErrorCode(err) == portal.ENOTFOUND {
-		return nil
-	} else if err != nil {
-		return err
-	}
+	return s.RequestPasswordResetFrom(ctx, username, "", resetURLBase)
+}
+
+// RequestPasswordResetFrom is RequestPasswordReset for a request from ip.
+// Over MaxResetsPerUser requests for the username, or MaxResetsPerIP from
+// the IP, within ResetWindow it queues nothing and answers nil all the
+// same, so mail cannot be used to flood an applicant and the answer still
+// reveals nothing.
+func (s *DB) RequestPasswordResetFrom(ctx context.Context, username, ip, resetURLBase string) error {
+	username = portal.NormalizeUsername(username)
 	token, hash, err := newSecret()
 	if err != nil {
 		return err
 	}
 	now := s.now()
-	link := strings.TrimRight(resetURLBase, "/") + "/reset?token=" + url.QueryEscape(token)
-	body := fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account (%s).\n"+
-		"To choose a new password, open this link within %s:\n\n%s\n\n"+
-		"If you did not ask for this, ignore this message: your password stays as it is.\n",
-		sub.FirstName, sub.Username, humanDuration(s.cfg.ResetTTL), link)
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	throttled := false
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		wait, err := s.admit(ctx, tx, resetThrottle, username, ip)
+		if err != nil || wait > 0 {
+			throttled = wait > 0
+			return err
+		}
+		sub, err := scanSubject(tx.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE username = $1`, username))
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("store: find subject: %w", err)
+		}
+		link := strings.TrimRight(resetURLBase, "/") + "/reset?token=" + url.QueryEscape(token)
+		body := fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account (%s).\n"+
+			"To choose a new password, open this link within %s:\n\n%s\n\n"+
+			"If you did not ask for this, ignore this message: your password stays as it is.\n",
+			sub.FirstName, sub.Username, humanDuration(s.cfg.ResetTTL), link)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 			sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
 			return fmt.Errorf("store: create reset: %w", err)
 		}
 		return enqueueMail(ctx, tx, now, sub.Email, "Reset your applicant portal password", body)
 	})
+	if throttled {
+		s.cfg.Logger.Warn("password reset requests throttled; no e-mail queued")
+	}
+	return err
 }
 
 func humanDuration(d time.Duration) string {
@@ -487,12 +596,20 @@ func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
 	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE password_resets SET used_at = $1 WHERE id = $2 AND used_at IS NULL`, ms(s.now()), id)
+	hash, err := s.cfg.HashPassword(pw)
 	if err != nil {
-		return fmt.Errorf("store: spend reset: %w", err)
+		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return invalid()
-	}
-	return s.setPassword(ctx, subjectID, pw)
+	// Spending the link and setting the password commit together: a link is
+	// never used up by a password change that did not happen.
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE password_resets SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1`, ms(s.now()), id)
+		if err != nil {
+			return fmt.Errorf("store: spend reset: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return invalid()
+		}
+		return s.replacePassword(ctx, tx, subjectID, hash, 0)
+	})
 }

@@ -1,9 +1,12 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
-	"strings"
+	"fmt"
+	"net/url"
+	"path/filepath"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
@@ -21,6 +24,10 @@ type dialect struct {
 	goose         goose.Dialect
 	configurePool func(*sql.DB)
 	isUnique      func(error) bool
+	// lock makes transactions that lock the same (class, key) run one
+	// after another until they end; the login throttle uses it so that
+	// parallel guesses are counted one by one.
+	lock func(ctx context.Context, tx *sql.Tx, class int32, key string) error
 }
 
 var sqliteDialect = dialect{
@@ -37,6 +44,9 @@ var sqliteDialect = dialect{
 		var se *sqlite.Error
 		return errors.As(err, &se) && (se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
 	},
+	// Every SQLite transaction takes the database's one write lock at BEGIN
+	// (_txlock=immediate), so transactions already run one at a time.
+	lock: func(context.Context, *sql.Tx, int32, string) error { return nil },
 }
 
 var postgresDialect = dialect{
@@ -51,23 +61,33 @@ var postgresDialect = dialect{
 		var pe *pgconn.PgError
 		return errors.As(err, &pe) && pe.Code == "23505"
 	},
+	// A transaction-scoped advisory lock, released at COMMIT or ROLLBACK.
+	// The two-key form keeps these locks apart from goose's migration lock.
+	lock: func(ctx context.Context, tx *sql.Tx, class int32, key string) error {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, class, key); err != nil {
+			return fmt.Errorf("store: advisory lock: %w", err)
+		}
+		return nil
+	},
 }
 
 // sqliteDSN opens the file with WAL, foreign keys, a busy timeout, full
 // synchronous writes (an acknowledged write survives power loss) and
 // transactions that take the write lock at BEGIN, which avoids deadlocks
-// when two readers both try to upgrade.
-func sqliteDSN(path string) string {
-	pragmas := []string{
-		"journal_mode(WAL)",
-		"foreign_keys(1)",
-		"busy_timeout(10000)",
-		"synchronous(FULL)",
+// when two readers both try to upgrade. The path is escaped as a file: URI
+// so a folder named with '#', '?', '%' or spaces is opened as named and
+// keeps the parameters.
+func sqliteDSN(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("store: database path: %w", err)
 	}
-	var b strings.Builder
-	b.WriteString("file:" + path + "?_txlock=immediate")
-	for _, p := range pragmas {
-		b.WriteString("&_pragma=" + p)
+	q := url.Values{
+		"_txlock": {"immediate"},
+		"_pragma": {"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(FULL)"},
 	}
-	return b.String()
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	// An empty authority (file:///path) is what SQLite expects of a local
+	// file; url.URL writes it for an absolute path.
+	return u.String(), nil
 }

@@ -131,7 +131,11 @@ func chooseDialect(cfg Config) (dialect, string, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return dialect{}, "", fmt.Errorf("store: create data folder: %w", err)
 	}
-	return sqliteDialect, sqliteDSN(filepath.Join(cfg.DataDir, "portal.db")), nil
+	dsn, err := sqliteDSN(filepath.Join(cfg.DataDir, "portal.db"))
+	if err != nil {
+		return dialect{}, "", err
+	}
+	return sqliteDialect, dsn, nil
 }
 
 // redactURL hides a password in a database URL so it can be shown in errors.
