@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"errors"
 	"mime"
 	"net/http"
@@ -40,23 +39,10 @@ func (s *Server) authed(allowSetup bool, h func(http.ResponseWriter, *http.Reque
 	}
 }
 
-// sessionAuth is what the store offers beyond portal.AuthService: the
-// password calls that also need the caller's session (a password change
-// keeps the session that made it) or address (for throttling). The methods
-// belong in portal.AuthService; until they are there, an AuthService
-// without them gets the plain calls.
-type sessionAuth interface {
-	ChangeSessionPassword(ctx context.Context, sess portal.Session, ip, current, next string) error
-	RequestPasswordResetFrom(ctx context.Context, username, ip, resetURLBase string) error
-}
-
 // changePassword sets a new password after checking the current one, ending
 // the subject's sessions other than the caller's.
 func (s *Server) changePassword(r *http.Request, sess *portal.Session, current, next string) error {
-	if a, ok := s.svc.Auth.(sessionAuth); ok {
-		return a.ChangeSessionPassword(r.Context(), *sess, s.clientIP(r), current, next)
-	}
-	return s.svc.Auth.ChangePassword(r.Context(), sess.SubjectID, current, next)
+	return s.svc.Auth.ChangePassword(r.Context(), *sess, s.clientIP(r), current, next)
 }
 
 // tokenRequest is the token endpoint's input, from JSON or a form.
@@ -227,13 +213,7 @@ func (s *Server) handlePasswordResetRequest(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, fe.Err())
 		return
 	}
-	var err error
-	if a, ok := s.svc.Auth.(sessionAuth); ok {
-		err = a.RequestPasswordResetFrom(r.Context(), req.Username, s.clientIP(r), s.cfg.BaseURL)
-	} else {
-		err = s.svc.Auth.RequestPasswordReset(r.Context(), req.Username, s.cfg.BaseURL)
-	}
-	if err != nil {
+	if err := s.svc.Auth.RequestPasswordReset(r.Context(), req.Username, s.clientIP(r), s.cfg.BaseURL); err != nil {
 		s.Error(w, r, err)
 		return
 	}

@@ -69,10 +69,13 @@ type AuthService interface {
 	// SetInitialPassword sets the password of a subject who has none and
 	// consumes its invitations.
 	SetInitialPassword(ctx context.Context, subjectID int64, password string) error
-	// ChangePassword checks the current password and sets a new one.
-	ChangePassword(ctx context.Context, subjectID int64, current, next string) error
-	// RequestPasswordReset queues a reset e-mail when the username exists.
-	RequestPasswordReset(ctx context.Context, username, resetURLBase string) error
+	// ChangePassword checks the current password and sets a new one for the
+	// subject of sess, ending the subject's other sessions while sess goes
+	// on. A wrong current password counts as a failed login from ip.
+	ChangePassword(ctx context.Context, sess Session, ip, current, next string) error
+	// RequestPasswordReset queues a reset e-mail when the username exists,
+	// within a limit per username and per ip; the answer is the same either way.
+	RequestPasswordReset(ctx context.Context, username, ip, resetURLBase string) error
 	// ConfirmPasswordReset sets a new password with a reset token.
 	ConfirmPasswordReset(ctx context.Context, token, password string) error
 }

@@ -435,21 +435,10 @@ func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string)
 	})
 }
 
-// ChangePassword implements portal.AuthService. It ends every session of
-// the subject; ChangeSessionPassword keeps the caller's.
-func (s *DB) ChangePassword(ctx context.Context, subjectID int64, current, next string) error {
-	return s.changePassword(ctx, subjectID, 0, "", current, next)
-}
-
-// ChangeSessionPassword checks the current password and sets a new one for
-// the subject of sess, ending the subject's other sessions while sess goes
-// on. A wrong current password counts as a failed login of the subject's
-// username from ip.
-func (s *DB) ChangeSessionPassword(ctx context.Context, sess portal.Session, ip, current, next string) error {
-	return s.changePassword(ctx, sess.SubjectID, sess.FamilyID, ip, current, next)
-}
-
-func (s *DB) changePassword(ctx context.Context, subjectID, keepFamilyID int64, ip, current, next string) error {
+// ChangePassword implements portal.AuthService. A session without a family
+// (FamilyID 0) keeps none of the subject's sessions.
+func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, current, next string) error {
+	subjectID, keepFamilyID := sess.SubjectID, sess.FamilyID
 	var username string
 	var hash sql.NullString
 	if err := s.db.QueryRowContext(ctx, `SELECT username, password_hash FROM subjects WHERE id = $1`, subjectID).Scan(&username, &hash); err != nil {
@@ -513,17 +502,11 @@ func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw
 }
 
 // RequestPasswordReset implements portal.AuthService. It does nothing, and
-// says nothing, for an unknown username.
-func (s *DB) RequestPasswordReset(ctx context.Context, username, resetURLBase string) error {
-	return s.RequestPasswordResetFrom(ctx, username, "", resetURLBase)
-}
-
-// RequestPasswordResetFrom is RequestPasswordReset for a request from ip.
-// Over MaxResetsPerUser requests for the username, or MaxResetsPerIP from
+// says nothing, for an unknown username. Over MaxResetsPerUser requests for the username, or MaxResetsPerIP from
 // the IP, within ResetWindow it queues nothing and answers nil all the
 // same, so mail cannot be used to flood an applicant and the answer still
 // reveals nothing.
-func (s *DB) RequestPasswordResetFrom(ctx context.Context, username, ip, resetURLBase string) error {
+func (s *DB) RequestPasswordReset(ctx context.Context, username, ip, resetURLBase string) error {
 	username = portal.NormalizeUsername(username)
 	token, hash, err := newSecret()
 	if err != nil {

@@ -274,11 +274,11 @@ func TestInvitationsAndPasswords(t *testing.T) {
 		})
 		t.Run("ChangePasswordNeedsTheCurrentOneAndEndsOtherSessions", func(t *testing.T) {
 			pair, _ := w.login("pat@example.com", goodPass, "192.0.2.1")
-			pe := wantCode(t, db.ChangePassword(ctx, w.invited.ID, "wrong", "another long passphrase"), portal.EINVALID)
+			pe := wantCode(t, db.ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", "wrong", "another long passphrase"), portal.EINVALID)
 			if pe.Fields[0].Field != "currentPassword" {
 				t.Fatalf("fields = %v", pe.Fields)
 			}
-			if err := db.ChangePassword(ctx, w.invited.ID, goodPass, "another long passphrase"); err != nil {
+			if err := db.ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", goodPass, "another long passphrase"); err != nil {
 				t.Fatal(err)
 			}
 			_, err := db.Authenticate(ctx, pair.AccessToken)
@@ -297,7 +297,7 @@ func TestPasswordReset(t *testing.T) {
 		ctx := context.Background()
 		resetToken := func(t *testing.T) string {
 			t.Helper()
-			if err := db.RequestPasswordReset(ctx, "jane@example.com", "https://portal.example.com/"); err != nil {
+			if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com/"); err != nil {
 				t.Fatal(err)
 			}
 			mails, _ := db.Outbox(ctx)
@@ -309,7 +309,7 @@ func TestPasswordReset(t *testing.T) {
 			return strings.Fields(after)[0]
 		}
 		t.Run("UnknownUsernameQueuesNothing", func(t *testing.T) {
-			if err := db.RequestPasswordReset(ctx, "ghost@example.com", "https://portal.example.com"); err != nil {
+			if err := db.RequestPasswordReset(ctx, "ghost@example.com", "", "https://portal.example.com"); err != nil {
 				t.Fatal(err)
 			}
 			if mails, _ := db.Outbox(ctx); len(mails) != 0 {

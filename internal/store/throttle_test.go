@@ -75,7 +75,7 @@ func TestParallelWrongPasswordsStayWithinTheThrottle(t *testing.T) {
 	})
 }
 
-func TestChangeSessionPassword(t *testing.T) {
+func TestChangePasswordKeepsTheCallersSession(t *testing.T) {
 	c := newClock()
 	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
 		w := newSessionWorld(t, db)
@@ -95,7 +95,7 @@ func TestChangeSessionPassword(t *testing.T) {
 		t.Run("KeepsTheCallersSessionAndEndsTheOthers", func(t *testing.T) {
 			mine, sess := session(t, goodPass)
 			other, _ := session(t, goodPass)
-			if err := db.ChangeSessionPassword(ctx, *sess, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
+			if err := db.ChangePassword(ctx, *sess, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := db.Authenticate(ctx, mine.AccessToken); err != nil {
@@ -112,16 +112,16 @@ func TestChangeSessionPassword(t *testing.T) {
 		t.Run("WrongCurrentPasswordCountsAsAFailedLogin", func(t *testing.T) {
 			_, sess := session(t, "another long passphrase")
 			for i := 0; i < store.MaxFailuresPerUser; i++ {
-				pe := wantCode(t, db.ChangeSessionPassword(ctx, *sess, "192.0.2.1", "wrong", "a third long passphrase"), portal.EINVALID)
+				pe := wantCode(t, db.ChangePassword(ctx, *sess, "192.0.2.1", "wrong", "a third long passphrase"), portal.EINVALID)
 				if pe.Fields[0].Field != "currentPassword" {
 					t.Fatalf("fields = %v", pe.Fields)
 				}
 			}
-			wantCode(t, db.ChangeSessionPassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"), portal.ETHROTTLED)
+			wantCode(t, db.ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"), portal.ETHROTTLED)
 			_, err := w.login("jane@example.com", "another long passphrase", "192.0.2.7")
 			wantCode(t, err, portal.ETHROTTLED)
 			c.advance(store.ThrottleWindow)
-			if err := db.ChangeSessionPassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"); err != nil {
+			if err := db.ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"); err != nil {
 				t.Fatalf("after the window: %v", err)
 			}
 		})
@@ -166,7 +166,7 @@ func TestResetLinkSurvivesAFailedPasswordChange(t *testing.T) {
 	storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
 		newSessionWorld(t, db)
 		ctx := context.Background()
-		if err := db.RequestPasswordReset(ctx, "jane@example.com", "https://portal.example.com"); err != nil {
+		if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
 			t.Fatal(err)
 		}
 		mails, _ := db.Outbox(ctx)
@@ -201,7 +201,7 @@ func TestPasswordResetRequestsThrottled(t *testing.T) {
 		}
 		request := func(username, ip string) {
 			t.Helper()
-			if err := db.RequestPasswordResetFrom(ctx, username, ip, "https://portal.example.com"); err != nil {
+			if err := db.RequestPasswordReset(ctx, username, ip, "https://portal.example.com"); err != nil {
 				t.Fatalf("over the limit the answer must not change: %v", err)
 			}
 		}
