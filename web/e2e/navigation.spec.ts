@@ -17,6 +17,7 @@ test('a logged-out visit to /profile lands on /login', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Username')).toBeVisible();
+  await expectAccessible(page, 'login page after a guarded page');
 });
 
 test('the demo invitation link lands on /setup', async ({ page }) => {
@@ -34,11 +35,18 @@ test('an invitation made with `portal invite` while the server runs lands on /se
   await page.goto(pathname + search);
   await expect(page).toHaveURL(/\/setup\?token=/);
   await expect(page.getByRole('heading', { name: 'Set Up Your Account' })).toBeVisible();
+  await expectAccessible(page, 'setup page from a `portal invite` link');
 });
 
-test('a used or unknown invitation token goes to /login', async ({ page }) => {
+test('a used or unknown invitation token goes to /login, which says why', async ({ page }) => {
   await page.goto('/setup?token=not-a-real-token');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
+  );
+  // Not an access problem: no Access Denied message.
+  await expect(page.getByText(/^Access Denied/)).toHaveCount(0);
+  await expectAccessible(page, 'login page after a used invitation link');
 });
 
 test('the Forgot Password dialog sends the request, and the e-mailed link sets a new password', async ({ page, request }) => {
@@ -78,10 +86,12 @@ test('the Forgot Password dialog sends the request, and the e-mailed link sets a
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'login page after a password reset');
 
   await login.logIn(email, 'Second-password-2026!');
   await expect(page.getByText('Successfully logged in', { exact: true })).toBeVisible();
   // A new applicant still has setup to finish.
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByText('Please finish setting up your account', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'setup page with the finish-setup message');
 });

@@ -1,4 +1,5 @@
 // Logging in and out through the real server, with axe on every page visited.
+import { gzipSync } from 'node:zlib';
 import { AppShell } from './pom/app-shell';
 import { LoginPage } from './pom/login-page';
 import { expect, expectAccessible, portal, test } from './fixtures';
@@ -77,6 +78,8 @@ test('logout says "Logged out successfully." and lands on /login', async ({ page
   // The session is gone: a guarded page sends the visitor back to /login.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expectAccessible(page, 'login page after logout and a guarded page');
 });
 
 test('the login works by keyboard alone', async ({ page }) => {
@@ -94,6 +97,7 @@ test('the login works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByText('Successfully logged in', { exact: true })).toBeVisible();
   await expect(new AppShell(page).userMenuButton).toBeVisible();
+  await expectAccessible(page, `first page after a keyboard-only login (${page.url()})`);
 });
 
 test('the login page fits a 360 px wide screen', async ({ page }) => {
@@ -108,4 +112,42 @@ test('the login page fits a 360 px wide screen', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'login page at 360 px');
+});
+
+test('/login loads at most 140 kB gzip of JavaScript and CSS, served gzipped', async ({ page }) => {
+  // Every script and style sheet the page fetches by itself: at start, and
+  // whatever the app loads later without the visitor doing anything.
+  const assets: Promise<{ path: string; raw: number; gzip: number; transferred: number; encoding?: string }>[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!/\.(js|css)$/.test(path)) return;
+    assets.push(
+      (async () => {
+        const body = await response.body();
+        return {
+          path,
+          raw: body.length,
+          // Measured as check-bundle.mjs measures: the file at gzip level 9.
+          gzip: gzipSync(body, { level: 9 }).length,
+          transferred: (await response.request().sizes()).responseBodySize,
+          encoding: response.headers()['content-encoding'],
+        };
+      })(),
+    );
+  });
+  const login = new LoginPage(page);
+  await login.goto();
+  await page.waitForLoadState('networkidle');
+  // Past any idle-time prefetch (an idle callback fires within 2 s at the latest).
+  await page.waitForTimeout(3000);
+  await page.waitForLoadState('networkidle');
+
+  const loaded = await Promise.all(assets);
+  const total = loaded.reduce((sum, asset) => sum + asset.gzip, 0);
+  const transferred = loaded.reduce((sum, asset) => sum + asset.transferred, 0);
+  const report = loaded.map((a) => `${(a.gzip / 1000).toFixed(2)} kB  ${a.path}`).join('\n');
+  console.log(`/login: ${(total / 1000).toFixed(2)} kB gzip in ${loaded.length} files (${(transferred / 1000).toFixed(2)} kB transferred)`);
+  expect(total, `/login loads ${(total / 1000).toFixed(2)} kB gzip:\n${report}`).toBeLessThanOrEqual(140_000);
+  // The server sends them gzipped (a file too small to gain from it may come as it is).
+  expect(loaded.filter((a) => a.raw > 1000 && a.encoding !== 'gzip').map((a) => a.path)).toEqual([]);
 });
