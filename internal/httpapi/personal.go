@@ -50,6 +50,10 @@ func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request, s
 		return
 	}
 	p.Normalize()
+	// The app sends a licence's region id; its name comes from the lookup.
+	for i := range p.Licenses {
+		p.Licenses[i].RegionName = lookup.RegionName(p.Licenses[i].RegionID)
+	}
 	if err := s.checkSignedLastFour(r, sess.SubjectID, p); err != nil {
 		s.Error(w, r, err)
 		return

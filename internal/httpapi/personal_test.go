@@ -171,6 +171,18 @@ func TestPersonalInformationPut(t *testing.T) {
 				t.Fatalf("snapshot = %v; want ssnLastFour 6789 and the evening phone falling back to daytime", pi)
 			}
 		})
+		t.Run("LicenceRegionNamedFromTheLookup", func(t *testing.T) {
+			body := with(validPersonal(), map[string]any{"licenses": []any{map[string]any{"number": "RN-1", "regionId": 6, "regionName": "made up"}}})
+			status, out, raw := a.do("PUT", "/api/v2/user", "jane", body)
+			if status != 200 {
+				t.Fatalf("status %d: %s", status, raw)
+			}
+			pi := out["subject"].(map[string]any)["personalInformation"].(map[string]any)
+			l := pi["licenses"].([]any)[0].(map[string]any)
+			if l["regionId"] != float64(6) || l["regionName"] != "California" {
+				t.Errorf("licence = %v, want region 6 named California", l)
+			}
+		})
 		t.Run("EmptySSNKeepsTheOneOnFile", func(t *testing.T) {
 			status, _, raw := a.do("PUT", "/api/v2/user", "jane", with(validPersonal(), map[string]any{"ssn": "", "confirmSSN": "", "drugZip": "94110"}))
 			if status != 200 {

@@ -103,7 +103,7 @@ type tables struct {
 	suffixCodes  map[string]bool
 	countryCodes map[string]bool
 	stateCodes   map[string]bool
-	stateIDs     map[int64]bool
+	regionNames  map[int64]string // by state id
 }
 
 // load parses the embedded files once. A broken file is a build mistake
@@ -133,7 +133,7 @@ var load = sync.OnceValue(func() *tables {
 	t.suffixCodes = map[string]bool{}
 	t.countryCodes = map[string]bool{}
 	t.stateCodes = map[string]bool{}
-	t.stateIDs = map[int64]bool{}
+	t.regionNames = map[int64]string{}
 	for _, g := range t.genders {
 		t.genderCodes[g.Code] = true
 	}
@@ -145,7 +145,7 @@ var load = sync.OnceValue(func() *tables {
 	}
 	for _, s := range t.states {
 		t.stateCodes[s.Code] = true
-		t.stateIDs[s.ID] = true
+		t.regionNames[s.ID] = s.Name
 		key := strconv.FormatInt(s.CountryID, 10)
 		t.regions[key] = append(t.regions[key], Region{ID: s.ID, Name: s.Name, Code: s.Code})
 	}
@@ -226,4 +226,7 @@ func IsCountry(code string) bool { return load().countryCodes[code] }
 func IsStateCode(code string) bool { return load().stateCodes[code] }
 
 // IsRegionID reports whether id is a region (state) id.
-func IsRegionID(id int64) bool { return load().stateIDs[id] }
+func IsRegionID(id int64) bool { return RegionName(id) != "" }
+
+// RegionName returns the name of a region (state) id, "" for an unknown id.
+func RegionName(id int64) string { return load().regionNames[id] }

@@ -41,9 +41,50 @@ test('an invited applicant signs every document and completes setup, landing on 
 
 test('setup works on a 360 px wide phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await completeSetup(page, 'journey.phone@example.com');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Nothing wider than the screen at any step.
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto(invite('journey.phone@example.com', '--work-state', 'US-CA', '--work-county', '6075'));
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
+  await expect(wizard.heading()).toHaveText('Personal Information');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
+test('a reload in the middle of the setup personal form keeps what was typed, but not the SSN', async ({ page }) => {
+  await page.goto(invite('journey.reload@example.com'));
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
+  await wizard.fillPersonalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'Ohio' });
+  await wizard.personalForm().getByLabel("Mother's maiden name (optional)").fill('Okafor');
+  const draft = await page.evaluate(() => sessionStorage.getItem('portal-personal-draft'));
+  expect(draft).toContain('Okafor');
+  expect(draft).not.toContain('6789');
+
+  await page.reload();
+  await expect(wizard.heading()).toHaveText('Personal Information');
+  const form = wizard.personalForm();
+  await expect(form.getByLabel("Mother's maiden name (optional)")).toHaveValue('Okafor');
+  await expect(form.getByLabel('Date of birth', { exact: true })).toHaveValue('1990-04-12');
+  await expect(form.getByLabel('Daytime phone number')).toHaveValue('202 456 1111');
+  await expect(form.getByLabel('State that issued it')).toHaveValue('US-OH');
+  await expect(form.getByLabel('Social Security number', { exact: true })).toHaveValue('');
+  await form.getByLabel('Social Security number', { exact: true }).fill('123-45-6789');
+  await form.getByLabel('Confirm Social Security number').fill('123-45-6789');
+  await form.getByRole('button', { name: 'Save and finish' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test('a full-profile applicant gets three steps and lands on /profile', async ({ page }) => {

@@ -1,6 +1,8 @@
 // Page objects of the setup wizard's steps.
 import { expect, type Page } from '@playwright/test';
 
+export type PersonalValues = { ssn: string; dob: string; phone: string; license: string; state: string };
+
 export class SetupWizardPage {
   constructor(readonly page: Page) {}
 
@@ -73,9 +75,13 @@ export class SetupWizardPage {
     throw new Error(`legal steps did not end; signed ${signed.join(', ')}`);
   }
 
-  async personalInformation(values: { ssn: string; dob: string; phone: string; license: string; state: string }) {
+  personalForm() {
+    return this.page.getByRole('form', { name: 'Personal Information' });
+  }
+
+  async fillPersonalInformation(values: PersonalValues) {
     await expect(this.heading()).toHaveText('Personal Information');
-    const form = this.page.getByRole('form', { name: 'Personal Information' });
+    const form = this.personalForm();
     await form.getByLabel('No middle name').check();
     await form.getByLabel('Social Security number', { exact: true }).fill(values.ssn);
     await form.getByLabel('Confirm Social Security number').fill(values.ssn);
@@ -84,7 +90,11 @@ export class SetupWizardPage {
     await form.getByLabel('Daytime phone number').fill(values.phone);
     await form.getByLabel("Driver's license number").fill(values.license);
     await form.getByLabel('State that issued it').selectOption({ label: values.state });
-    await form.getByRole('button', { name: 'Save and finish' }).click();
+  }
+
+  async personalInformation(values: PersonalValues) {
+    await this.fillPersonalInformation(values);
+    await this.personalForm().getByRole('button', { name: 'Save and finish' }).click();
   }
 }
 

@@ -16,10 +16,10 @@ export function SetupRoute() {
         <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
       )}
       renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
-      renderPersonal={({ onSuccess, returnToLegal }) => (
+      renderPersonal={({ onSuccess, onFailed, returnToLegal }) => (
         <>
           <SsnMismatchPanel onCleared={returnToLegal} />
-          <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} />
+          <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} onFailed={onFailed} />
         </>
       )}
       onFinished={() => navigate(paths.profile.getHref(), { replace: true })}

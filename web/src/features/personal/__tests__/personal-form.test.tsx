@@ -11,13 +11,15 @@ import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { PersonalForm } from '../components/personal-form';
 
-function renderForm(onSaved = vi.fn()) {
+/** Renders the form and waits for it: it shows once its lookups are there. */
+async function renderForm(onSaved = vi.fn()) {
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <PersonalForm onSaved={onSaved} submitLabel="Save and finish" />
     </QueryClientProvider>,
   );
+  await screen.findByRole('form', { name: 'Personal Information' });
   return { ...view, user, onSaved, form: () => screen.getByRole('form', { name: 'Personal Information' }) };
 }
 
@@ -36,7 +38,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('the personal information form', () => {
   it('starts with the invited names and e-mail, and shows a field error only after the field was touched', async () => {
     logInAs(0);
-    const { user, form } = renderForm();
+    const { user, form } = await renderForm();
     expect(within(form()).getByLabelText('First name')).toHaveValue('Dana');
     expect(within(form()).getByLabelText('E-mail address')).toHaveValue('demo.applicant@example.com');
     expect(within(form()).queryByText('Daytime phone number is required.')).not.toBeInTheDocument();
@@ -48,14 +50,14 @@ describe('the personal information form', () => {
 
   it('keeps typed input in a draft that survives a reload, without the SSN', async () => {
     logInAs(0);
-    const first = renderForm();
+    const first = await renderForm();
     await first.user.type(within(first.form()).getByLabelText('ZIP code for a drug test (optional)'), '60601');
     await first.user.type(within(first.form()).getByLabelText('Social Security number'), '123456789');
     first.unmount();
     expect(sessionStorage.getItem('portal-personal-draft')).toContain('60601');
     expect(sessionStorage.getItem('portal-personal-draft')).not.toContain('123456789');
 
-    const again = renderForm();
+    const again = await renderForm();
     expect(within(again.form()).getByLabelText('ZIP code for a drug test (optional)')).toHaveValue('60601');
     expect(within(again.form()).getByLabelText('Social Security number')).toHaveValue('');
   });
@@ -70,8 +72,10 @@ describe('the personal information form', () => {
         return HttpResponse.json(saved);
       }),
     );
-    const { user, form, onSaved } = renderForm();
+    const { user, form, onSaved } = await renderForm();
     await fillValid(user);
+    await user.selectOptions(within(form()).getByLabelText('Suffix (optional)'), 'Jr.');
+    await user.selectOptions(within(form()).getByLabelText('Suffix (optional)'), 'None');
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(sent).toMatchObject({
@@ -99,7 +103,7 @@ describe('the personal information form', () => {
         ),
       ),
     );
-    const { user, form, onSaved } = renderForm();
+    const { user, form, onSaved } = await renderForm();
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
     expect(await within(form()).findByText('Enter a valid phone number for dial code +1.')).toBeInTheDocument();
@@ -124,11 +128,61 @@ describe('the personal information form', () => {
     );
     const mismatch = vi.fn();
     window.addEventListener('ssn-mismatch', mismatch);
-    const { user, form } = renderForm();
+    const { user, form } = await renderForm();
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
     expect(await within(form()).findByText('This SSN does not end in 1111.')).toBeInTheDocument();
     expect(mismatch).toHaveBeenCalledTimes(1);
     window.removeEventListener('ssn-mismatch', mismatch);
+  });
+
+  it('shows the saved choices of its lists, which arrive after the form is asked for', async () => {
+    logInAs(1, {
+      payload: userPayload(1, {
+        personalInformation: { firstName: 'Dana', lastName: 'Demo', gender: 'M', suffix: 'SR', driversLicenseState: 'US-TX', driversLicense: 'T1' },
+      }),
+    });
+    const { form } = await renderForm();
+    expect(within(form()).getByLabelText('Gender (optional)')).toHaveDisplayValue('Male');
+    expect(within(form()).getByLabelText('Suffix (optional)')).toHaveDisplayValue('Sr.');
+    expect(within(form()).getByLabelText('State that issued it')).toHaveDisplayValue('Texas');
+  });
+
+  it('says so when a list cannot be fetched, and tries again', async () => {
+    logInAs(0);
+    let fail = true;
+    server.use(
+      http.get('/api/v2/lookup/genders', () =>
+        fail ? HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 }) : HttpResponse.json([{ id: 1, name: 'Female', code: 'F' }]),
+      ),
+    );
+    const user = userEvent.setup();
+    const client = createQueryClient();
+    // The app asks a failing server twice more; the test need not wait for that.
+    client.setDefaultOptions({ queries: { retry: false } });
+    render(
+      <QueryClientProvider client={client}>
+        <PersonalForm />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error fetching lookup: Service unavailable');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('form', { name: 'Personal Information' })).toBeInTheDocument();
+  });
+
+  it('puts a dial code error next to the dial code', async () => {
+    logInAs(0);
+    const { user, form } = await renderForm();
+    const dial = within(form()).getByLabelText('Daytime dial code');
+    await user.clear(dial);
+    await user.type(dial, 'abc');
+    await user.type(within(form()).getByLabelText('Daytime phone number'), '202 456 1111');
+    await user.tab();
+    await user.click(dial);
+    await user.tab();
+    expect(await within(form()).findByText('Choose a dial code, like +1.')).toBeInTheDocument();
+    expect(dial).toHaveAttribute('aria-invalid', 'true');
   });
 });

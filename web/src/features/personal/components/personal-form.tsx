@@ -19,8 +19,32 @@ export const personalMessages = { saved: 'Personal Information saved', failed: '
 
 type PersonalFormProps = {
   onSaved?: (payload: UserPayload) => void;
+  /** Called with the message shown when saving fails. */
+  onFailed?: (message: string) => void;
   submitLabel?: string;
 };
+
+/**
+ * The form, once its lookups are there: a select filled before its options
+ * exist shows nothing chosen, and tabbing through it would then replace the
+ * saved value with an empty one.
+ */
+export function PersonalForm(props: PersonalFormProps) {
+  const lookups = [useGenders(), useSuffixes(), useCountries(), useUSStates()];
+  const failed = lookups.find((l) => l.isError);
+  if (failed) {
+    return (
+      <div role="alert" className={styles.form}>
+        <p>Error fetching lookup: {errorMessageOf(failed.error)}</p>
+        <Button variant="secondary" onClick={() => lookups.forEach((l) => l.isError && void l.refetch())}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (lookups.some((l) => !l.data)) return <p role="status">Loading the form…</p>;
+  return <PersonalFields {...props} />;
+}
 
 /** Turns "a.b.0.c" messages into react-hook-form's nested errors. */
 function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues> {
@@ -37,7 +61,7 @@ function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues>
   return out as FieldErrors<PersonalValues>;
 }
 
-export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProps) {
+function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFormProps) {
   const user = useSession((s) => s.authUser);
   const settings = useSession((s) => s.companySettings);
   const snapshot = user?.personalInformation ?? null;
@@ -95,7 +119,9 @@ export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProp
         messages.push(errorMessageOf(error));
       }
       raiseSsnMismatchFrom(error);
-      notify(`${personalMessages.failed}: ${messages.join(' ')}`, 'error');
+      const message = `${personalMessages.failed}: ${messages.join(' ')}`;
+      notify(message, 'error');
+      onFailed?.(message);
     }
   });
 
@@ -154,11 +180,11 @@ export function PersonalForm({ onSaved, submitLabel = 'Save' }: PersonalFormProp
       <fieldset className={styles.group}>
         <legend>Phone numbers</legend>
         <div className={styles.phone}>
-          <TextField label="Daytime dial code" inputMode="numeric" className={styles.dial} {...register('daytimeDialCode')} />
+          <TextField label="Daytime dial code" inputMode="numeric" className={styles.dial} error={err('daytimeDialCode')} {...register('daytimeDialCode')} />
           <TextField label="Daytime phone number" type="tel" autoComplete="tel-national" error={err('daytimePhoneNumber')} {...register('daytimePhoneNumber')} />
         </div>
         <div className={styles.phone}>
-          <TextField label="Evening dial code" inputMode="numeric" className={styles.dial} {...register('eveningDialCode')} />
+          <TextField label="Evening dial code" inputMode="numeric" className={styles.dial} error={err('eveningDialCode')} {...register('eveningDialCode')} />
           <TextField label="Evening phone number (optional)" type="tel" error={err('eveningPhoneNumber')} {...register('eveningPhoneNumber')} />
         </div>
       </fieldset>

@@ -1,6 +1,8 @@
 // The rules of the personal information form (spec sections 3 and 5). They
 // mirror the server's (internal/portal/personal.go), which checks again.
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+// The full metadata, as the server's library has: the /min set accepts
+// numbers the server refuses.
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
 
 export type License = { number: string; regionId: number; regionName: string };
 
@@ -34,7 +36,9 @@ export type PersonalValues = {
 
 export type PersonalRules = { requireSSN: boolean; ssnOnFile: boolean; today: Date };
 
-const namePattern = /^[\p{L}][\p{L}\p{M} .'-]*$/u;
+// As the server: letters, marks, spaces, hyphens, straight and curly apostrophes, periods.
+const namePattern = /^[\p{L}\p{M}' .’-]+$/u;
+const dialCodePattern = /^\+?[1-9]\d{0,2}$/;
 const zipPattern = /^\d{5}(-\d{4})?$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const licensePattern = /^[A-Za-z0-9 -]+$/;
@@ -57,8 +61,8 @@ function checkName(errors: Record<string, string>, field: string, label: string,
     if (required) errors[field] = `${label} is required.`;
   } else if (v.length > 50) {
     errors[field] = `${label} must be at most 50 characters.`;
-  } else if (!namePattern.test(v)) {
-    errors[field] = `${label} may hold letters, spaces, hyphens, apostrophes and periods only.`;
+  } else if (!namePattern.test(v) || !/\p{L}/u.test(v)) {
+    errors[field] = `${label} can only contain letters, spaces, hyphens, apostrophes and periods.`;
   }
 }
 
@@ -75,6 +79,17 @@ function isRealDate(s: string): Date | null {
   if (!m) return null;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) ? d : null;
+}
+
+/** A phone and its dial code, as the server checks them; prefix is daytime or evening. */
+function checkPhone(errors: Record<string, string>, prefix: string, label: string, dial: string, number: string, required: boolean) {
+  if (!number.trim()) {
+    if (required) errors[`${prefix}PhoneNumber`] = `${label} is required.`;
+  } else if (!dialCodePattern.test((dial || '1').trim())) {
+    errors[`${prefix}DialCode`] = 'Choose a dial code, like +1.';
+  } else if (!validPhone(dial, number)) {
+    errors[`${prefix}PhoneNumber`] = `Enter a valid phone number for dial code +${digits(dial || '1')}.`;
+  }
 }
 
 /** The field messages of the form; empty when it may be saved. */
@@ -116,11 +131,8 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
     else if (v.confirmDOB !== v.dob) errors.confirmDOB = 'The dates of birth do not match.';
   }
 
-  if (!v.daytimePhoneNumber.trim()) errors.daytimePhoneNumber = 'Daytime phone number is required.';
-  else if (!validPhone(v.daytimeDialCode, v.daytimePhoneNumber))
-    errors.daytimePhoneNumber = `Enter a valid phone number for dial code +${digits(v.daytimeDialCode || '1')}.`;
-  if (v.eveningPhoneNumber.trim() && !validPhone(v.eveningDialCode, v.eveningPhoneNumber))
-    errors.eveningPhoneNumber = `Enter a valid phone number for dial code +${digits(v.eveningDialCode || '1')}.`;
+  checkPhone(errors, 'daytime', 'Daytime phone number', v.daytimeDialCode, v.daytimePhoneNumber, true);
+  checkPhone(errors, 'evening', 'Evening phone number', v.eveningDialCode, v.eveningPhoneNumber, false);
 
   if (!v.noDriversLicenseNumber) {
     const n = v.driversLicenseNumber.trim();

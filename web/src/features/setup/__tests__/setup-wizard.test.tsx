@@ -69,14 +69,21 @@ describe('the setup wizard', () => {
     expect(posted).toEqual({ statusId: 1 });
   });
 
-  it('names what is missing when the server refuses to complete setup', async () => {
+  it('names what is missing when the server refuses to complete setup, and can try again', async () => {
+    let calls = 0;
     server.use(
       http.post('/api/v2/user/subject/status', () =>
-        HttpResponse.json({ errorMessage: 'Cannot change status from New to Setup Complete: please save your personal information first.' }, { status: 409 }),
+        ++calls === 1
+          ? HttpResponse.json({ errorMessage: 'Cannot change status from New to Setup Complete: please save your personal information first.' }, { status: 409 })
+          : HttpResponse.json(userPayload(1, { fullProfile: true })),
       ),
     );
     logInAs(0, { payload: userPayload(0, { hasPassword: true, fullProfile: true }) });
-    renderApp('/setup');
-    expect(await screen.findByRole('status')).toHaveTextContent('please save your personal information first.');
+    const { user, router } = renderApp('/setup');
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('please save your personal information first.');
+    await user.click(within(refused).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(calls).toBe(2);
   });
 });

@@ -32,7 +32,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   const [welcomed, setWelcomed] = useState(false);
   const [legalSigned, setLegalSigned] = useState(false);
   const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});
-  const [finishing, setFinishing] = useState('');
+  // Completing setup on the server: idle, under way, or refused with the server's reason.
+  const [finish, setFinish] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>({ state: 'idle' });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fullProfile = Boolean(user?.fullProfile);
   const progress: SetupProgress = {
@@ -50,8 +51,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   }, [active]);
 
   useEffect(() => {
-    if (active !== null || finishing) return;
-    setFinishing('Finishing your setup…');
+    if (active !== null || finish.state !== 'idle') return;
+    setFinish({ state: 'busy' });
     api
       .post<UserPayload>('api/v2/user/subject/status', { statusId: 1 })
       .then((payload) => {
@@ -60,10 +61,10 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       })
       .catch((error) => {
         // 409 names what is still missing.
-        setFinishing(errorMessageOf(error));
+        setFinish({ state: 'failed', message: errorMessageOf(error) });
         notify(errorMessageOf(error), 'error');
       });
-  }, [active, finishing, onFinished]);
+  }, [active, finish, onFinished]);
 
   const events = (id: SetupStepId, onSuccess: () => void = () => undefined): StepEvents => ({
     onSuccess: () => {
@@ -125,7 +126,16 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {active ? steps.find((s) => s.id === active)?.title : 'All done'}
         </h2>
-        {active ? body(active) : <p role="status">{finishing}</p>}
+        {active ? (
+          body(active)
+        ) : finish.state === 'failed' ? (
+          <div role="alert" className={styles.form}>
+            <p>{finish.message}</p>
+            <Button onClick={() => setFinish({ state: 'idle' })}>Try again</Button>
+          </div>
+        ) : (
+          <p role="status">Finishing your setup…</p>
+        )}
       </section>
     </div>
   );
