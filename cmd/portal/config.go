@@ -120,6 +120,7 @@ type serveConfig struct {
 	LogFormat       string
 	SubjectChat     bool
 	ShutdownTimeout time.Duration
+	SweepInterval   time.Duration
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -142,5 +143,6 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.StringVar(&c.LogFormat, "log-format", "json", "log format: json or text")
 	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Chat with Support in the menu (the company must allow chat too)")
 	f.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long SIGTERM waits for in-flight requests")
+	f.DurationVar(&c.SweepInterval, "sweep-interval", time.Hour, "how often to delete expired throttle records, tokens, invitations and reset links (once at start, then at this interval); 0 disables")
 	return f, c
 }

@@ -252,7 +252,8 @@ func TestDemoPrintsItsLinkAndLoginOnEveryStart(t *testing.T) {
 func TestServeHelpListsEverySetting(t *testing.T) {
 	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
 	for _, want := range []string{"--addr, PORTAL_ADDR", "--data, PORTAL_DATA", "--database-url, PORTAL_DATABASE_URL", "--demo, PORTAL_DEMO",
-		"--client-id, PORTAL_CLIENT_ID", "--client-secret, PORTAL_CLIENT_SECRET", "--invite-ttl, PORTAL_INVITE_TTL", "--trusted-proxies, PORTAL_TRUSTED_PROXIES"} {
+		"--client-id, PORTAL_CLIENT_ID", "--client-secret, PORTAL_CLIENT_SECRET", "--invite-ttl, PORTAL_INVITE_TTL", "--trusted-proxies, PORTAL_TRUSTED_PROXIES",
+		"--sweep-interval, PORTAL_SWEEP_INTERVAL"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("serve --help lacks %q", want)
 		}
@@ -332,5 +333,54 @@ func TestInviteTakesTheInvitationLifetime(t *testing.T) {
 	time.Sleep(1100 * time.Millisecond)
 	if status, body := c.do("GET", "/api/user?token="+url.QueryEscape(short), "", nil); status != 403 {
 		t.Fatalf("invitation past its --invite-ttl = %d %v; want 403", status, body)
+	}
+}
+
+// TestSweepCommandAndServe proves `portal sweep` deletes a failed login
+// that left the throttle window and prints the counts, and that `portal
+// serve` sweeps at start and logs the counts at debug level.
+func TestSweepCommandAndServe(t *testing.T) {
+	data := t.TempDir()
+	db, err := store.Open(context.Background(), store.Config{DataDir: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	failure := func(age time.Duration) {
+		t.Helper()
+		if _, err := db.SQL().Exec(`INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`,
+			"jane@example.com", "192.0.2.1", time.Now().Add(-age).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	failures := func() int {
+		t.Helper()
+		var n int
+		if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM login_failures`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	failure(time.Hour)
+	failure(time.Minute)
+
+	out := runPortal(t, "sweep", "--data", data)
+	if !strings.Contains(out, "login failures:  1\n") || !strings.Contains(out, "tokens:          0\n") {
+		t.Fatalf("portal sweep printed %q", out)
+	}
+	if n := failures(); n != 1 {
+		t.Fatalf("%d failed logins after portal sweep; want the recent one", n)
+	}
+
+	failure(time.Hour)
+	srv := startServer(t, "--data", data, "--log-level", "debug")
+	for deadline := time.Now().Add(10 * time.Second); failures() != 1; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("portal serve did not sweep at start: %d failed logins", failures())
+		}
+	}
+	srv.stop(t)
+	if !strings.Contains(srv.stderr.String(), `"msg":"swept","login_failures":1,`) {
+		t.Fatalf("no debug log of the sweep: %s", srv.stderr)
 	}
 }

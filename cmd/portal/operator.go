@@ -44,6 +44,26 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("sweep", fmt.Sprintf("Deletes what can no longer matter (failed logins and reset requests past their throttle window;\n"+
+		"tokens, logins, invitations and reset links %d days after they ended) and prints how many of each.\n"+
+		"portal serve does this every --sweep-interval; it is safe while servers run.", store.SweepRetention/(24*time.Hour)), stderr)
+	st := f.storage()
+	db, err := f.parseAndOpen(ctx, args, st)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	res, err := db.Sweep(ctx)
+	if err != nil {
+		return err
+	}
+	for _, c := range sweepCounts(res) {
+		fmt.Fprintf(stdout, "%-16s %d\n", strings.ReplaceAll(c.name, "_", " ")+":", c.n)
+	}
+	return nil
+}
+
 func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("invite", "Invites an applicant and prints the invitation link as the last line.\n"+
 		"Inviting an e-mail again, before that applicant has a password, gives a new link.", stderr)

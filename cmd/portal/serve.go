@@ -94,6 +94,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if cfg.SweepInterval < 0 {
+		return fmt.Errorf("--sweep-interval must be 0 (off) or positive (got %s)", cfg.SweepInterval)
+	}
 	proxies, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
 		return err
@@ -133,7 +136,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	handler := api.Handler()
 	if cfg.Demo {
-		res, err := demo.Seed(ctx, db, db, baseURL)
+		res, err := demo.Seed(ctx, db, baseURL)
 		if err != nil {
 			ln.Close()
 			return err
@@ -143,6 +146,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		fmt.Fprintf(stdout, "Demo login: %s / %s\n", res.Username, res.Password)
 	}
+
+	// The sweeper stops, and is waited for, before the database closes.
+	sweepCtx, stopSweeping := context.WithCancel(ctx)
+	swept := sweepEvery(sweepCtx, db, cfg.SweepInterval, logger)
+	defer func() { stopSweeping(); <-swept }()
 
 	srv := &http.Server{
 		Handler:           handler,
@@ -175,4 +183,61 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// sweepEvery sweeps the database once now and then at every interval until
+// ctx ends; the returned channel closes when it has stopped. An interval of
+// 0 sweeps never. A failed sweep is logged and tried again at the next
+// tick; several instances on one database may sweep at the same time.
+func sweepEvery(ctx context.Context, db *store.DB, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+	done := make(chan struct{})
+	if interval <= 0 {
+		close(done)
+		return done
+	}
+	go func() {
+		defer close(done)
+		ticker := time.NewTicker(interval)
+		defer ticker.Stop()
+		for {
+			res, err := db.Sweep(ctx)
+			switch {
+			case err != nil && ctx.Err() != nil:
+				return // shutting down
+			case err != nil:
+				logger.Warn("sweep failed", slog.String("error", err.Error()))
+			default:
+				logger.Debug("swept", sweepAttrs(res)...)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+			}
+		}
+	}()
+	return done
+}
+
+// sweepCount is one count of a sweep, named for the log (and, with spaces,
+// for portal sweep).
+type sweepCount struct {
+	name string
+	n    int64
+}
+
+func sweepCounts(res store.SweepResult) []sweepCount {
+	return []sweepCount{
+		{"login_failures", res.LoginFailures}, {"reset_requests", res.ResetRequests},
+		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
+		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
+	}
+}
+
+func sweepAttrs(res store.SweepResult) []any {
+	var attrs []any
+	for _, c := range sweepCounts(res) {
+		attrs = append(attrs, slog.Int64(c.name, c.n))
+	}
+	return attrs
 }

@@ -36,15 +36,32 @@ const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" vi
 
 // Seed creates the demo data when the database holds no company, and on
 // every start gives a fresh invitation link to the invited applicant while
-// that applicant has not yet created a password.
-func Seed(ctx context.Context, db *store.DB, auth portal.AuthService, baseURL string) (Result, error) {
+// that applicant has not yet created a password. It runs in one
+// transaction: a seed that fails leaves nothing behind, so the next start
+// finds an empty database and seeds it again. Instances starting together
+// on one PostgreSQL database seed one after another, so only the first
+// seeds.
+func Seed(ctx context.Context, db *store.DB, baseURL string) (Result, error) {
+	var res Result
+	err := db.Atomically(ctx, "demo seed", func(tx *store.DB) error {
+		var err error
+		res, err = seedOnce(ctx, tx, baseURL)
+		return err
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	return res, nil
+}
+
+func seedOnce(ctx context.Context, db *store.DB, baseURL string) (Result, error) {
 	res := Result{Username: LoginEmail, Password: LoginPass}
 	companies, err := db.FindCompanies(ctx)
 	if err != nil {
 		return res, err
 	}
 	if len(companies) == 0 {
-		if err := seed(ctx, db, auth); err != nil {
+		if err := seed(ctx, db); err != nil {
 			return res, fmt.Errorf("demo: seed: %w", err)
 		}
 		res.Seeded = true
@@ -56,7 +73,7 @@ func Seed(ctx context.Context, db *store.DB, auth portal.AuthService, baseURL st
 		return res, err
 	}
 	if !invited.HasPassword {
-		token, err := auth.CreateInvitation(ctx, invited.ID)
+		token, err := db.CreateInvitation(ctx, invited.ID)
 		if err != nil {
 			return res, err
 		}
@@ -70,7 +87,7 @@ func InvitationURL(baseURL, token string) string {
 	return strings.TrimRight(baseURL, "/") + "/setup?token=" + token
 }
 
-func seed(ctx context.Context, db *store.DB, auth portal.AuthService) error {
+func seed(ctx context.Context, db *store.DB) error {
 	company := &portal.Company{
 		Name:           "Acme Logistics (demo employer)",
 		LogoURL:        "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(logo)),
@@ -119,7 +136,7 @@ func seed(ctx context.Context, db *store.DB, auth portal.AuthService) error {
 			return err
 		}
 	}
-	if err := auth.SetInitialPassword(ctx, withLogin.ID, LoginPass); err != nil {
+	if err := db.SetInitialPassword(ctx, withLogin.ID, LoginPass); err != nil {
 		return err
 	}
 	if err := db.SavePersonalInfo(ctx, withLogin.ID, &portal.PersonalInfo{

@@ -56,7 +56,10 @@ type Config struct {
 // DB is the portal's storage. It keeps no state besides its connection pool,
 // so any number of processes may share one PostgreSQL database.
 type DB struct {
-	db      *sql.DB
+	// db runs the queries: the pool, or inside Atomically the transaction.
+	db      queryer
+	pool    *sql.DB
+	inTx    *sql.Tx // set inside Atomically
 	dialect dialect
 	cfg     Config
 	now     func() time.Time
@@ -78,7 +81,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
-	s := &DB{db: sqldb, dialect: d, cfg: cfg, now: cfg.Now}
+	s := &DB{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now}
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
@@ -163,7 +166,7 @@ func (s *DB) Migrate(ctx context.Context) error {
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
-	p, err := goose.NewProvider(s.dialect.goose, s.db, fsys, opts...)
+	p, err := goose.NewProvider(s.dialect.goose, s.pool, fsys, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}
@@ -174,20 +177,51 @@ func (s *DB) Migrate(ctx context.Context) error {
 }
 
 // Close closes the connection pool.
-func (s *DB) Close() error { return s.db.Close() }
+func (s *DB) Close() error { return s.pool.Close() }
 
 // Ping checks the database answers; the health check uses it.
-func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s *DB) Ping(ctx context.Context) error { return s.pool.PingContext(ctx) }
 
 // Dialect names the database in use: "sqlite" or "postgres".
 func (s *DB) Dialect() string { return s.dialect.name }
 
 // SQL gives tests and operator commands the raw connection.
-func (s *DB) SQL() *sql.DB { return s.db }
+func (s *DB) SQL() *sql.DB { return s.pool }
 
-// tx runs fn in a transaction, committing when it returns nil.
+// Atomically runs fn with a DB whose every call is part of one transaction:
+// what fn's calls write commits together when fn returns nil, and nothing
+// of it stays when fn fails. lock, when not empty, is held until the
+// transaction ends, so Atomically calls with the same lock run one after
+// another across processes (SQLite runs every write transaction one at a
+// time anyway). The DB given to fn is only for calls inside fn.
+func (s *DB) Atomically(ctx context.Context, lock string, fn func(tx *DB) error) error {
+	if s.inTx != nil {
+		return errors.New("store: Atomically inside Atomically")
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if lock != "" {
+			if err := s.dialect.lock(ctx, tx, lockAtomically, lock); err != nil {
+				return err
+			}
+		}
+		inner := *s
+		inner.db, inner.inTx = tx, tx
+		return fn(&inner)
+	})
+}
+
+// lockAtomically is the advisory lock class of Atomically's locks (the
+// auth classes are 1 to 4).
+const lockAtomically = 5
+
+// tx runs fn in a transaction, committing when it returns nil. Inside
+// Atomically it runs fn in a savepoint of that transaction instead, so a
+// failing fn still undoes its own writes.
 func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	if s.inTx != nil {
+		return s.savepoint(ctx, fn)
+	}
+	tx, err := s.pool.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
@@ -197,6 +231,25 @@ func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+func (s *DB) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
+	if _, err := s.inTx.ExecContext(ctx, `SAVEPOINT store_tx`); err != nil {
+		return fmt.Errorf("store: savepoint: %w", err)
+	}
+	if err := fn(s.inTx); err != nil {
+		// PostgreSQL refuses every statement after a failed one until the
+		// rollback to the savepoint.
+		if _, rerr := s.inTx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT store_tx`); rerr != nil {
+			return errors.Join(err, fmt.Errorf("store: roll back to savepoint: %w", rerr))
+		}
+		s.inTx.ExecContext(ctx, `RELEASE SAVEPOINT store_tx`)
+		return err
+	}
+	if _, err := s.inTx.ExecContext(ctx, `RELEASE SAVEPOINT store_tx`); err != nil {
+		return fmt.Errorf("store: release savepoint: %w", err)
 	}
 	return nil
 }

@@ -1,0 +1,145 @@
+package demo_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"applicantportal/internal/demo"
+	"applicantportal/internal/portal"
+	"applicantportal/internal/store"
+	"applicantportal/internal/store/storetest"
+)
+
+// eachDatabase runs run against a SQLite folder and, when
+// PORTAL_TEST_DATABASE_URL is set, a PostgreSQL schema; open opens that one
+// database with the settings of cfg, as a restart of the server would.
+func eachDatabase(t *testing.T, run func(t *testing.T, open func(cfg store.Config) *store.DB)) {
+	opener := func(t *testing.T, where func(*store.Config)) func(store.Config) *store.DB {
+		return func(cfg store.Config) *store.DB {
+			t.Helper()
+			where(&cfg)
+			db, err := store.Open(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db
+		}
+	}
+	t.Run("SQLite", func(t *testing.T) {
+		dir := t.TempDir()
+		run(t, opener(t, func(cfg *store.Config) { cfg.DataDir = dir }))
+	})
+	t.Run("PostgreSQL", func(t *testing.T) {
+		base := os.Getenv(storetest.EnvURL)
+		if base == "" {
+			t.Skip(storetest.EnvURL + " is not set; PostgreSQL tests skipped")
+		}
+		url := storetest.Schema(t, base)
+		run(t, opener(t, func(cfg *store.Config) { cfg.DatabaseURL = url }))
+	})
+}
+
+// seededTables are every table the demo seed writes to.
+var seededTables = []string{"companies", "packages", "package_services", "legal_documents", "legal_document_regions",
+	"legal_document_versions", "subjects", "profiles", "orders", "subject_locations", "token_families", "tokens",
+	"invitations", "login_failures", "legal_signatures", "personal_info", "outbox"}
+
+func rowCounts(t *testing.T, db *store.DB) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	for _, table := range seededTables {
+		var n int
+		if err := db.SQL().QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		counts[table] = n
+	}
+	return counts
+}
+
+func wantComplete(t *testing.T, db *store.DB, res demo.Result) {
+	t.Helper()
+	ctx := context.Background()
+	if !res.Seeded || !strings.HasPrefix(res.InvitationURL, "http://portal.test/setup?token=") ||
+		res.Username != demo.LoginEmail || res.Password != demo.LoginPass {
+		t.Fatalf("Seed = %+v", res)
+	}
+	sub, err := db.FindSubjectByUsername(ctx, demo.LoginEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.StatusID != portal.StatusSetupComplete || !sub.HasPassword {
+		t.Fatalf("demo login subject = %+v; want setup complete with a password", sub)
+	}
+	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: demo.LoginEmail, Password: demo.LoginPass}); err != nil {
+		t.Fatalf("demo login: %v", err)
+	}
+	token := strings.TrimPrefix(res.InvitationURL, "http://portal.test/setup?token=")
+	if _, err := db.TokenLogin(ctx, token); err != nil {
+		t.Fatalf("demo invitation link: %v", err)
+	}
+}
+
+// TestFailedSeedLeavesNothingBehind proves a seed that fails halfway (here:
+// a store without a data key cannot seal the demo login's personal
+// information, after the company, the documents and both applicants were
+// written) leaves an empty database, and that the next start seeds it all.
+func TestFailedSeedLeavesNothingBehind(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, open func(store.Config) *store.DB) {
+		ctx := context.Background()
+		noKey := storetest.Config(t)
+		noKey.Sealer = nil
+		broken := open(noKey)
+		if _, err := demo.Seed(ctx, broken, "http://portal.test"); err == nil {
+			t.Fatal("Seed without a data key succeeded")
+		}
+		for table, n := range rowCounts(t, broken) {
+			if n != 0 {
+				t.Errorf("the failed seed left %d rows in %s", n, table)
+			}
+		}
+		broken.Close()
+
+		db := open(storetest.Config(t))
+		res, err := demo.Seed(ctx, db, "http://portal.test")
+		if err != nil {
+			t.Fatalf("the seed after a failed one: %v", err)
+		}
+		wantComplete(t, db, res)
+	})
+}
+
+// TestSeedRunsOnce proves a restart seeds nothing more and gives a new
+// invitation link.
+func TestSeedRunsOnce(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, open func(store.Config) *store.DB) {
+		ctx := context.Background()
+		db := open(storetest.Config(t))
+		first, err := demo.Seed(ctx, db, "http://portal.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantComplete(t, db, first)
+		before := rowCounts(t, db)
+		again, err := demo.Seed(ctx, db, "http://portal.test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Seeded || again.InvitationURL == "" || again.InvitationURL == first.InvitationURL {
+			t.Fatalf("second Seed = %+v; want no seeding and a new link", again)
+		}
+		after := rowCounts(t, db)
+		before["invitations"]++
+		for table, n := range after {
+			if n != before[table] {
+				t.Errorf("the second start changed %s: %d rows, %d before", table, n, before[table])
+			}
+		}
+	})
+}

@@ -1,0 +1,109 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// SweepRetention is how long a row stays after it stopped mattering: an
+// expired or used token, invitation or reset link is kept this long (for
+// questions such as "when did this applicant last sign in?") before Sweep
+// deletes it.
+const SweepRetention = 30 * 24 * time.Hour
+
+// lockSweep is the advisory lock class that makes sweeps of several
+// processes run one after another (the auth classes are 1 to 4,
+// Atomically's is 5).
+const lockSweep = 6
+
+// SweepResult counts the rows one Sweep deleted, per kind.
+type SweepResult struct {
+	LoginFailures  int64 // failed logins older than ThrottleWindow
+	ResetRequests  int64 // password-reset requests older than ResetWindow
+	Tokens         int64 // access and refresh tokens expired SweepRetention ago
+	TokenFamilies  int64 // logins whose every token expired SweepRetention ago
+	Invitations    int64 // invitation links used or expired SweepRetention ago
+	PasswordResets int64 // reset links used or expired SweepRetention ago
+}
+
+// Total is the number of rows deleted.
+func (r SweepResult) Total() int64 {
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets
+}
+
+// Sweep deletes the rows that can no longer change an answer: throttle
+// records that left their window, and tokens, logins, invitations and
+// reset links that ended SweepRetention ago. Subjects, signatures,
+// personal information, the outbox and anything else that is a record
+// stay. It runs in one transaction; sweeps of several processes sharing a
+// PostgreSQL database run one after another, and a sweep never waits for
+// (so never deadlocks with) a request that holds one of the rows.
+func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
+	var res SweepResult
+	now := s.now()
+	retained := ms(now.Add(-SweepRetention))
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.dialect.lock(ctx, tx, lockSweep, "sweep"); err != nil {
+			return err
+		}
+		steps := []struct {
+			n     *int64
+			table string
+			where string
+			arg   int64
+		}{
+			// admit counts only events after now - window.
+			{&res.LoginFailures, "login_failures", `at < $1`, ms(now.Add(-loginThrottle.window))},
+			{&res.ResetRequests, "password_reset_requests", `at < $1`, ms(now.Add(-resetThrottle.window))},
+			// A token past its expiry gets the same answer as an unknown
+			// one: Refresh checks the expiry before it looks for reuse, so
+			// a spent refresh token keeps revoking its family for as long
+			// as it could have been presented, and a while after.
+			{&res.Tokens, "tokens", `expires_at < $1`, retained},
+			// Every token of such a family went in the step before. The
+			// family's own times count too, so a recent revocation stays
+			// visible for a while.
+			{&res.TokenFamilies, "token_families", `created_at < $1 AND (revoked_at IS NULL OR revoked_at < $1)
+				AND NOT EXISTS (SELECT 1 FROM tokens t WHERE t.family_id = token_families.id AND t.expires_at >= $1)`, retained},
+			// TokenLogin answers a deleted invitation as an expired or used
+			// one; nothing refers to invitations or reset links.
+			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
+			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
+		}
+		for _, st := range steps {
+			n, err := s.sweepTable(ctx, tx, st.table, st.where, st.arg)
+			if err != nil {
+				return err
+			}
+			*st.n = n
+		}
+		return nil
+	})
+	if err != nil {
+		return SweepResult{}, err
+	}
+	return res, nil
+}
+
+// sweepTable deletes the rows of table that match where. On PostgreSQL it
+// skips rows another transaction holds (a successful login clearing its
+// failures, a password change revoking old logins): waiting for them could
+// deadlock, and the next sweep takes them.
+func (s *DB) sweepTable(ctx context.Context, tx *sql.Tx, table, where string, arg int64) (int64, error) {
+	skipLocked := ""
+	if s.dialect.name == "postgres" {
+		skipLocked = " FOR UPDATE SKIP LOCKED"
+	}
+	res, err := tx.ExecContext(ctx, fmt.Sprintf(`DELETE FROM %[1]s WHERE id IN (SELECT id FROM %[1]s WHERE %[2]s%[3]s)`,
+		table, where, skipLocked), arg)
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+	}
+	return n, nil
+}

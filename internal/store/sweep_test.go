@@ -1,0 +1,412 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"applicantportal/internal/portal"
+	"applicantportal/internal/store"
+	"applicantportal/internal/store/storetest"
+)
+
+const day = 24 * time.Hour
+
+// sweepCase builds rows at chosen times, sweeps once, expects those counts,
+// and then checks that the portal still behaves.
+type sweepCase struct {
+	Name  string
+	TTL   func(*store.Config) // lifetimes other than the defaults
+	Setup func(t *testing.T, w *sweepWorld)
+	Want  store.SweepResult
+	Then  func(t *testing.T, w *sweepWorld)
+}
+
+type sweepWorld struct {
+	*sessionWorld
+	c   *clock
+	ctx context.Context
+	// what a case's Setup hands to its Then
+	spent, fresh string
+	current      *portal.TokenPair
+}
+
+func (w *sweepWorld) count(t *testing.T, table string) int {
+	t.Helper()
+	var n int
+	if err := w.db.SQL().QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (w *sweepWorld) mustLogin(t *testing.T, username, pass string) *portal.TokenPair {
+	t.Helper()
+	pair, err := w.login(username, pass, "192.0.2.1")
+	if err != nil {
+		t.Fatalf("login %s: %v", username, err)
+	}
+	return pair
+}
+
+func (w *sweepWorld) invite(t *testing.T, subjectID int64) string {
+	t.Helper()
+	token, err := w.db.CreateInvitation(w.ctx, subjectID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// resetLink asks for a reset of jane's password and returns the token the
+// e-mail carries.
+func (w *sweepWorld) resetLink(t *testing.T, ip string) string {
+	t.Helper()
+	if err := w.db.RequestPasswordReset(w.ctx, "jane@example.com", ip, "https://portal.example.com/"); err != nil {
+		t.Fatal(err)
+	}
+	mails, _ := w.db.Outbox(w.ctx)
+	_, after, ok := strings.Cut(mails[len(mails)-1].Body, "https://portal.example.com/reset?token=")
+	if !ok {
+		t.Fatalf("no reset link in the last mail")
+	}
+	return strings.Fields(after)[0]
+}
+
+// recordTables are never swept; their row counts must not change.
+var recordTables = []string{"companies", "packages", "subjects", "profiles", "orders", "oauth_clients", "outbox",
+	"banners", "legal_documents", "legal_document_versions", "legal_signatures", "subject_locations", "personal_info", "meta"}
+
+func TestSweep(t *testing.T) {
+	cases := []sweepCase{
+		{
+			Name: "NothingEndedNothingGoes",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.mustLogin(t, "jane@example.com", goodPass)
+				w.invite(t, w.invited.ID)
+				w.resetLink(t, "192.0.2.1")
+				w.login("jane@example.com", "wrong", "192.0.2.1")
+			},
+			Want: store.SweepResult{},
+		},
+		{
+			Name: "LoginFailuresGoOnceOutOfTheThrottleWindow",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				// Five failures a minute apart: the throttle's limit.
+				for i := 0; i < store.MaxFailuresPerUser; i++ {
+					w.login("jane@example.com", "wrong", fmt.Sprintf("198.51.100.%d", i))
+					w.c.advance(time.Minute)
+				}
+				// The first is now 15.5 minutes old, the others inside the window.
+				w.c.advance(store.ThrottleWindow - store.MaxFailuresPerUser*time.Minute + 30*time.Second)
+			},
+			Want: store.SweepResult{LoginFailures: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "login_failures"); n != store.MaxFailuresPerUser-1 {
+					t.Fatalf("%d failures left; want the %d inside the window", n, store.MaxFailuresPerUser-1)
+				}
+				// Four failures inside the window: one more is allowed, then
+				// the throttle holds as before the sweep.
+				if _, err := w.login("jane@example.com", "wrong", "198.51.100.9"); err != portal.ErrBadCredentials {
+					t.Fatalf("fifth failure = %v", err)
+				}
+				_, err := w.login("jane@example.com", goodPass, "198.51.100.9")
+				wantCode(t, err, portal.ETHROTTLED)
+			},
+		},
+		{
+			Name: "ThrottledLoginStaysThrottledAfterASweep",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				for i := 0; i < store.MaxFailuresPerUser; i++ {
+					w.login("ghost@example.com", "wrong", "198.51.100.1")
+				}
+				w.c.advance(store.ThrottleWindow - time.Second)
+			},
+			Want: store.SweepResult{},
+			Then: func(t *testing.T, w *sweepWorld) {
+				_, err := w.login("ghost@example.com", "wrong", "198.51.100.2")
+				wantCode(t, err, portal.ETHROTTLED)
+			},
+		},
+		{
+			Name: "ResetRequestsGoOnceOutOfTheirWindow",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.resetLink(t, "203.0.113.1")
+				w.c.advance(store.ResetWindow + time.Minute)
+				for i := 0; i < store.MaxResetsPerUser; i++ {
+					w.resetLink(t, "203.0.113.2")
+				}
+			},
+			// The first link expired a minute ago: it stays for the retention.
+			Want: store.SweepResult{ResetRequests: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				mails := w.count(t, "outbox")
+				if err := w.db.RequestPasswordReset(w.ctx, "jane@example.com", "203.0.113.3", "https://portal.example.com/"); err != nil {
+					t.Fatal(err)
+				}
+				if n := w.count(t, "outbox"); n != mails {
+					t.Fatalf("a sixth request within the window queued a mail")
+				}
+			},
+		},
+		{
+			Name: "ResetLinksGoThirtyDaysAfterTheyEnd",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.resetLink(t, "203.0.113.1") // expires in an hour, unused
+				used := w.resetLink(t, "203.0.113.1")
+				if err := w.db.ConfirmPasswordReset(w.ctx, used, goodPass+"!"); err != nil {
+					t.Fatal(err)
+				}
+				w.c.advance(store.SweepRetention + 2*time.Hour)
+				w.resetLink(t, "203.0.113.1") // fresh
+			},
+			Want: store.SweepResult{ResetRequests: 2, PasswordResets: 2},
+			Then: func(t *testing.T, w *sweepWorld) {
+				fresh := w.resetLink(t, "203.0.113.1")
+				if err := w.db.ConfirmPasswordReset(w.ctx, fresh, "a brand new passphrase"); err != nil {
+					t.Fatalf("a fresh reset link after the sweep: %v", err)
+				}
+				if n := w.count(t, "password_resets"); n != 2 {
+					t.Fatalf("%d reset links left; want the 2 recent ones", n)
+				}
+			},
+		},
+		{
+			Name: "SpentRefreshTokenStillRevokesItsFamilyForItsWholeLifetime",
+			// A refresh token that outlives the retention: the sweep must
+			// still keep it, or its reuse would no longer be noticed.
+			TTL: func(cfg *store.Config) { cfg.RefreshTokenTTL = 60 * day },
+			Setup: func(t *testing.T, w *sweepWorld) {
+				first := w.mustLogin(t, "jane@example.com", goodPass)
+				w.c.advance(45 * day)
+				second, err := w.db.Refresh(w.ctx, spaID, spaSecret, first.RefreshToken)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.spent, w.current = first.RefreshToken, second
+			},
+			// Only the first access token, expired 45 days ago less an hour.
+			Want: store.SweepResult{Tokens: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				_, err := w.db.Refresh(w.ctx, spaID, spaSecret, w.spent)
+				wantErr(t, err, portal.ErrInvalidRefresh)
+				_, err = w.db.Authenticate(w.ctx, w.current.AccessToken)
+				wantErr(t, err, portal.ErrInvalidToken)
+				_, err = w.db.Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
+				wantErr(t, err, portal.ErrInvalidRefresh)
+			},
+		},
+		{
+			Name: "LiveLoginKeepsItsFamilyAndRefreshes",
+			TTL:  func(cfg *store.Config) { cfg.RefreshTokenTTL = 40 * day },
+			Setup: func(t *testing.T, w *sweepWorld) {
+				first := w.mustLogin(t, "jane@example.com", goodPass)
+				w.c.advance(35 * day)
+				w.current = first
+			},
+			Want: store.SweepResult{Tokens: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				next, err := w.db.Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
+				if err != nil {
+					t.Fatalf("refresh after the sweep: %v", err)
+				}
+				if _, err := w.db.Authenticate(w.ctx, next.AccessToken); err != nil {
+					t.Fatal(err)
+				}
+			},
+		},
+		{
+			Name: "EndedLoginsGoThirtyDaysAfterTheirLastToken",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				loggedOut := w.mustLogin(t, "jane@example.com", goodPass)
+				if err := w.db.Revoke(w.ctx, loggedOut.AccessToken); err != nil {
+					t.Fatal(err)
+				}
+				w.mustLogin(t, "jane@example.com", goodPass) // just left to expire
+				// Pat's login is revoked by a password change long after its
+				// tokens expired: the recent revocation keeps the family.
+				if err := w.db.SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
+					t.Fatal(err)
+				}
+				w.mustLogin(t, "pat@example.com", goodPass)
+				w.c.advance(day + store.SweepRetention + time.Minute) // past the default refresh lifetime
+				if err := w.db.ChangePassword(w.ctx, portal.Session{SubjectID: w.invited.ID}, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
+					t.Fatal(err)
+				}
+				w.current = w.mustLogin(t, "jane@example.com", goodPass)
+			},
+			Want: store.SweepResult{Tokens: 6, TokenFamilies: 2},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "token_families"); n != 2 {
+					t.Fatalf("%d families left; want pat's recently revoked one and jane's new login", n)
+				}
+				if _, err := w.db.Authenticate(w.ctx, w.current.AccessToken); err != nil {
+					t.Fatalf("the new login after the sweep: %v", err)
+				}
+				w.c.advance(store.SweepRetention + day + time.Minute)
+				res, err := w.db.Sweep(w.ctx)
+				if err != nil || res.TokenFamilies != 2 || res.Tokens != 2 {
+					t.Fatalf("sweep 30 days later = %+v, %v; want pat's family and jane's last login", res, err)
+				}
+			},
+		},
+		{
+			Name: "InvitationsGoThirtyDaysAfterTheyEnd",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.invite(t, w.invited.ID) // expires after 14 days
+				usedSubject, err := w.db.CreateSubject(w.ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "used@example.com", FirstName: "U", LastName: "Sed"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.invite(t, usedSubject.ID)
+				if err := w.db.SetInitialPassword(w.ctx, usedSubject.ID, goodPass); err != nil { // uses it
+					t.Fatal(err)
+				}
+				w.c.advance(10 * day)
+				w.spent = w.invite(t, w.invited.ID) // expires 20 days before the sweep
+				w.c.advance(34*day + time.Minute)
+				w.fresh = w.invite(t, w.invited.ID)
+			},
+			Want: store.SweepResult{Invitations: 2},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "invitations"); n != 2 {
+					t.Fatalf("%d invitations left; want 2", n)
+				}
+				_, err := w.db.TokenLogin(w.ctx, w.spent)
+				wantErr(t, err, portal.ErrInvitation)
+				pair, err := w.db.TokenLogin(w.ctx, w.fresh)
+				if err != nil || pair.SubjectID != w.invited.ID {
+					t.Fatalf("a current invitation after the sweep = %+v, %v", pair, err)
+				}
+				if err := w.db.SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
+					t.Fatal(err)
+				}
+				_, err = w.db.TokenLogin(w.ctx, w.fresh)
+				wantErr(t, err, portal.ErrInvitation)
+			},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			c := newClock()
+			cfg := sessionConfig(t, c)
+			if tc.TTL != nil {
+				tc.TTL(&cfg)
+			}
+			storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
+				*c = *newClock()
+				w := &sweepWorld{sessionWorld: newSessionWorld(t, db), c: c, ctx: context.Background()}
+				tc.Setup(t, w)
+				records := map[string]int{}
+				for _, table := range recordTables {
+					records[table] = w.count(t, table)
+				}
+				res, err := db.Sweep(w.ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res != tc.Want {
+					t.Fatalf("Sweep = %+v; want %+v", res, tc.Want)
+				}
+				for _, table := range recordTables {
+					if n := w.count(t, table); n != records[table] {
+						t.Fatalf("the sweep changed %s: %d rows, %d before", table, n, records[table])
+					}
+				}
+				again, err := db.Sweep(w.ctx)
+				if err != nil || again.Total() != 0 {
+					t.Fatalf("a second sweep = %+v, %v; want nothing left to do", again, err)
+				}
+				if tc.Then != nil {
+					tc.Then(t, w)
+				}
+			})
+		})
+	}
+}
+
+// TestConcurrentSweeps proves several processes may sweep one database at
+// once: no errors, and every row is deleted exactly once.
+func TestConcurrentSweeps(t *testing.T) {
+	c := newClock()
+	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
+		*c = *newClock()
+		w := &sweepWorld{sessionWorld: newSessionWorld(t, db), c: c, ctx: context.Background()}
+		for i := 0; i < 20; i++ {
+			w.login(fmt.Sprintf("ghost%d@example.com", i), "wrong", "198.51.100.1")
+			w.mustLogin(t, "jane@example.com", goodPass)
+			w.invite(t, w.invited.ID)
+		}
+		w.c.advance(14*day + store.SweepRetention + time.Minute) // past the default invitation lifetime
+		results := make([]store.SweepResult, 4)
+		errs := parallel(len(results), func(i int) error {
+			var err error
+			results[i], err = db.Sweep(w.ctx)
+			return err
+		})
+		var sum store.SweepResult
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("sweep %d: %v", i, err)
+			}
+			r := results[i]
+			sum.LoginFailures += r.LoginFailures
+			sum.Tokens += r.Tokens
+			sum.TokenFamilies += r.TokenFamilies
+			sum.Invitations += r.Invitations
+		}
+		want := store.SweepResult{LoginFailures: 20, Tokens: 40, TokenFamilies: 20, Invitations: 20}
+		if sum != want {
+			t.Fatalf("the sweeps deleted %+v together; want %+v", sum, want)
+		}
+	})
+}
+
+// TestAtomically proves the transaction the demo seed runs in: everything or
+// nothing commits, and a store call that fails inside it undoes only its
+// own part, so the caller may go on (PostgreSQL would otherwise refuse
+// every later statement). It lives here as the store's only other
+// transaction-level test file.
+func TestAtomically(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company := &portal.Company{Name: "Acme"}
+		if err := db.CreateCompany(ctx, company); err != nil {
+			t.Fatal(err)
+		}
+		subject := func(email string) portal.NewSubject {
+			return portal.NewSubject{CompanyID: company.ID, Email: email, FirstName: "A", LastName: "B"}
+		}
+		exists := func(email string) bool {
+			_, err := db.FindSubjectByUsername(ctx, email)
+			return err == nil
+		}
+		t.Run("FailureLeavesNothing", func(t *testing.T) {
+			err := db.Atomically(ctx, "", func(tx *store.DB) error {
+				if _, err := tx.CreateSubject(ctx, subject("gone@example.com")); err != nil {
+					return err
+				}
+				return fmt.Errorf("later step failed")
+			})
+			if err == nil || exists("gone@example.com") {
+				t.Fatalf("err = %v; subject kept = %v", err, exists("gone@example.com"))
+			}
+		})
+		t.Run("RecoveredStepKeepsTheRest", func(t *testing.T) {
+			err := db.Atomically(ctx, "test", func(tx *store.DB) error {
+				if _, err := tx.CreateSubject(ctx, subject("kept@example.com")); err != nil {
+					return err
+				}
+				_, err := tx.CreateSubject(ctx, subject("KEPT@example.com"))
+				wantCode(t, err, portal.ECONFLICT)
+				_, err = tx.CreateSubject(ctx, subject("also@example.com"))
+				return err
+			})
+			if err != nil || !exists("kept@example.com") || !exists("also@example.com") {
+				t.Fatalf("err = %v; kept = %v, also = %v", err, exists("kept@example.com"), exists("also@example.com"))
+			}
+		})
+	})
+}
