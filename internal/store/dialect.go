@@ -28,6 +28,9 @@ type dialect struct {
 	// after another until they end; the login throttle uses it so that
 	// parallel guesses are counted one by one.
 	lock func(ctx context.Context, tx *sql.Tx, class int32, key string) error
+	// skipLocked ends a SELECT that should pass over rows other
+	// transactions hold; SQLite has one writer, so nothing is held.
+	skipLocked string
 }
 
 var sqliteDialect = dialect{
@@ -50,9 +53,10 @@ var sqliteDialect = dialect{
 }
 
 var postgresDialect = dialect{
-	name:   "postgres",
-	driver: "pgx",
-	goose:  goose.DialectPostgres,
+	name:       "postgres",
+	driver:     "pgx",
+	goose:      goose.DialectPostgres,
+	skipLocked: " FOR UPDATE SKIP LOCKED",
 	configurePool: func(db *sql.DB) {
 		db.SetMaxOpenConns(20)
 		db.SetMaxIdleConns(10)

@@ -92,12 +92,8 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 // failures, a password change revoking old logins): waiting for them could
 // deadlock, and the next sweep takes them.
 func (s *DB) sweepTable(ctx context.Context, tx *sql.Tx, table, where string, arg int64) (int64, error) {
-	skipLocked := ""
-	if s.dialect.name == "postgres" {
-		skipLocked = " FOR UPDATE SKIP LOCKED"
-	}
 	res, err := tx.ExecContext(ctx, fmt.Sprintf(`DELETE FROM %[1]s WHERE id IN (SELECT id FROM %[1]s WHERE %[2]s%[3]s)`,
-		table, where, skipLocked), arg)
+		table, where, s.dialect.skipLocked), arg)
 	if err != nil {
 		return 0, fmt.Errorf("store: sweep %s: %w", table, err)
 	}
