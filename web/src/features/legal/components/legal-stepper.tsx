@@ -95,6 +95,7 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
         <ol className={styles.steps}>
           {steps.map((s, i) => {
             const done = stepSigned(s);
+            const declined = s.documents.some((d) => d.signature?.outcome === 'paper_forms');
             const reachable = done || i === firstOpen || i === active;
             return (
               <li key={s.documents[0].id}>
@@ -106,10 +107,10 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
                   onClick={() => setActive(i)}
                 >
                   <span className={done ? styles.done : styles.todo} aria-hidden="true">
-                    {done ? '✓' : i + 1}
+                    {declined ? '✉' : done ? '✓' : i + 1}
                   </span>
                   {stepTitle(s)}
-                  <span className={styles.visuallyHidden}>{done ? ' (signed)' : ' (to sign)'}</span>
+                  <span className={styles.visuallyHidden}>{declined ? ' (paper forms requested)' : done ? ' (signed)' : ' (to sign)'}</span>
                 </button>
               </li>
             );
@@ -242,6 +243,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
         hashes[String(d.id)] = (await queryClient.ensureQueryData(documentContentQueryOptions(d.id))).contentSha256;
       }
       await sign.mutateAsync({ documentId: step.documents[0].id, contentSha256: hashes, fields });
+      if (fields.declineESign) {
+        // The applicant stays on the consent step, where the choice can be undone.
+        notify('Paper forms requested: your screening waits for them.', 'info');
+        return;
+      }
       notify('Document signed', 'success');
       onSigned();
     } catch (error) {

@@ -209,6 +209,9 @@ describe('the legal stepper', () => {
     await user.click(within(form).getByRole('button', { name: 'Yes, send me paper forms' }));
     expect(await screen.findByRole('heading', { name: 'You chose paper forms' })).toBeInTheDocument();
     expect(api.signed[0]).toMatchObject({ id: 1, body: { declineESign: true } });
+    expect(screen.getByRole('heading', { name: 'Consent to electronic signatures' })).toBeInTheDocument();
+    expect(stepList()[0]).toHaveTextContent('(paper forms requested)');
+    expect(notifications.getSnapshot().map((n) => n.text)).toContain('Paper forms requested: your screening waits for them.');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(onComplete).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Sign electronically instead' }));
