@@ -87,6 +87,8 @@ func oauthCode(err error) string {
 		return "invalid_grant"
 	case portal.ETHROTTLED:
 		return "too_many_requests"
+	case portal.EUNAVAILABLE:
+		return "temporarily_unavailable"
 	case portal.EINTERNAL:
 		return "server_error"
 	}

@@ -61,8 +61,8 @@ func TestParallelWrongLoginsAreThrottled(t *testing.T) {
 				t.Errorf("429 without Retry-After or message: %v %s", rec.Header(), rec.Body)
 			}
 		}
-		if count[401] > store.MaxFailuresPerUser || count[401]+count[429] != n {
-			t.Fatalf("answers %v; want at most %d × 401 and the rest 429", count, store.MaxFailuresPerUser)
+		if count[401] > store.MaxFailuresPerUserAndIP || count[401]+count[429] != n {
+			t.Fatalf("answers %v; want at most %d × 401 and the rest 429", count, store.MaxFailuresPerUserAndIP)
 		}
 		if rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: passwordGrant("jane@example.com", janePass)}); rec.Code != 429 {
 			t.Fatalf("right password after the burst = %d; want 429", rec.Code)
@@ -103,13 +103,13 @@ func TestWrongCurrentPasswordCountsAsAFailedLogin(t *testing.T) {
 			return a.send(request{Method: "PATCH", URL: "/api/v2/user", Token: jane,
 				Body: map[string]any{"password": "a brand new passphrase", "currentPassword": current}})
 		}
-		for i := 0; i < store.MaxFailuresPerUser; i++ {
+		for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
 			if rec := change("wrong"); rec.Code != 422 || !strings.Contains(rec.Body.String(), `"field":"currentPassword"`) {
 				t.Fatalf("wrong current password %d = %d %s", i+1, rec.Code, rec.Body)
 			}
 		}
 		if rec := change(janePass); rec.Code != 429 || rec.Header().Get("Retry-After") == "" {
-			t.Fatalf("change after %d wrong ones = %d %s; want 429", store.MaxFailuresPerUser, rec.Code, rec.Body)
+			t.Fatalf("change after %d wrong ones = %d %s; want 429", store.MaxFailuresPerUserAndIP, rec.Code, rec.Body)
 		}
 		if rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: passwordGrant("jane@example.com", janePass)}); rec.Code != 429 {
 			t.Fatalf("login after the wrong current passwords = %d; want 429", rec.Code)

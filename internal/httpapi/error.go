@@ -22,6 +22,7 @@ var statusOf = map[string]int{
 	portal.EINVALID:      http.StatusUnprocessableEntity,
 	portal.ETHROTTLED:    http.StatusTooManyRequests,
 	portal.EINTERNAL:     http.StatusInternalServerError,
+	portal.EUNAVAILABLE:  http.StatusServiceUnavailable,
 }
 
 // errorBody is every API error answer.

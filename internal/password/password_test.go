@@ -47,3 +47,34 @@ func TestVerifyRejectsMalformedHashes(t *testing.T) {
 		}
 	}
 }
+
+func TestCommonPasswords(t *testing.T) {
+	tests := []struct {
+		pw             string
+		common, repeat bool
+	}{
+		{"password", true, false},
+		{"PassWord", true, false},
+		{"ｐａｓｓｗｏｒｄ", true, false}, // full-width letters fold to ASCII
+		{"123456", true, false},
+		{"passwordpassword", true, true}, // listed itself, and password twice
+		{"SunshineSunshine", false, true},
+		{"QwertyQwertyQwerty", false, true},
+		{"correct horse battery staple", false, false},
+	}
+	for _, tt := range tests {
+		if got := password.IsCommon(tt.pw); got != tt.common {
+			t.Errorf("IsCommon(%q) = %v; want %v", tt.pw, got, tt.common)
+		}
+		if got := password.IsRepeatedCommon(tt.pw); got != tt.repeat {
+			t.Errorf("IsRepeatedCommon(%q) = %v; want %v", tt.pw, got, tt.repeat)
+		}
+	}
+}
+
+func TestNormalizeComposesDecomposedForms(t *testing.T) {
+	composed, decomposed := "caf\u00e9 au lait", "cafe\u0301 au lait"
+	if composed == decomposed || password.Normalize(decomposed) != password.Normalize(composed) {
+		t.Fatalf("NFKC(%q) = %q; want %q", decomposed, password.Normalize(decomposed), composed)
+	}
+}

@@ -21,6 +21,7 @@ const (
 	ETOOLARGE     = "too_large"    // 413
 	EUNAUTHORIZED = "unauthorized" // 401
 	EUNSUPPORTED  = "unsupported"  // 415
+	EUNAVAILABLE  = "unavailable"  // 503: busy now, try again after RetryAfter
 )
 
 // ValidationMessage is the errorMessage of every field-validation error, as

@@ -8,19 +8,35 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"applicantportal/internal/password"
 	"applicantportal/internal/portal"
 )
 
-// Login throttling: after this many failures within the window, further
-// attempts answer 429 until the oldest failure leaves the window.
+// Login throttling. A failed password check is recorded with its username
+// and IP; over any of these limits within ThrottleWindow further checks
+// answer 429 until the oldest counted failure leaves the window:
+//
+//   - MaxFailuresPerUserAndIP for one username from one IP: the limit a
+//     guesser meets, and only where the guesser is, so nobody can lock an
+//     applicant out from everywhere by knowing the e-mail address;
+//   - MaxFailuresPerUsername for one username from anywhere: a ceiling
+//     against guessing spread over many addresses;
+//   - MaxFailuresPerIP for one IP over every username: loose, because many
+//     applicants may share one address (an office NAT, a mobile carrier, a
+//     proxy not listed in --trusted-proxies).
+//
+// A successful check clears the failures of its username and IP; a
+// completed password reset clears every failure of the username.
 const (
-	ThrottleWindow      = 15 * time.Minute
-	MaxFailuresPerUser  = 5
-	MaxFailuresPerIP    = 20
-	throttleMessageText = "Too many failed login attempts. Please wait %s and try again, or reset your password."
+	ThrottleWindow          = 15 * time.Minute
+	MaxFailuresPerUserAndIP = 5
+	MaxFailuresPerUsername  = 50
+	MaxFailuresPerIP        = 100
+	throttleMessageText     = "Too many failed login attempts. Please wait %s and try again, or reset your password."
+	throttleIPMessageText   = "Too many failed login attempts from your network. Please wait %s and try again."
 )
 
 // Password-reset throttling: over these limits a request still answers as
@@ -29,8 +45,7 @@ const (
 	ResetWindow        = time.Hour
 	MaxResetsPerUser   = 5
 	MaxResetsPerIP     = 20
-	lockLoginUsername  = 1 // advisory lock classes; taken in this order
-	lockLoginIP        = 2
+	lockLoginUsername  = 1 // advisory lock classes (2 is no longer used)
 	lockResetUsername  = 3
 	lockResetIP        = 4
 	clientSecretPrefix = "sha256:"
@@ -45,10 +60,27 @@ type throttle struct {
 	lockClass      int32 // the username's class; the IP's is the next one
 }
 
-var (
-	loginThrottle = throttle{table: "login_failures", window: ThrottleWindow, perUser: MaxFailuresPerUser, perIP: MaxFailuresPerIP, lockClass: lockLoginUsername}
-	resetThrottle = throttle{table: "password_reset_requests", window: ResetWindow, perUser: MaxResetsPerUser, perIP: MaxResetsPerIP, lockClass: lockResetUsername}
-)
+var resetThrottle = throttle{table: "password_reset_requests", window: ResetWindow, perUser: MaxResetsPerUser, perIP: MaxResetsPerIP, lockClass: lockResetUsername}
+
+// waitFor answers how long until fewer than limit events of table match
+// cond (with args) within window: the limit-th newest must leave the window
+// first. Zero means an event is allowed now.
+func (s *DB) waitFor(ctx context.Context, q queryer, table string, window time.Duration, limit int, cond string, args ...any) (time.Duration, error) {
+	now := s.now()
+	n := len(args)
+	args = append(args, ms(now.Add(-window)), limit)
+	var count int
+	var oldest sql.NullInt64
+	err := q.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*), MIN(at) FROM (
+		SELECT at FROM %s WHERE %s AND at > $%d ORDER BY at DESC LIMIT $%d) recent`, table, cond, n+1, n+2), args...).Scan(&count, &oldest)
+	if err != nil {
+		return 0, fmt.Errorf("store: count %s: %w", table, err)
+	}
+	if count < limit {
+		return 0, nil
+	}
+	return fromMS(oldest.Int64).Add(window).Sub(now), nil
+}
 
 // admit counts one event for username and ip unless either is over its
 // limit, in which case it answers how long until the next event is allowed.
@@ -61,29 +93,11 @@ func (s *DB) admit(ctx context.Context, tx *sql.Tx, th throttle, username, ip st
 	if err := s.dialect.lock(ctx, tx, th.lockClass+1, ip); err != nil {
 		return 0, err
 	}
-	now := s.now()
-	since := ms(now.Add(-th.window))
-	check := func(col, value string, limit int) (time.Duration, error) {
-		var n int
-		var oldest sql.NullInt64
-		// The event that must leave the window before another is allowed is
-		// the limit-th newest; its age decides the wait.
-		err := tx.QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*), MIN(at) FROM (
-			SELECT at FROM %s WHERE %s = $1 AND at > $2 ORDER BY at DESC LIMIT $3) recent`, th.table, col),
-			value, since, limit).Scan(&n, &oldest)
-		if err != nil {
-			return 0, fmt.Errorf("store: count %s: %w", th.table, err)
-		}
-		if n < limit {
-			return 0, nil
-		}
-		return fromMS(oldest.Int64).Add(th.window).Sub(now), nil
-	}
-	wait, err := check("username", username, th.perUser)
+	wait, err := s.waitFor(ctx, tx, th.table, th.window, th.perUser, "username = $1", username)
 	if err != nil {
 		return 0, err
 	}
-	if ipWait, err := check("ip", ip, th.perIP); err != nil {
+	if ipWait, err := s.waitFor(ctx, tx, th.table, th.window, th.perIP, "ip = $1", ip); err != nil {
 		return 0, err
 	} else if ipWait > wait {
 		wait = ipWait
@@ -92,27 +106,32 @@ func (s *DB) admit(ctx context.Context, tx *sql.Tx, th throttle, username, ip st
 		return wait, nil
 	}
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO %s (username, ip, at) VALUES ($1, $2, $3)`, th.table),
-		username, ip, ms(now)); err != nil {
+		username, ip, ms(s.now())); err != nil {
 		return 0, fmt.Errorf("store: record %s: %w", th.table, err)
 	}
 	return 0, nil
 }
 
-// beginPasswordCheck records a password check as a failure before the
-// check runs, so the throttle counts checks still in flight: checking first
-// and recording after the slow hash let parallel guesses all pass. It
-// answers ETHROTTLED, the same for known and unknown usernames, when the
-// username or the IP failed too often. A successful check calls
-// passwordCheckSucceeded.
-func (s *DB) beginPasswordCheck(ctx context.Context, username, ip string) error {
-	var wait time.Duration
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		wait, err = s.admit(ctx, tx, loginThrottle, username, ip)
-		return err
-	})
+// loginThrottled answers ETHROTTLED, the same for known and unknown
+// usernames, when a failure limit of username or ip is reached.
+func (s *DB) loginThrottled(ctx context.Context, q queryer, username, ip string) error {
+	wait, err := s.waitFor(ctx, q, "login_failures", ThrottleWindow, MaxFailuresPerUserAndIP, "username = $1 AND ip = $2", username, ip)
 	if err != nil {
 		return err
+	}
+	if w, err := s.waitFor(ctx, q, "login_failures", ThrottleWindow, MaxFailuresPerUsername, "username = $1", username); err != nil {
+		return err
+	} else if w > wait {
+		wait = w
+	}
+	text := throttleMessageText
+	// A reset clears the username's failures, not the other usernames'
+	// failures from the same address: the message says only what helps.
+	if w, err := s.waitFor(ctx, q, "login_failures", ThrottleWindow, MaxFailuresPerIP, "ip = $1", ip); err != nil {
+		return err
+	} else if w > 0 {
+		text = throttleIPMessageText
+		wait = max(wait, w)
 	}
 	if wait <= 0 {
 		return nil
@@ -120,18 +139,172 @@ func (s *DB) beginPasswordCheck(ctx context.Context, username, ip string) error 
 	secs := int((wait + time.Second - 1) / time.Second)
 	return &portal.Error{
 		Code:       portal.ETHROTTLED,
-		Message:    fmt.Sprintf(throttleMessageText, humanMinutes(secs)),
+		Message:    fmt.Sprintf(text, humanMinutes(secs)),
 		RetryAfter: secs,
 	}
 }
 
-// passwordCheckSucceeded clears the username's failures, the one
-// beginPasswordCheck recorded among them.
-func (s *DB) passwordCheckSucceeded(ctx context.Context, username string) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1`, username); err != nil {
-		return fmt.Errorf("store: clear login failures: %w", err)
+// checkPassword verifies pw against hash (the stored hash, or dummyHash
+// when the username has none) under the login throttle, and records the
+// outcome: a failure, or clearing the failures of username and ip.
+//
+// An attempt counts as a failure only once it has failed, so correct
+// logins in parallel never throttle each other. To keep the count exact
+// under concurrency, checks of one username run one at a time: an
+// in-process lock per username, and on PostgreSQL a transaction-scoped
+// advisory lock held across count, check and record, so several instances
+// sharing the database serialise too. On SQLite (one process per file) the
+// in-process lock is enough and no write transaction is held across the
+// slow hash, which would stop every other writer. Checks of different
+// usernames from one IP are not serialised (that would queue a whole NAT
+// behind one login): the per-IP limit may be passed by at most the checks
+// in flight, which the password-check gate bounds.
+func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string) (bool, error) {
+	unlock, err := s.userLocks.lock(ctx, username)
+	if err != nil {
+		return false, err
 	}
-	return nil
+	defer unlock()
+	var ok bool
+	err = s.gate.run(ctx, func() error {
+		return s.serialized(ctx, lockLoginUsername, username, func(q queryer) error {
+			if err := s.loginThrottled(ctx, q, username, ip); err != nil {
+				return err
+			}
+			var err error
+			if ok, err = s.verify(pw, hash); err != nil {
+				return fmt.Errorf("store: verify password: %w", err)
+			}
+			if ok {
+				if _, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1 AND ip = $2`, username, ip); err != nil {
+					return fmt.Errorf("store: clear login failures: %w", err)
+				}
+				return nil
+			}
+			if _, err := q.ExecContext(ctx, `INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`, username, ip, ms(s.now())); err != nil {
+				return fmt.Errorf("store: record login failure: %w", err)
+			}
+			return nil
+		})
+	})
+	return ok, err
+}
+
+// serialized runs fn so that calls with the same class and key run one
+// after another across instances: on PostgreSQL in a transaction holding
+// an advisory lock; on SQLite, whose only lock is the database's write
+// lock, outside any transaction (the caller holds an in-process lock).
+func (s *DB) serialized(ctx context.Context, class int32, key string, fn func(q queryer) error) error {
+	if s.inTx != nil {
+		if err := s.dialect.lock(ctx, s.inTx, class, key); err != nil {
+			return err
+		}
+		return fn(s.inTx)
+	}
+	if !s.dialect.advisoryLocks {
+		return fn(s.pool)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.dialect.lock(ctx, tx, class, key); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// keyedMutex lets one caller per key in at a time, within this process.
+type keyedMutex struct {
+	mu   sync.Mutex
+	keys map[string]*keyLock
+}
+
+type keyLock struct {
+	ch   chan struct{} // holds a value while the key is locked
+	refs int           // callers holding or waiting
+}
+
+func newKeyedMutex() *keyedMutex { return &keyedMutex{keys: map[string]*keyLock{}} }
+
+// lock waits for key (or for ctx to end) and returns its unlock.
+func (k *keyedMutex) lock(ctx context.Context, key string) (func(), error) {
+	k.mu.Lock()
+	l := k.keys[key]
+	if l == nil {
+		l = &keyLock{ch: make(chan struct{}, 1)}
+		k.keys[key] = l
+	}
+	l.refs++
+	k.mu.Unlock()
+	release := func() {
+		k.mu.Lock()
+		if l.refs--; l.refs == 0 {
+			delete(k.keys, key)
+		}
+		k.mu.Unlock()
+	}
+	select {
+	case l.ch <- struct{}{}:
+		return func() { <-l.ch; release() }, nil
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
+}
+
+// passwordGate bounds how many password hashes run at once: each argon2id
+// run takes 19 MiB and a core, so a flood of logins must queue rather than
+// exhaust memory. A caller waits at most wait for a slot; past it the
+// answer is EUNAVAILABLE (503) with Retry-After.
+type passwordGate struct {
+	slots chan struct{}
+	wait  time.Duration
+}
+
+func newPasswordGate(n int, wait time.Duration) *passwordGate {
+	return &passwordGate{slots: make(chan struct{}, n), wait: wait}
+}
+
+func (g *passwordGate) run(ctx context.Context, fn func() error) error {
+	select {
+	case g.slots <- struct{}{}:
+	default:
+		timer := time.NewTimer(g.wait)
+		defer timer.Stop()
+		select {
+		case g.slots <- struct{}{}:
+		case <-timer.C:
+			secs := max(1, int((g.wait+time.Second-1)/time.Second))
+			return &portal.Error{Code: portal.EUNAVAILABLE, RetryAfter: secs,
+				Message: "The server is busy checking passwords. Please try again in a moment."}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	defer func() { <-g.slots }()
+	return fn()
+}
+
+// hashPassword hashes the NFKC form of pw, within the password gate.
+func (s *DB) hashPassword(ctx context.Context, pw string) (string, error) {
+	var hash string
+	err := s.gate.run(ctx, func() error {
+		var err error
+		hash, err = s.cfg.HashPassword(password.Normalize(pw))
+		return err
+	})
+	return hash, err
+}
+
+// verify compares the NFKC form of pw with hash; the caller holds a slot of
+// the password gate. A password whose NFKC form differs is also tried as
+// typed, as hashes stored before normalization was introduced hold it so.
+func (s *DB) verify(pw, hash string) (bool, error) {
+	norm := password.Normalize(pw)
+	ok, err := s.cfg.VerifyPassword(norm, hash)
+	if err != nil || ok || norm == pw {
+		return ok, err
+	}
+	return s.cfg.VerifyPassword(pw, hash)
 }
 
 func defaultHash(pw string) (string, error) { return password.Hash(pw) }
@@ -190,9 +363,6 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 		return nil, err
 	}
 	username := portal.NormalizeUsername(c.Username)
-	if err := s.beginPasswordCheck(ctx, username, c.IP); err != nil {
-		return nil, err
-	}
 	var subjectID int64
 	var hash sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT id, password_hash FROM subjects WHERE username = $1`, username).Scan(&subjectID, &hash)
@@ -203,16 +373,12 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 	if hash.Valid {
 		stored = hash.String
 	}
-	ok, verr := s.cfg.VerifyPassword(c.Password, stored)
-	if verr != nil {
-		return nil, fmt.Errorf("store: verify password: %w", verr)
+	ok, err := s.checkPassword(ctx, username, c.IP, c.Password, stored)
+	if err != nil {
+		return nil, err
 	}
 	if !ok || !hash.Valid {
-		// The failure beginPasswordCheck recorded stands.
 		return nil, portal.ErrBadCredentials
-	}
-	if err := s.passwordCheckSucceeded(ctx, username); err != nil {
-		return nil, err
 	}
 	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
 }
@@ -411,7 +577,7 @@ func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string)
 	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
 		return err
 	}
-	hash, err := s.cfg.HashPassword(pw)
+	hash, err := s.hashPassword(ctx, pw)
 	if err != nil {
 		return err
 	}
@@ -431,8 +597,18 @@ func (s *DB) SetInitialPassword(ctx context.Context, subjectID int64, pw string)
 		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
 			return fmt.Errorf("store: consume invitation: %w", err)
 		}
-		return nil
+		return spendResetLinks(ctx, tx, subjectID, now)
 	})
+}
+
+// spendResetLinks ends the subject's outstanding reset links: once the
+// password is set, changed or reset, an older link (perhaps in a mailbox
+// someone else reads) must not set it again.
+func spendResetLinks(ctx context.Context, tx *sql.Tx, subjectID, now int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE password_resets SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
+		return fmt.Errorf("store: spend reset links: %w", err)
+	}
+	return nil
 }
 
 // ChangePassword implements portal.AuthService. A session without a family
@@ -447,25 +623,19 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	if !hash.Valid {
 		return s.SetInitialPassword(ctx, subjectID, next)
 	}
-	if err := s.beginPasswordCheck(ctx, username, ip); err != nil {
-		return err
-	}
-	ok, err := s.cfg.VerifyPassword(current, hash.String)
+	ok, err := s.checkPassword(ctx, username, ip, current, hash.String)
 	if err != nil {
-		return fmt.Errorf("store: verify password: %w", err)
+		return err
 	}
 	if !ok {
 		var fe portal.FieldErrors
 		fe.Add("currentPassword", "The current password is not correct.")
 		return fe.Err()
 	}
-	if err := s.passwordCheckSucceeded(ctx, username); err != nil {
-		return err
-	}
 	if err := s.validateNewPassword(ctx, subjectID, "password", next); err != nil {
 		return err
 	}
-	newHash, err := s.cfg.HashPassword(next)
+	newHash, err := s.hashPassword(ctx, next)
 	if err != nil {
 		return err
 	}
@@ -476,7 +646,7 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 
 // replacePassword stores a new password hash and ends every session of the
 // subject but keepFamilyID (0 keeps none), so a stolen session does not
-// survive a password change.
+// survive a password change, and every outstanding reset link.
 func (s *DB) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64, hash string, keepFamilyID int64) error {
 	now := ms(s.now())
 	if _, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, subjectID); err != nil {
@@ -489,16 +659,19 @@ func (s *DB) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64, h
 	if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
 		return fmt.Errorf("store: consume invitation: %w", err)
 	}
-	return nil
+	return spendResetLinks(ctx, tx, subjectID, now)
 }
 
+// validateNewPassword applies the password policy with the company's
+// minimum length and the subject's username and e-mail address.
 func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw string) error {
 	var minLen int
-	if err := s.db.QueryRowContext(ctx, `SELECT c.subject_password_length FROM subjects s JOIN companies c ON c.id = s.company_id WHERE s.id = $1`,
-		subjectID).Scan(&minLen); err != nil {
+	var username, email string
+	if err := s.db.QueryRowContext(ctx, `SELECT c.subject_password_length, s.username, s.email FROM subjects s JOIN companies c ON c.id = s.company_id WHERE s.id = $1`,
+		subjectID).Scan(&minLen, &username, &email); err != nil {
 		return notFound(err, "Subject")
 	}
-	return portal.ValidatePassword(field, pw, minLen)
+	return portal.ValidatePassword(field, pw, minLen, username, email)
 }
 
 // RequestPasswordReset implements portal.AuthService. It does nothing, and
@@ -554,32 +727,53 @@ func humanDuration(d time.Duration) string {
 	return fmt.Sprintf("%d minutes", int(d/time.Minute))
 }
 
-// ConfirmPasswordReset implements portal.AuthService.
-func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
-	invalid := func() error {
-		var fe portal.FieldErrors
-		fe.Add("token", "This reset link is invalid or has expired. Please ask for a new one.")
-		return fe.Err()
-	}
+// invalidResetLink answers an unknown, used or expired reset link.
+func invalidResetLink() error {
+	var fe portal.FieldErrors
+	fe.Add("token", "This reset link is invalid or has expired. Please ask for a new one.")
+	return fe.Err()
+}
+
+// findResetLink returns the id and subject of a usable reset link.
+func (s *DB) findResetLink(ctx context.Context, token string) (id, subjectID int64, err error) {
 	if token == "" {
-		return invalid()
+		return 0, 0, invalidResetLink()
 	}
-	var id, subjectID, expires int64
+	var expires int64
 	var used sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT id, subject_id, expires_at, used_at FROM password_resets WHERE token_hash = $1`, hashSecret(token)).
+	err = s.db.QueryRowContext(ctx, `SELECT id, subject_id, expires_at, used_at FROM password_resets WHERE token_hash = $1`, hashSecret(token)).
 		Scan(&id, &subjectID, &expires, &used)
 	if errors.Is(err, sql.ErrNoRows) {
-		return invalid()
+		return 0, 0, invalidResetLink()
 	} else if err != nil {
-		return fmt.Errorf("store: find reset: %w", err)
+		return 0, 0, fmt.Errorf("store: find reset: %w", err)
 	}
 	if used.Valid || ms(s.now()) >= expires {
-		return invalid()
+		return 0, 0, invalidResetLink()
+	}
+	return id, subjectID, nil
+}
+
+// VerifyPasswordReset implements portal.AuthService: it tells whether a
+// reset link is usable without spending it.
+func (s *DB) VerifyPasswordReset(ctx context.Context, token string) error {
+	_, _, err := s.findResetLink(ctx, token)
+	return err
+}
+
+// ConfirmPasswordReset implements portal.AuthService. It also clears the
+// username's failed logins, as the throttle's message promises: the reset
+// proves the applicant reads the account's mail.
+func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
+	invalid := invalidResetLink
+	id, subjectID, err := s.findResetLink(ctx, token)
+	if err != nil {
+		return err
 	}
 	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
 		return err
 	}
-	hash, err := s.cfg.HashPassword(pw)
+	hash, err := s.hashPassword(ctx, pw)
 	if err != nil {
 		return err
 	}
@@ -592,6 +786,9 @@ func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return invalid()
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE username = (SELECT username FROM subjects WHERE id = $1)`, subjectID); err != nil {
+			return fmt.Errorf("store: clear login failures: %w", err)
 		}
 		return s.replacePassword(ctx, tx, subjectID, hash, 0)
 	})

@@ -28,6 +28,10 @@ type dialect struct {
 	// after another until they end; the login throttle uses it so that
 	// parallel guesses are counted one by one.
 	lock func(ctx context.Context, tx *sql.Tx, class int32, key string) error
+	// advisoryLocks says lock takes a lock of its own, which other writers
+	// do not wait for, so it may be held across slow work (PostgreSQL).
+	// SQLite's only lock is the database's write lock.
+	advisoryLocks bool
 	// skipLocked ends a SELECT that should pass over rows other
 	// transactions hold; SQLite has one writer, so nothing is held.
 	skipLocked string
@@ -53,10 +57,11 @@ var sqliteDialect = dialect{
 }
 
 var postgresDialect = dialect{
-	name:       "postgres",
-	driver:     "pgx",
-	goose:      goose.DialectPostgres,
-	skipLocked: " FOR UPDATE SKIP LOCKED",
+	name:          "postgres",
+	driver:        "pgx",
+	goose:         goose.DialectPostgres,
+	skipLocked:    " FOR UPDATE SKIP LOCKED",
+	advisoryLocks: true,
 	configurePool: func(db *sql.DB) {
 		db.SetMaxOpenConns(20)
 		db.SetMaxIdleConns(10)

@@ -124,32 +124,40 @@ func TestLoginThrottling(t *testing.T) {
 	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
 		w := newSessionWorld(t, db)
 		for _, username := range []string{"jane@example.com", "ghost@example.com"} {
-			t.Run("FiveFailuresThrottle_"+strings.Split(username, "@")[0], func(t *testing.T) {
-				for i := 0; i < store.MaxFailuresPerUser; i++ {
-					_, err := w.login(username, "wrong", fmt.Sprintf("198.51.100.%d", i))
+			t.Run("FiveFailuresThrottleTheUsernameFromThatIP_"+strings.Split(username, "@")[0], func(t *testing.T) {
+				for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
+					_, err := w.login(username, "wrong", "198.51.100.1")
 					wantErr(t, err, portal.ErrBadCredentials)
 					c.advance(time.Minute)
 				}
 				// Even the right password is refused while throttled, and an
 				// unknown username gets the same answer as a known one.
-				_, err := w.login(username, goodPass, "198.51.100.99")
+				_, err := w.login(username, goodPass, "198.51.100.1")
 				pe := wantCode(t, err, portal.ETHROTTLED)
-				if pe.RetryAfter <= 0 || pe.RetryAfter > int(store.ThrottleWindow/time.Second) {
-					t.Fatalf("RetryAfter = %d", pe.RetryAfter)
+				if pe.RetryAfter <= 0 || pe.RetryAfter > int(store.ThrottleWindow/time.Second) || !strings.Contains(pe.Message, "reset your password") {
+					t.Fatalf("RetryAfter = %d, message %q", pe.RetryAfter, pe.Message)
+				}
+				// The guesser's address does not lock the applicant out
+				// from everywhere else.
+				_, err = w.login(username, goodPass, "198.51.100.99")
+				if username == "jane@example.com" && err != nil {
+					t.Fatalf("from another IP: %v", err)
+				} else if username != "jane@example.com" {
+					wantErr(t, err, portal.ErrBadCredentials)
 				}
 				c.advance(store.ThrottleWindow)
 				if username == "jane@example.com" {
-					if _, err := w.login(username, goodPass, "198.51.100.99"); err != nil {
+					if _, err := w.login(username, goodPass, "198.51.100.1"); err != nil {
 						t.Fatalf("after the window: %v", err)
 					}
 				} else {
-					_, err := w.login(username, goodPass, "198.51.100.99")
+					_, err := w.login(username, goodPass, "198.51.100.1")
 					wantErr(t, err, portal.ErrBadCredentials)
 				}
 			})
 		}
 		t.Run("SuccessClearsTheUsernamesFailures", func(t *testing.T) {
-			for i := 0; i < store.MaxFailuresPerUser-1; i++ {
+			for i := 0; i < store.MaxFailuresPerUserAndIP-1; i++ {
 				w.login("jane@example.com", "wrong", "203.0.113.5")
 			}
 			if _, err := w.login("jane@example.com", goodPass, "203.0.113.5"); err != nil {
@@ -160,15 +168,31 @@ func TestLoginThrottling(t *testing.T) {
 				t.Fatalf("one failure after a success throttled: %v", err)
 			}
 		})
-		t.Run("TwentyFailuresFromOneIPThrottleEveryUsername", func(t *testing.T) {
+		t.Run("PerIPLimitThrottlesEveryUsernameFromThatIP", func(t *testing.T) {
 			c.advance(store.ThrottleWindow)
 			for i := 0; i < store.MaxFailuresPerIP; i++ {
 				w.login(fmt.Sprintf("user%d@example.com", i), "wrong", "192.0.2.200")
 			}
 			_, err := w.login("jane@example.com", goodPass, "192.0.2.200")
-			wantCode(t, err, portal.ETHROTTLED)
+			pe := wantCode(t, err, portal.ETHROTTLED)
+			if strings.Contains(pe.Message, "reset") || !strings.Contains(pe.Message, "from your network") {
+				t.Fatalf("message %q; a reset does not lift an IP's limit, so it must not say so", pe.Message)
+			}
 			if _, err := w.login("jane@example.com", goodPass, "192.0.2.201"); err != nil {
 				t.Fatalf("another IP is throttled too: %v", err)
+			}
+		})
+		t.Run("UsernameCeilingHoldsAcrossIPs", func(t *testing.T) {
+			c.advance(store.ThrottleWindow)
+			for i := 0; i < store.MaxFailuresPerUsername; i++ {
+				_, err := w.login("jane@example.com", "wrong", fmt.Sprintf("203.0.113.%d", i/store.MaxFailuresPerUserAndIP))
+				wantErr(t, err, portal.ErrBadCredentials)
+			}
+			_, err := w.login("jane@example.com", goodPass, "192.0.2.99")
+			wantCode(t, err, portal.ETHROTTLED)
+			c.advance(store.ThrottleWindow)
+			if _, err := w.login("jane@example.com", goodPass, "192.0.2.99"); err != nil {
+				t.Fatalf("after the window: %v", err)
 			}
 		})
 	})

@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -47,7 +48,12 @@ type Config struct {
 	// cheaper ones.
 	HashPassword   func(string) (string, error)
 	VerifyPassword func(password, hash string) (bool, error)
-	Logger         *slog.Logger
+	// PasswordChecks is how many password hashes or checks may run at
+	// once (default GOMAXPROCS); PasswordCheckWait is how long a request
+	// waits for one of them before it answers 503 (default 2s).
+	PasswordChecks    int
+	PasswordCheckWait time.Duration
+	Logger            *slog.Logger
 	// Sealer seals personal information at rest. Operator commands that
 	// never read PII may leave it nil.
 	Sealer *seal.Sealer
@@ -63,6 +69,10 @@ type DB struct {
 	dialect dialect
 	cfg     Config
 	now     func() time.Time
+	// gate bounds concurrent password hashing; userLocks serialises the
+	// password checks of one username (see checkPassword).
+	gate      *passwordGate
+	userLocks *keyedMutex
 }
 
 // Open connects and applies the embedded migrations.
@@ -81,7 +91,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
-	s := &DB{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now}
+	s := &DB{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
+		gate: newPasswordGate(cfg.PasswordChecks, cfg.PasswordCheckWait), userLocks: newKeyedMutex()}
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
@@ -109,6 +120,10 @@ func withDefaults(cfg Config) Config {
 	def(&cfg.SetupTokenTTL, 30*time.Minute)
 	def(&cfg.InvitationTTL, 14*24*time.Hour)
 	def(&cfg.ResetTTL, time.Hour)
+	def(&cfg.PasswordCheckWait, 2*time.Second)
+	if cfg.PasswordChecks <= 0 {
+		cfg.PasswordChecks = runtime.GOMAXPROCS(0)
+	}
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}

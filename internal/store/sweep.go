@@ -55,7 +55,7 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			arg   int64
 		}{
 			// admit counts only events after now - window.
-			{&res.LoginFailures, "login_failures", `at < $1`, ms(now.Add(-loginThrottle.window))},
+			{&res.LoginFailures, "login_failures", `at < $1`, ms(now.Add(-ThrottleWindow))},
 			{&res.ResetRequests, "password_reset_requests", `at < $1`, ms(now.Add(-resetThrottle.window))},
 			// A token past its expiry gets the same answer as an unknown
 			// one: Refresh checks the expiry before it looks for reuse, so

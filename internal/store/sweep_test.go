@@ -95,38 +95,38 @@ func TestSweep(t *testing.T) {
 			Name: "LoginFailuresGoOnceOutOfTheThrottleWindow",
 			Setup: func(t *testing.T, w *sweepWorld) {
 				// Five failures a minute apart: the throttle's limit.
-				for i := 0; i < store.MaxFailuresPerUser; i++ {
-					w.login("jane@example.com", "wrong", fmt.Sprintf("198.51.100.%d", i))
+				for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
+					w.login("jane@example.com", "wrong", "198.51.100.1")
 					w.c.advance(time.Minute)
 				}
 				// The first is now 15.5 minutes old, the others inside the window.
-				w.c.advance(store.ThrottleWindow - store.MaxFailuresPerUser*time.Minute + 30*time.Second)
+				w.c.advance(store.ThrottleWindow - store.MaxFailuresPerUserAndIP*time.Minute + 30*time.Second)
 			},
 			Want: store.SweepResult{LoginFailures: 1},
 			Then: func(t *testing.T, w *sweepWorld) {
-				if n := w.count(t, "login_failures"); n != store.MaxFailuresPerUser-1 {
-					t.Fatalf("%d failures left; want the %d inside the window", n, store.MaxFailuresPerUser-1)
+				if n := w.count(t, "login_failures"); n != store.MaxFailuresPerUserAndIP-1 {
+					t.Fatalf("%d failures left; want the %d inside the window", n, store.MaxFailuresPerUserAndIP-1)
 				}
 				// Four failures inside the window: one more is allowed, then
 				// the throttle holds as before the sweep.
-				if _, err := w.login("jane@example.com", "wrong", "198.51.100.9"); err != portal.ErrBadCredentials {
+				if _, err := w.login("jane@example.com", "wrong", "198.51.100.1"); err != portal.ErrBadCredentials {
 					t.Fatalf("fifth failure = %v", err)
 				}
-				_, err := w.login("jane@example.com", goodPass, "198.51.100.9")
+				_, err := w.login("jane@example.com", goodPass, "198.51.100.1")
 				wantCode(t, err, portal.ETHROTTLED)
 			},
 		},
 		{
 			Name: "ThrottledLoginStaysThrottledAfterASweep",
 			Setup: func(t *testing.T, w *sweepWorld) {
-				for i := 0; i < store.MaxFailuresPerUser; i++ {
+				for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
 					w.login("ghost@example.com", "wrong", "198.51.100.1")
 				}
 				w.c.advance(store.ThrottleWindow - time.Second)
 			},
 			Want: store.SweepResult{},
 			Then: func(t *testing.T, w *sweepWorld) {
-				_, err := w.login("ghost@example.com", "wrong", "198.51.100.2")
+				_, err := w.login("ghost@example.com", "wrong", "198.51.100.1")
 				wantCode(t, err, portal.ETHROTTLED)
 			},
 		},
