@@ -290,3 +290,253 @@ func TestClientSecretIsNotAPasswordHash(t *testing.T) {
 		})
 	})
 }
+
+// TestParallelCorrectLoginsAllSucceed proves an attempt counts as a failure
+// only once it failed: correct logins in parallel do not throttle each
+// other (they used to be pre-counted, and 8 of them met 429s).
+func TestParallelCorrectLoginsAllSucceed(t *testing.T) {
+	storetest.Each(t, slowVerify(sessionConfig(t, newClock())), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		for i, err := range parallel(8, func(int) error {
+			_, err := w.login("jane@example.com", goodPass, "192.0.2.1")
+			return err
+		}) {
+			if err != nil {
+				t.Errorf("login %d: %v", i, err)
+			}
+		}
+	})
+}
+
+// TestParallelGuessesFromManyIPsStayWithinTheUsernameCeiling: guesses spread
+// over many addresses meet the per-username ceiling, exactly, in parallel.
+func TestParallelGuessesFromManyIPsStayWithinTheUsernameCeiling(t *testing.T) {
+	cfg := sessionConfig(t, newClock())
+	verify := cfg.VerifyPassword
+	cfg.VerifyPassword = func(p, h string) (bool, error) {
+		time.Sleep(2 * time.Millisecond)
+		return verify(p, h)
+	}
+	storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		const n = store.MaxFailuresPerUsername + 10
+		bad := 0
+		for _, err := range parallel(n, func(i int) error {
+			_, err := w.login("jane@example.com", "wrong", fmt.Sprintf("198.51.%d.%d", i/200, i%200))
+			return err
+		}) {
+			switch {
+			case err == portal.ErrBadCredentials:
+				bad++
+			case portal.ErrorCode(err) != portal.ETHROTTLED:
+				t.Fatalf("unexpected answer %v", err)
+			}
+		}
+		if bad != store.MaxFailuresPerUsername {
+			t.Fatalf("%d wrong passwords checked; want exactly %d", bad, store.MaxFailuresPerUsername)
+		}
+	})
+}
+
+// TestPasswordResetLiftsTheLockout: the 429 says to reset the password, so
+// a completed reset clears the username's failures, from every address.
+func TestPasswordResetLiftsTheLockout(t *testing.T) {
+	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		for i := 0; i < store.MaxFailuresPerUsername; i++ {
+			w.login("jane@example.com", "wrong", fmt.Sprintf("203.0.113.%d", i/store.MaxFailuresPerUserAndIP))
+		}
+		_, err := w.login("jane@example.com", goodPass, "203.0.113.0")
+		wantCode(t, err, portal.ETHROTTLED)
+		token := resetLink(t, db, "jane@example.com")
+		if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+			t.Fatal(err)
+		}
+		for _, ip := range []string{"203.0.113.0", "192.0.2.50"} {
+			if _, err := w.login("jane@example.com", "a brand new passphrase", ip); err != nil {
+				t.Fatalf("login from %s after the reset: %v", ip, err)
+			}
+		}
+	})
+}
+
+// resetLink asks for a reset of username and returns the newest link's token.
+func resetLink(t *testing.T, db *store.DB, username string) string {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.RequestPasswordReset(ctx, username, "", "https://portal.example.com"); err != nil {
+		t.Fatal(err)
+	}
+	mails, _ := db.Outbox(ctx)
+	_, after, ok := strings.Cut(mails[len(mails)-1].Body, "reset?token=")
+	if !ok {
+		t.Fatalf("no reset link in %q", mails[len(mails)-1].Body)
+	}
+	return strings.Fields(after)[0]
+}
+
+// TestPasswordChecksBeyondTheGateAnswer503: with every password-check slot
+// busy, a login, a password change or a new password waits at most
+// PasswordCheckWait and then answers EUNAVAILABLE with a Retry-After.
+func TestPasswordChecksBeyondTheGateAnswer503(t *testing.T) {
+	cfg := sessionConfig(t, newClock())
+	cfg.PasswordChecks, cfg.PasswordCheckWait = 1, 20*time.Millisecond
+	entered, release := make(chan struct{}), make(chan struct{})
+	verify := cfg.VerifyPassword
+	cfg.VerifyPassword = func(p, h string) (bool, error) {
+		if p == "blocking passphrase" {
+			entered <- struct{}{}
+			<-release
+		}
+		return verify(p, h)
+	}
+	storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		first := make(chan error)
+		go func() {
+			_, err := w.login("jane@example.com", "blocking passphrase", "192.0.2.1")
+			first <- err
+		}()
+		<-entered
+		busy := map[string]error{}
+		_, busy["Login"] = w.login("pat@example.com", goodPass, "192.0.2.2")
+		busy["SetInitialPassword"] = db.SetInitialPassword(ctx, w.invited.ID, goodPass)
+		busy["ConfirmPasswordReset"] = db.ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), "a brand new passphrase")
+		for name, err := range busy {
+			if pe := wantCode(t, err, portal.EUNAVAILABLE); pe.RetryAfter < 1 {
+				t.Errorf("%s: RetryAfter = %d", name, pe.RetryAfter)
+			}
+		}
+		close(release)
+		wantErr(t, <-first, portal.ErrBadCredentials)
+		release = make(chan struct{})
+		// The refused attempts were not counted as failures.
+		var n int
+		db.SQL().QueryRow(`SELECT COUNT(*) FROM login_failures WHERE username = 'pat@example.com'`).Scan(&n)
+		if n != 0 {
+			t.Fatalf("%d failures recorded for refused checks", n)
+		}
+		if _, err := w.login("jane@example.com", goodPass, "192.0.2.1"); err != nil {
+			t.Fatalf("after the gate frees: %v", err)
+		}
+	})
+}
+
+// TestSettingAPasswordSpendsEveryResetLink: once the password is set,
+// changed or reset, no older reset link can set it again.
+func TestSettingAPasswordSpendsEveryResetLink(t *testing.T) {
+	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		spent := func(t *testing.T, token string) {
+			t.Helper()
+			pe := wantCode(t, db.VerifyPasswordReset(ctx, token), portal.EINVALID)
+			if pe.Fields[0].Field != "token" {
+				t.Fatalf("fields = %v", pe.Fields)
+			}
+			wantCode(t, db.ConfirmPasswordReset(ctx, token, "an attackers passphrase"), portal.EINVALID)
+		}
+		t.Run("ACompletedReset", func(t *testing.T) {
+			older, used := resetLink(t, db, "jane@example.com"), resetLink(t, db, "jane@example.com")
+			if err := db.ConfirmPasswordReset(ctx, used, "a brand new passphrase"); err != nil {
+				t.Fatal(err)
+			}
+			spent(t, older)
+		})
+		t.Run("APasswordChange", func(t *testing.T) {
+			link := resetLink(t, db, "jane@example.com")
+			if err := db.ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", "a brand new passphrase", "another long passphrase"); err != nil {
+				t.Fatal(err)
+			}
+			spent(t, link)
+		})
+		t.Run("TheInitialPassword", func(t *testing.T) {
+			link := resetLink(t, db, "pat@example.com")
+			if err := db.SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
+				t.Fatal(err)
+			}
+			spent(t, link)
+		})
+	})
+}
+
+// TestVerifyPasswordResetDoesNotSpendTheLink: the reset page checks its link
+// before the form is filled; checking leaves the link usable.
+func TestVerifyPasswordResetDoesNotSpendTheLink(t *testing.T) {
+	c := newClock()
+	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
+		newSessionWorld(t, db)
+		ctx := context.Background()
+		token := resetLink(t, db, "jane@example.com")
+		for i := 0; i < 2; i++ {
+			if err := db.VerifyPasswordReset(ctx, token); err != nil {
+				t.Fatalf("check %d: %v", i, err)
+			}
+		}
+		for _, bad := range []string{"", "not-a-token", "x\x00y"} {
+			wantCode(t, db.VerifyPasswordReset(ctx, bad), portal.EINVALID)
+		}
+		expiring := resetLink(t, db, "jane@example.com")
+		if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+			t.Fatalf("confirm after checks: %v", err)
+		}
+		wantCode(t, db.VerifyPasswordReset(ctx, token), portal.EINVALID)
+		wantCode(t, db.VerifyPasswordReset(ctx, expiring), portal.EINVALID) // spent by the reset
+		late := resetLink(t, db, "jane@example.com")
+		c.advance(time.Hour)
+		wantCode(t, db.VerifyPasswordReset(ctx, late), portal.EINVALID)
+	})
+}
+
+// TestPasswordsAreNormalized: NFKC before hashing and before verifying, so
+// a password typed in another Unicode form still matches; hashes stored
+// before normalization keep working.
+func TestPasswordsAreNormalized(t *testing.T) {
+	composed, decomposed := "caf\u00e9 au lait, s'il vous pla\u00eet", "cafe\u0301 au lait, s'il vous plai\u0302t"
+	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		if err := db.SetInitialPassword(ctx, w.invited.ID, decomposed); err != nil {
+			t.Fatal(err)
+		}
+		for _, typed := range []string{composed, decomposed} {
+			if _, err := w.login("pat@example.com", typed, "192.0.2.1"); err != nil {
+				t.Fatalf("login typed %q: %v", typed, err)
+			}
+		}
+		if _, err := db.SQL().Exec(`UPDATE subjects SET password_hash = $1 WHERE id = $2`, "plain:"+decomposed, w.jane.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.login("jane@example.com", decomposed, "192.0.2.1"); err != nil {
+			t.Fatalf("a hash stored before normalization: %v", err)
+		}
+	})
+}
+
+// TestNewPasswordsFollowThePolicy: every way of setting a password applies
+// the same rules, with the subject's own username and e-mail address.
+func TestNewPasswordsFollowThePolicy(t *testing.T) {
+	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		for _, tt := range []struct{ pw, want string }{
+			{"pat@example.com and more", portal.MsgPasswordIdentity},
+			{strings.Repeat(" ", 15), portal.MsgPasswordVariety},
+			{strings.Repeat("\x00", 15), portal.MsgPasswordControl},
+			{"1qaz2wsx3edc4rfv", portal.MsgPasswordCommon},
+		} {
+			for name, err := range map[string]error{
+				"SetInitialPassword":   db.SetInitialPassword(ctx, w.invited.ID, tt.pw),
+				"ChangePassword":       db.ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", goodPass, strings.ReplaceAll(tt.pw, "pat@", "jane@")),
+				"ConfirmPasswordReset": db.ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), strings.ReplaceAll(tt.pw, "pat@", "jane@")),
+			} {
+				pe := wantCode(t, err, portal.EINVALID)
+				if pe.Fields[0].Field != "password" || pe.Fields[0].Message != tt.want {
+					t.Errorf("%s(%q) fields = %v; want %q", name, tt.pw, pe.Fields, tt.want)
+				}
+			}
+		}
+	})
+}
