@@ -5,7 +5,10 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"applicantportal/internal/password"
 	"applicantportal/internal/portal"
 )
 
@@ -15,6 +18,7 @@ func (s *Server) registerAuthRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/user", s.handleTokenLogin)
 	mux.HandleFunc("POST /api/user/password/reset", s.handlePasswordResetRequest)
 	mux.HandleFunc("POST /api/user/password/reset/confirm", s.handlePasswordResetConfirm)
+	mux.HandleFunc("POST /api/user/password/reset/verify", s.handlePasswordResetVerify)
 }
 
 // authed resolves the bearer token before calling h. A setup-scoped
@@ -98,6 +102,9 @@ func oauthCode(err error) string {
 func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	fail := func(err error) { s.writeError(w, r, err, oauthCode(err)) }
 	req, err := readTokenRequest(w, r)
+	if err == nil {
+		err = req.check()
+	}
 	if err != nil {
 		fail(err)
 		return
@@ -145,14 +152,63 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, newTokenResponse(pair))
 }
 
-// readTokenRequest accepts JSON and form bodies, as OAuth clients send
-// either.
+// Bounds of the token endpoint's parameters, checked before any of them
+// reaches the database (PostgreSQL refuses a NUL byte in text, and an index
+// entry over 2.7 KB, with an error that would be a 500).
+const (
+	maxUsernameLength = 254 // an e-mail address
+	maxClientLength   = 128 // client id and secret
+	maxTokenLength    = 128 // refresh token: ours are 43 characters
+)
+
+// check refuses parameters with control characters or over their bounds
+// with invalid_request, the same on both databases.
+func (req tokenRequest) check() error {
+	for _, p := range []struct {
+		name, value string
+		max         int
+	}{
+		{"grant_type", req.GrantType, 64},
+		{"scope", req.Scope, 64},
+		{"client_id", req.ClientID, maxClientLength},
+		{"client_secret", req.ClientSecret, maxClientLength},
+		{"username", req.Username, maxUsernameLength},
+		{"password", req.Password, portal.MaxPasswordLength},
+		{"refresh_token", req.RefreshToken, maxTokenLength},
+	} {
+		if strings.ContainsFunc(p.value, unicode.IsControl) {
+			return portal.Errorf(portal.EMALFORMED, "The %s parameter must not contain control characters.", p.name)
+		}
+		n := utf8.RuneCountInString(p.value)
+		// A password is measured as typed and as hashed (NFKC), and is too
+		// long only when both are: either may be the shorter.
+		if p.name == "password" && n > p.max {
+			n = min(n, utf8.RuneCountInString(password.Normalize(p.value)))
+		}
+		if n > p.max {
+			return portal.Errorf(portal.EMALFORMED, "The %s parameter is too long (at most %d characters).", p.name, p.max)
+		}
+	}
+	return nil
+}
+
+// formHeader is the header a form body on the token endpoint must come
+// with. A browser sends a form cross-site without asking (a "simple"
+// request) but never a custom header, so without it any site could make
+// its visitors' browsers post guesses and feed the login throttle. The app
+// sends JSON, which a browser also never sends cross-site unasked.
+const formHeader = "X-Requested-With"
+
+// readTokenRequest accepts JSON, and form bodies from clients that send
+// formHeader (OAuth clients often post forms).
 func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, error) {
 	var req tokenRequest
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case isJSON(r):
 		return req, decodeJSON(w, r, &req)
+	case mt == "application/x-www-form-urlencoded" && r.Header.Get(formHeader) == "":
+		return req, portal.Errorf(portal.EUNSUPPORTED, "A form body needs the %s header; send application/json otherwise.", formHeader)
 	case mt == "application/x-www-form-urlencoded":
 		r.Body = http.MaxBytesReader(w, r.Body, MaxJSONBody)
 		if err := r.ParseForm(); err != nil {
@@ -166,7 +222,7 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 		return tokenRequest{GrantType: f.Get("grant_type"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"),
 			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token")}, nil
 	}
-	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json or application/x-www-form-urlencoded.")
+	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json (or application/x-www-form-urlencoded with the %s header).", formHeader)
 }
 
 func (s *Server) handleTokenDelete(w http.ResponseWriter, r *http.Request, _ *portal.Session) {
@@ -227,6 +283,27 @@ func (s *Server) handlePasswordResetRequest(w http.ResponseWriter, r *http.Reque
 type resetConfirmRequest struct {
 	Token    string `json:"token"`
 	Password string `json:"password"`
+}
+
+type resetVerifyRequest struct {
+	Token string `json:"token"`
+}
+
+// handlePasswordResetVerify tells the reset page whether its link is still
+// usable, before the applicant types a new password; the link is not spent.
+// It is not throttled: a link is 32 random bytes, so guessing is hopeless,
+// and each check is one indexed read, like the confirm it precedes.
+func (s *Server) handlePasswordResetVerify(w http.ResponseWriter, r *http.Request) {
+	var req resetVerifyRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Auth.VerifyPasswordReset(r.Context(), req.Token); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"valid": true})
 }
 
 func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Request) {

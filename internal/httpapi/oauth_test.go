@@ -222,7 +222,8 @@ func TestTokenGrants(t *testing.T) {
 		t.Run("PasswordGrantTakesAFormBody", func(t *testing.T) {
 			form := url.Values{"grant_type": {"password"}, "username": {"jane@example.com"}, "password": {janePass},
 				"client_id": {clientID}, "client_secret": {clientSecret}, "scope": {"default"}}
-			rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: form.Encode(), ContentType: "application/x-www-form-urlencoded"})
+			rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: form.Encode(), ContentType: "application/x-www-form-urlencoded",
+				Header: map[string]string{"X-Requested-With": "oauth-client"}})
 			body := decode(t, rec)
 			if rec.Code != 200 || body["token_type"] != "Bearer" || body["expires_in"] != float64(3600) || body["refresh_token"] == "" {
 				t.Fatalf("form grant = %d %v", rec.Code, body)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"applicantportal/internal/password"
 	"applicantportal/internal/portal"
@@ -339,7 +341,8 @@ func (s *DB) UpsertClient(ctx context.Context, id, secret, name string) error {
 }
 
 func (s *DB) checkClient(ctx context.Context, id, secret string) error {
-	if id == "" || secret == "" {
+	if id == "" || secret == "" || len(id) > 128 || strings.ContainsFunc(id, unicode.IsControl) {
+		// No client has such an id, and PostgreSQL would fail on a NUL.
 		return portal.ErrInvalidClient
 	}
 	var stored string
@@ -363,6 +366,10 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 		return nil, err
 	}
 	username := portal.NormalizeUsername(c.Username)
+	if !plausibleUsername(username) {
+		// No account has it, and PostgreSQL would refuse it with an error.
+		return nil, portal.ErrBadCredentials
+	}
 	var subjectID int64
 	var hash sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT id, password_hash FROM subjects WHERE username = $1`, username).Scan(&subjectID, &hash)
@@ -381,6 +388,14 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 		return nil, portal.ErrBadCredentials
 	}
 	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
+}
+
+// plausibleUsername reports whether u could be an account's username (an
+// e-mail address): no control characters, at most 254 characters. Others
+// never reach the database, where a NUL byte or a huge value fails on
+// PostgreSQL instead of finding nothing.
+func plausibleUsername(u string) bool {
+	return utf8.RuneCountInString(u) <= 254 && !strings.ContainsFunc(u, unicode.IsControl)
 }
 
 func humanMinutes(secs int) string {
@@ -681,6 +696,9 @@ func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw
 // reveals nothing.
 func (s *DB) RequestPasswordReset(ctx context.Context, username, ip, resetURLBase string) error {
 	username = portal.NormalizeUsername(username)
+	if !plausibleUsername(username) {
+		return nil
+	}
 	token, hash, err := newSecret()
 	if err != nil {
 		return err

@@ -540,3 +540,25 @@ func TestNewPasswordsFollowThePolicy(t *testing.T) {
 		}
 	})
 }
+
+// TestImpossibleInputNeverReachesTheDatabase: a NUL byte or a huge username
+// or client id fails like any wrong one, on PostgreSQL too (where it used
+// to be a database error, a 500).
+func TestImpossibleInputNeverReachesTheDatabase(t *testing.T) {
+	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		ctx := context.Background()
+		long := strings.Repeat("a", 3000) + "@example.com"
+		for _, u := range []string{"jane\x00@example.com", long} {
+			_, err := w.login(u, goodPass, "192.0.2.1")
+			wantErr(t, err, portal.ErrBadCredentials)
+			if err := db.RequestPasswordReset(ctx, u, "192.0.2.1", "https://portal.example.com"); err != nil {
+				t.Fatalf("reset request for %.20q: %v", u, err)
+			}
+		}
+		for _, id := range []string{"spa\x00", strings.Repeat("c", 3000)} {
+			_, err := db.Login(ctx, portal.Credentials{ClientID: id, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.1"})
+			wantErr(t, err, portal.ErrInvalidClient)
+		}
+	})
+}
