@@ -121,6 +121,10 @@ type serveConfig struct {
 	SubjectChat     bool
 	ShutdownTimeout time.Duration
 	SweepInterval   time.Duration
+	// PasswordChecks and PasswordCheckWait bound concurrent password
+	// hashing (argon2id, 19 MiB each).
+	PasswordChecks    int
+	PasswordCheckWait time.Duration
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -144,5 +148,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Chat with Support in the menu (the company must allow chat too)")
 	f.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long SIGTERM waits for in-flight requests")
 	f.DurationVar(&c.SweepInterval, "sweep-interval", time.Hour, "how often to delete expired throttle records, tokens, invitations and reset links (once at start, then at this interval); 0 disables")
+	f.IntVar(&c.PasswordChecks, "password-checks", 0, "how many password hashes or checks (argon2id, 19 MiB each) may run at once; 0 means one per core (GOMAXPROCS)")
+	f.DurationVar(&c.PasswordCheckWait, "password-check-wait", 2*time.Second, "how long a login waits for a free password check before it answers 503 with Retry-After")
 	return f, c
 }

@@ -253,7 +253,7 @@ func TestServeHelpListsEverySetting(t *testing.T) {
 	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
 	for _, want := range []string{"--addr, PORTAL_ADDR", "--data, PORTAL_DATA", "--database-url, PORTAL_DATABASE_URL", "--demo, PORTAL_DEMO",
 		"--client-id, PORTAL_CLIENT_ID", "--client-secret, PORTAL_CLIENT_SECRET", "--invite-ttl, PORTAL_INVITE_TTL", "--trusted-proxies, PORTAL_TRUSTED_PROXIES",
-		"--sweep-interval, PORTAL_SWEEP_INTERVAL"} {
+		"--sweep-interval, PORTAL_SWEEP_INTERVAL", "--password-checks, PORTAL_PASSWORD_CHECKS", "--password-check-wait, PORTAL_PASSWORD_CHECK_WAIT"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("serve --help lacks %q", want)
 		}
@@ -382,5 +382,16 @@ func TestSweepCommandAndServe(t *testing.T) {
 	srv.stop(t)
 	if !strings.Contains(srv.stderr.String(), `"msg":"swept","login_failures":1,`) {
 		t.Fatalf("no debug log of the sweep: %s", srv.stderr)
+	}
+}
+
+// TestServeRefusesABadPasswordGate: the password-check bounds must make
+// sense before the server starts.
+func TestServeRefusesABadPasswordGate(t *testing.T) {
+	for _, args := range [][]string{{"--password-checks", "-1"}, {"--password-check-wait", "0s"}} {
+		out, err := exec.Command(portalBin, append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, args...)...).CombinedOutput()
+		if err == nil || !bytes.Contains(out, []byte("--password-check")) {
+			t.Errorf("serve %v = %v %s; want a refusal naming the flag", args, err, out)
+		}
 	}
 }

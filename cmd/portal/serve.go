@@ -82,6 +82,7 @@ func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) stor
 		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
 		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, Logger: logger,
+		PasswordChecks: c.PasswordChecks, PasswordCheckWait: c.PasswordCheckWait,
 	}
 }
 
@@ -96,6 +97,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if cfg.SweepInterval < 0 {
 		return fmt.Errorf("--sweep-interval must be 0 (off) or positive (got %s)", cfg.SweepInterval)
+	}
+	if cfg.PasswordChecks < 0 || cfg.PasswordCheckWait <= 0 {
+		return fmt.Errorf("--password-checks must be 0 (one per core) or positive, and --password-check-wait positive (got %d, %s)", cfg.PasswordChecks, cfg.PasswordCheckWait)
 	}
 	proxies, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
