@@ -147,8 +147,9 @@ func (s *DB) loginThrottled(ctx context.Context, q queryer, username, ip string)
 }
 
 // checkPassword verifies pw against hash (the stored hash, or dummyHash
-// when the username has none) under the login throttle, and records the
-// outcome: a failure, or clearing the failures of username and ip.
+// when the username has none: exists is false) under the login throttle,
+// and records the outcome: a failure, or clearing the failures of username
+// and ip.
 //
 // An attempt counts as a failure only once it has failed, so correct
 // logins in parallel never throttle each other. To keep the count exact
@@ -161,7 +162,7 @@ func (s *DB) loginThrottled(ctx context.Context, q queryer, username, ip string)
 // usernames from one IP are not serialised (that would queue a whole NAT
 // behind one login): the per-IP limit may be passed by at most the checks
 // in flight, which the password-check gate bounds.
-func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string) (bool, error) {
+func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string, exists bool) (bool, error) {
 	unlock, err := s.userLocks.lock(ctx, username)
 	if err != nil {
 		return false, err
@@ -177,6 +178,7 @@ func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string) (
 			if ok, err = s.verify(pw, hash); err != nil {
 				return fmt.Errorf("store: verify password: %w", err)
 			}
+			ok = ok && exists // the dummy hash's password opens nothing
 			if ok {
 				if _, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1 AND ip = $2`, username, ip); err != nil {
 					return fmt.Errorf("store: clear login failures: %w", err)
@@ -380,11 +382,11 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 	if hash.Valid {
 		stored = hash.String
 	}
-	ok, err := s.checkPassword(ctx, username, c.IP, c.Password, stored)
+	ok, err := s.checkPassword(ctx, username, c.IP, c.Password, stored, hash.Valid)
 	if err != nil {
 		return nil, err
 	}
-	if !ok || !hash.Valid {
+	if !ok {
 		return nil, portal.ErrBadCredentials
 	}
 	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
@@ -638,7 +640,7 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	if !hash.Valid {
 		return s.SetInitialPassword(ctx, subjectID, next)
 	}
-	ok, err := s.checkPassword(ctx, username, ip, current, hash.String)
+	ok, err := s.checkPassword(ctx, username, ip, current, hash.String, true)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -561,4 +562,41 @@ func TestImpossibleInputNeverReachesTheDatabase(t *testing.T) {
 			wantErr(t, err, portal.ErrInvalidClient)
 		}
 	})
+}
+
+// TestTwoInstancesShareTheThrottleExactly: two stores on one PostgreSQL
+// database (two instances, each with its own in-process locks) still
+// serialise the checks of one username through the advisory lock.
+func TestTwoInstancesShareTheThrottleExactly(t *testing.T) {
+	if os.Getenv(storetest.EnvURL) == "" {
+		t.Skip(storetest.EnvURL + " is not set; PostgreSQL tests skipped")
+	}
+	cfg := slowVerify(sessionConfig(t, newClock()))
+	cfg.DatabaseURL = storetest.Schema(t, os.Getenv(storetest.EnvURL))
+	var instances [2]*store.DB
+	for i := range instances {
+		db, err := store.Open(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		instances[i] = db
+	}
+	newSessionWorld(t, instances[0])
+	bad := 0
+	for _, err := range parallel(12, func(i int) error {
+		_, err := instances[i%2].Login(context.Background(), portal.Credentials{ClientID: spaID, ClientSecret: spaSecret,
+			Username: "jane@example.com", Password: "wrong", IP: "198.51.100.1"})
+		return err
+	}) {
+		switch {
+		case err == portal.ErrBadCredentials:
+			bad++
+		case portal.ErrorCode(err) != portal.ETHROTTLED:
+			t.Fatalf("unexpected answer %v", err)
+		}
+	}
+	if bad > store.MaxFailuresPerUserAndIP {
+		t.Fatalf("%d wrong passwords checked over two instances; want at most %d", bad, store.MaxFailuresPerUserAndIP)
+	}
 }
