@@ -163,8 +163,15 @@ func (s *DB) loginThrottled(ctx context.Context, q queryer, username, ip string)
 // behind one login): the per-IP limit may be passed by at most the checks
 // in flight, which the password-check gate bounds.
 func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string, exists bool) (bool, error) {
-	unlock, err := s.userLocks.lock(ctx, username)
+	// Waiting for the username is bounded like waiting for the gate, so a
+	// flood of attempts on one account cannot pile up without end.
+	lockCtx, cancel := context.WithTimeout(ctx, s.gate.wait)
+	unlock, err := s.userLocks.lock(lockCtx, username)
+	cancel()
 	if err != nil {
+		if ctx.Err() == nil {
+			return false, s.gate.busy()
+		}
 		return false, err
 	}
 	defer unlock()
@@ -268,6 +275,13 @@ func newPasswordGate(n int, wait time.Duration) *passwordGate {
 	return &passwordGate{slots: make(chan struct{}, n), wait: wait}
 }
 
+// busy is the answer past the wait.
+func (g *passwordGate) busy() error {
+	secs := max(1, int((g.wait+time.Second-1)/time.Second))
+	return &portal.Error{Code: portal.EUNAVAILABLE, RetryAfter: secs,
+		Message: "The server is busy checking passwords. Please try again in a moment."}
+}
+
 func (g *passwordGate) run(ctx context.Context, fn func() error) error {
 	select {
 	case g.slots <- struct{}{}:
@@ -277,9 +291,7 @@ func (g *passwordGate) run(ctx context.Context, fn func() error) error {
 		select {
 		case g.slots <- struct{}{}:
 		case <-timer.C:
-			secs := max(1, int((g.wait+time.Second-1)/time.Second))
-			return &portal.Error{Code: portal.EUNAVAILABLE, RetryAfter: secs,
-				Message: "The server is busy checking passwords. Please try again in a moment."}
+			return g.busy()
 		case <-ctx.Done():
 			return ctx.Err()
 		}

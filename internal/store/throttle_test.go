@@ -403,6 +403,7 @@ func TestPasswordChecksBeyondTheGateAnswer503(t *testing.T) {
 		<-entered
 		busy := map[string]error{}
 		_, busy["Login"] = w.login("pat@example.com", goodPass, "192.0.2.2")
+		_, busy["LoginOfTheSameUsername"] = w.login("jane@example.com", goodPass, "192.0.2.3")
 		busy["SetInitialPassword"] = db.SetInitialPassword(ctx, w.invited.ID, goodPass)
 		busy["ConfirmPasswordReset"] = db.ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), "a brand new passphrase")
 		for name, err := range busy {
