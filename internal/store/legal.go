@@ -181,6 +181,9 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 		return errors.New("store: sign legal step: no signatures")
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
 		f, err := s.legalFile(ctx, tx, subjectID)
 		if err != nil {
 			return err
@@ -238,12 +241,12 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 // DeleteSignature implements portal.LegalService.
 func (s *DB) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var status portal.StatusID
-		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
-			return notFound(err, "Subject")
+		status, err := s.lockSubject(ctx, tx, subjectID)
+		if err != nil {
+			return err
 		}
 		var outcome string
-		err := tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
+		err = tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
 			subjectID, documentID).Scan(&outcome)
 		if err != nil {
 			return notFound(err, "Signature")
@@ -296,14 +299,13 @@ func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Locat
 func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.LocationUpdate) (portal.Location, error) {
 	var l portal.Location
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var status portal.StatusID
-		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
-			return notFound(err, "Subject")
+		status, err := s.lockSubject(ctx, tx, subjectID)
+		if err != nil {
+			return err
 		}
 		if status != portal.StatusNew {
 			return portal.ErrSetupComplete
 		}
-		var err error
 		if l, err = findLocation(ctx, tx, subjectID); err != nil {
 			return err
 		}
@@ -322,6 +324,9 @@ func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.Loc
 // says; it applies whatever the subject's status.
 func (s *DB) SetEmploymentLocation(ctx context.Context, subjectID int64, p portal.Place) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
 		l, err := findLocation(ctx, tx, subjectID)
 		if err != nil {
 			return err
@@ -347,13 +352,4 @@ func (s *DB) saveLocation(ctx context.Context, q queryer, subjectID int64, l por
 		return fmt.Errorf("store: save location: %w", err)
 	}
 	return nil
-}
-
-// unsignedLegalTitles names the legal steps the subject still has to sign.
-func (s *DB) unsignedLegalTitles(ctx context.Context, subjectID int64) ([]string, error) {
-	f, err := s.legalFile(ctx, s.db, subjectID)
-	if err != nil {
-		return nil, err
-	}
-	return f.UnsignedTitles(), nil
 }
