@@ -13,24 +13,27 @@ import (
 	"applicantportal/internal/store/storetest"
 )
 
-// eachTwoInstances runs a test with two *store.DB on one database, as two
-// portal processes would share it: two handles on one SQLite file, and two
-// on one PostgreSQL schema when PORTAL_TEST_DATABASE_URL is set.
-func eachTwoInstances(t *testing.T, cfg store.Config, run func(t *testing.T, a, b *store.DB)) {
+// eachShared runs a test that opens as many *store.DB on one database as
+// it likes (open), as several portal processes, or successive starts of
+// one, would: handles on one SQLite file, and on one PostgreSQL schema
+// when PORTAL_TEST_DATABASE_URL is set.
+func eachShared(t *testing.T, cfg store.Config, run func(t *testing.T, open func() *store.DB)) {
 	t.Helper()
-	open := func(t *testing.T, cfg store.Config) *store.DB {
-		t.Helper()
-		db, err := store.Open(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
+	opener := func(t *testing.T, cfg store.Config) func() *store.DB {
+		return func() *store.DB {
+			t.Helper()
+			db, err := store.Open(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db
 		}
-		t.Cleanup(func() { db.Close() })
-		return db
 	}
 	t.Run("SQLite", func(t *testing.T) {
 		cfg := cfg
 		cfg.DataDir, cfg.DatabaseURL = t.TempDir(), ""
-		run(t, open(t, cfg), open(t, cfg))
+		run(t, opener(t, cfg))
 	})
 	t.Run("PostgreSQL", func(t *testing.T) {
 		if os.Getenv(storetest.EnvURL) == "" {
@@ -38,7 +41,7 @@ func eachTwoInstances(t *testing.T, cfg store.Config, run func(t *testing.T, a, 
 		}
 		cfg := cfg
 		cfg.DatabaseURL = storetest.Schema(t, os.Getenv(storetest.EnvURL))
-		run(t, open(t, cfg), open(t, cfg))
+		run(t, opener(t, cfg))
 	})
 }
 
@@ -49,7 +52,8 @@ func eachTwoInstances(t *testing.T, cfg store.Config, run func(t *testing.T, a, 
 func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 	cfg := storetest.Config(t)
 	cfg.Now = func() time.Time { return legalClock }
-	eachTwoInstances(t, cfg, func(t *testing.T, a, b *store.DB) {
+	eachShared(t, cfg, func(t *testing.T, open func() *store.DB) {
+		a, b := open(), open()
 		ctx := context.Background()
 		w := newLegalWorld(t, a)
 		const rounds = 25

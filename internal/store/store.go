@@ -94,6 +94,10 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			sqldb.Close()
 			return nil, err
 		}
+		if err := s.sealRows(ctx); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
