@@ -177,8 +177,11 @@ func ownerOnlyFiles(path string, log *slog.Logger) error {
 		if err != nil || fi.Mode().Perm()&0o077 == 0 {
 			continue
 		}
+		// Another user (an operator command run by a group member)
+		// may not change the mode; that must not stop it from working.
 		if err := os.Chmod(p, 0o600); err != nil {
-			return fmt.Errorf("store: make %s readable by its owner only: %w", p, err)
+			log.Warn("a database file is open to other users and its mode could not be changed", "file", p, "mode", fi.Mode().Perm().String(), "err", err)
+			continue
 		}
 		log.Info("made a database file readable by its owner only", "file", p, "was", fi.Mode().Perm().String())
 	}
