@@ -251,8 +251,8 @@ type statusRequest struct {
 	StatusID *portal.StatusID `json:"statusId"`
 }
 
-// handleSubjectStatusCreate moves the subject's status; the server decides
-// whether the move is allowed.
+// handleSubjectStatusCreate moves the subject's status; the store decides
+// whether the move is allowed, in the transaction that makes it.
 func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
 	var req statusRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -265,22 +265,7 @@ func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, fe.Err())
 		return
 	}
-	ctx := r.Context()
-	sub, err := s.svc.Subjects.FindSubjectByID(ctx, sess.SubjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	facts, err := s.svc.Subjects.FindStatusFacts(ctx, sess.SubjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	if err := portal.CheckStatusMove(sub.StatusID, *req.StatusID, facts); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	if err := s.svc.Subjects.SetSubjectStatus(ctx, sess.SubjectID, sub.StatusID, *req.StatusID); err != nil {
+	if err := s.svc.Subjects.MoveSubjectStatus(r.Context(), sess.SubjectID, *req.StatusID); err != nil {
 		s.Error(w, r, err)
 		return
 	}

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Legal document types (spec section 3). Any other documentType is a
@@ -369,6 +371,11 @@ const (
 
 var pngFileMagic = []byte("\x89PNG\r\n\x1a\n")
 
+// MaxIdentificationCountryLength bounds the issuing country a DOT release
+// names when the applicant has no SSN; the number is bounded by
+// MaxIdentificationLength, as in the personal information form.
+const MaxIdentificationCountryLength = 60
+
 // SignatureFields are the values the applicant types or ticks when signing;
 // they are stored with the signature and printed on the signed PDF. Which of
 // them a document type needs is decided by SignRequest.Validate.
@@ -636,11 +643,19 @@ func legalNameMatches(a, b string) bool {
 
 func (r SignRequest) checkSSN(fe *FieldErrors, s Signer) {
 	if r.NoSSN {
-		if strings.TrimSpace(r.IdentificationCountry) == "" {
+		// Bounded, as everything that is sealed and printed on the PDF;
+		// the number as long as the personal information form allows.
+		switch country := strings.TrimSpace(r.IdentificationCountry); {
+		case country == "":
 			fe.Add("identificationCountry", "Identification country is required when you have no SSN.")
+		case utf8.RuneCountInString(country) > MaxIdentificationCountryLength || strings.ContainsFunc(country, unicode.IsControl):
+			fe.Add("identificationCountry", fmt.Sprintf("Enter the country's name, at most %d characters.", MaxIdentificationCountryLength))
 		}
-		if strings.TrimSpace(r.IdentificationNumber) == "" {
+		switch number := strings.TrimSpace(r.IdentificationNumber); {
+		case number == "":
 			fe.Add("identificationNumber", "Identification number is required when you have no SSN.")
+		case utf8.RuneCountInString(number) > MaxIdentificationLength || strings.ContainsFunc(number, unicode.IsControl):
+			fe.Add("identificationNumber", fmt.Sprintf("Enter the identification number as printed, at most %d characters.", MaxIdentificationLength))
 		}
 		return
 	}

@@ -306,6 +306,31 @@ func TestSignRequestValidate(t *testing.T) {
 			fields(with(names, func(f *portal.SignatureFields) {
 				f.NoSSN, f.IdentificationCountry, f.IdentificationNumber = true, "CA", "X1234567"
 			}), sig), jane, nil},
+		{"DOTReleaseIdentificationNumberBounded", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) {
+				f.NoSSN, f.IdentificationCountry, f.IdentificationNumber = true, "CA", strings.Repeat("9", portal.MaxIdentificationLength+1)
+			}), sig), jane,
+			map[string]string{"identificationNumber": "at most 50 characters"}},
+		{"DOTReleaseIdentificationNumberOfMaxLengthValid", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) {
+				f.NoSSN, f.IdentificationCountry, f.IdentificationNumber = true, "CA", strings.Repeat("9", portal.MaxIdentificationLength)
+			}), sig), jane, nil},
+		{"DOTReleaseIdentificationNumberWithoutControlCharacters", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) {
+				f.NoSSN, f.IdentificationCountry, f.IdentificationNumber = true, "CA", "X12\x0034"
+			}), sig), jane,
+			map[string]string{"identificationNumber": "as printed"}},
+		{"DOTReleaseIdentificationCountryBounded", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) {
+				f.NoSSN, f.IdentificationCountry, f.IdentificationNumber = true, strings.Repeat("C", portal.MaxIdentificationCountryLength+1), "X1234567"
+			}), sig), jane,
+			map[string]string{"identificationCountry": "at most 60 characters"}},
+		{"DOTReleaseLastFourNotMoreThanFour", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) { f.LastFourSSN = "67890" }), sig), noSSNYet,
+			map[string]string{"lastFourSSN": "exactly four digits"}},
+		{"DOTReleaseLastFourNotOtherDigits", step(portal.DocDOTRelease),
+			fields(with(names, func(f *portal.SignatureFields) { f.LastFourSSN = "６７８９" }), sig), noSSNYet,
+			map[string]string{"lastFourSSN": "exactly four digits"}},
 		{"DynamicTypeNeedsSignatureOnly", step("idaho_release"), fields(portal.SignatureFields{}, ""), jane,
 			map[string]string{"signature": "Please sign"}},
 	} {

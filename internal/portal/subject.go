@@ -222,11 +222,11 @@ type SubjectService interface {
 	FindCompanyByID(ctx context.Context, id int64) (*Company, error)
 	UpdateSubject(ctx context.Context, id int64, upd SubjectUpdate) (*Subject, error)
 	FindProfile(ctx context.Context, subjectID int64) (*Profile, error)
-	// FindStatusFacts gathers what a status move of the subject depends on.
-	FindStatusFacts(ctx context.Context, subjectID int64) (StatusFacts, error)
-	// SetSubjectStatus moves the subject from one status to another; it
-	// answers ECONFLICT when the subject is no longer in from.
-	SetSubjectStatus(ctx context.Context, subjectID int64, from, to StatusID) error
+	// MoveSubjectStatus moves the subject to a status when CheckStatusMove
+	// allows it, checking and moving in one transaction that holds the
+	// subject's lock, the same lock signing, deleting signatures and
+	// location changes take, so the rules hold under concurrency.
+	MoveSubjectStatus(ctx context.Context, subjectID int64, to StatusID) error
 	// FindPersonalInfo answers nil when nothing was saved yet.
 	FindPersonalInfo(ctx context.Context, subjectID int64) (*PersonalInfo, error)
 	SavePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error

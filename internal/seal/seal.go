@@ -24,10 +24,17 @@ const KeySize = 32
 // when PORTAL_DATA_KEY is not set.
 const KeyFileName = "data.key"
 
-// version is the first byte of every sealed value. It names the format and
-// key, so a later key rotation can tell old values from new ones and open
-// both.
-const version byte = 1
+// The first byte of every sealed value names its format and key, so a
+// later key rotation can tell old values from new ones and open both.
+const (
+	// version is a value sealed by Seal: bound to nothing, so it opens
+	// wherever it is copied. Values of this format are only read to be
+	// resealed with SealFor.
+	version byte = 1
+	// versionBound is a value sealed by SealFor: bound to the place it
+	// belongs to, which is authenticated with it.
+	versionBound byte = 2
+)
 
 // ErrOpen is returned when a sealed value cannot be opened: it was altered,
 // truncated, sealed with another key or is not a sealed value at all.
@@ -54,8 +61,10 @@ func New(key []byte) (*Sealer, error) {
 	return &Sealer{aead: aead}, nil
 }
 
-// Seal encrypts plaintext. The result is version byte, random nonce,
-// ciphertext and tag; the version byte is authenticated too.
+// Seal encrypts plaintext, bound to nothing: the format of values stored
+// before SealFor existed, kept so tests and conversions can make and open
+// them. Store new values with SealFor. The result is version byte, random
+// nonce, ciphertext and tag; the version byte is authenticated too.
 func (s *Sealer) Seal(plaintext []byte) ([]byte, error) {
 	nonceSize := s.aead.NonceSize()
 	out := make([]byte, 1+nonceSize, 1+nonceSize+len(plaintext)+s.aead.Overhead())
@@ -79,6 +88,42 @@ func (s *Sealer) Open(sealed []byte) ([]byte, error) {
 	}
 	return plaintext, nil
 }
+
+// SealFor seals plaintext bound to a place: boundTo names where the value
+// is stored (table, column and the owning row, e.g.
+// "personal_info.sealed/42") and is authenticated as associated data with
+// the format byte, so the value opens only with OpenFor and the same
+// boundTo. A value copied into another applicant's row, or another column,
+// does not open.
+func (s *Sealer) SealFor(plaintext []byte, boundTo string) ([]byte, error) {
+	nonceSize := s.aead.NonceSize()
+	out := make([]byte, 1+nonceSize, 1+nonceSize+len(plaintext)+s.aead.Overhead())
+	out[0] = versionBound
+	if _, err := rand.Read(out[1:]); err != nil {
+		return nil, fmt.Errorf("seal: nonce: %w", err)
+	}
+	return s.aead.Seal(out, out[1:], plaintext, boundData(boundTo)), nil
+}
+
+// OpenFor opens a value made by SealFor with the same boundTo. Another
+// place, an unbound value, any alteration or another key gives ErrOpen.
+func (s *Sealer) OpenFor(sealed []byte, boundTo string) ([]byte, error) {
+	nonceSize := s.aead.NonceSize()
+	if len(sealed) < 1+nonceSize+s.aead.Overhead() || sealed[0] != versionBound {
+		return nil, ErrOpen
+	}
+	plaintext, err := s.aead.Open(nil, sealed[1:1+nonceSize], sealed[1+nonceSize:], boundData(boundTo))
+	if err != nil {
+		return nil, ErrOpen
+	}
+	return plaintext, nil
+}
+
+// IsBound reports whether a sealed value has SealFor's format, so that
+// code converting older values can skip those already converted.
+func IsBound(sealed []byte) bool { return len(sealed) > 0 && sealed[0] == versionBound }
+
+func boundData(boundTo string) []byte { return append([]byte{versionBound}, boundTo...) }
 
 // SealString seals a string. An empty string gives nil, so a column can keep
 // "not given" apart from a given value without opening it.

@@ -245,3 +245,49 @@ func TestLoadOrCreateKey(t *testing.T) {
 		}
 	})
 }
+
+func TestSealFor(t *testing.T) {
+	s := mustSealer(t, mustKey(t))
+	const jane, john = "personal_info.sealed/1", "personal_info.sealed/2"
+	sealed, err := s.SealFor([]byte("123456789"), jane)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("OpensWhereItWasSealed", func(t *testing.T) {
+		got, err := s.OpenFor(sealed, jane)
+		if err != nil || string(got) != "123456789" {
+			t.Fatalf("got %q, %v", got, err)
+		}
+		if !seal.IsBound(sealed) {
+			t.Error("IsBound = false for a SealFor value")
+		}
+	})
+	t.Run("ErrOpenInAnotherRow", func(t *testing.T) {
+		for _, place := range []string{john, "personal_info.other/1", "", jane + " "} {
+			if _, err := s.OpenFor(sealed, place); !errors.Is(err, seal.ErrOpen) {
+				t.Errorf("opened for %q: err = %v, want ErrOpen", place, err)
+			}
+		}
+	})
+	t.Run("ErrOpenUnbound", func(t *testing.T) {
+		if _, err := s.Open(sealed); !errors.Is(err, seal.ErrOpen) {
+			t.Errorf("Open of a bound value: err = %v, want ErrOpen", err)
+		}
+		old, _ := s.Seal([]byte("123456789"))
+		if _, err := s.OpenFor(old, jane); !errors.Is(err, seal.ErrOpen) {
+			t.Errorf("OpenFor of an unbound value: err = %v, want ErrOpen", err)
+		}
+		if seal.IsBound(old) {
+			t.Error("IsBound = true for a Seal value")
+		}
+	})
+	t.Run("ErrOpenTampered", func(t *testing.T) {
+		for i := range sealed {
+			altered := bytes.Clone(sealed)
+			altered[i] ^= 0x01
+			if _, err := s.OpenFor(altered, jane); !errors.Is(err, seal.ErrOpen) {
+				t.Fatalf("byte %d altered: err = %v, want ErrOpen", i, err)
+			}
+		}
+	})
+}

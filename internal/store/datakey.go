@@ -13,12 +13,13 @@ const keyCheckName = "data_key_check"
 const keyCheckText = "applicant portal data key check"
 
 // checkDataKey proves the configured key opens what earlier runs sealed.
-// The first run with a key records a sealed check value.
+// The first run with a key records a sealed check value; a check value of
+// the older unbound format is resealed bound to its row.
 func (s *DB) checkDataKey(ctx context.Context, sealer *seal.Sealer) error {
 	var sealed []byte
 	err := s.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE name = $1`, keyCheckName).Scan(&sealed)
 	if errors.Is(err, sql.ErrNoRows) {
-		v, err := sealer.SealString(keyCheckText)
+		v, err := sealer.SealFor([]byte(keyCheckText), keyCheckPlace)
 		if err != nil {
 			return err
 		}
@@ -29,8 +30,22 @@ func (s *DB) checkDataKey(ctx context.Context, sealer *seal.Sealer) error {
 	} else if err != nil {
 		return fmt.Errorf("store: read data key check: %w", err)
 	}
-	if text, err := sealer.OpenString(sealed); err != nil || text != keyCheckText {
+	open := func(v []byte) ([]byte, error) { return sealer.OpenFor(v, keyCheckPlace) }
+	if !seal.IsBound(sealed) {
+		open = sealer.Open
+	}
+	if text, err := open(sealed); err != nil || string(text) != keyCheckText {
 		return errors.New("store: the data key does not open this database's sealed data: start with the key it was sealed with (PORTAL_DATA_KEY or data.key)")
+	}
+	if seal.IsBound(sealed) {
+		return nil
+	}
+	v, err := sealer.SealFor([]byte(keyCheckText), keyCheckPlace)
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE meta SET value = $1 WHERE name = $2 AND value = $3`, v, keyCheckName, sealed); err != nil {
+		return fmt.Errorf("store: reseal data key check: %w", err)
 	}
 	return nil
 }

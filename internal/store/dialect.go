@@ -35,6 +35,10 @@ type dialect struct {
 	// skipLocked ends a SELECT that should pass over rows other
 	// transactions hold; SQLite has one writer, so nothing is held.
 	skipLocked string
+	// forUpdate ends a SELECT whose rows the transaction locks until it
+	// ends (lockSubject). SQLite needs nothing: every transaction holds
+	// the database's one write lock from BEGIN.
+	forUpdate string
 }
 
 var sqliteDialect = dialect{
@@ -61,6 +65,7 @@ var postgresDialect = dialect{
 	driver:        "pgx",
 	goose:         goose.DialectPostgres,
 	skipLocked:    " FOR UPDATE SKIP LOCKED",
+	forUpdate:     " FOR UPDATE",
 	advisoryLocks: true,
 	configurePool: func(db *sql.DB) {
 		db.SetMaxOpenConns(20)

@@ -152,7 +152,7 @@ func (s *DB) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal
 	}
 	rows, err := q.QueryContext(ctx, `
 		SELECT id, document_id, document_version, content, content_sha256, signature_png, signer_name, user_ip,
-			fields, outcome, created_at
+			fields, sealed_fields, outcome, created_at
 		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, subjectID)
 	if err != nil {
 		return nil, fmt.Errorf("store: signatures: %w", err)
@@ -161,13 +161,17 @@ func (s *DB) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal
 	for rows.Next() {
 		sig := &portal.Signature{SubjectID: subjectID}
 		var fields string
+		var sealed []byte
 		var created int64
 		if err := rows.Scan(&sig.ID, &sig.DocumentID, &sig.DocumentVersion, &sig.Content, &sig.ContentSHA256,
-			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sig.Outcome, &created); err != nil {
+			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sealed, &sig.Outcome, &created); err != nil {
 			return nil, fmt.Errorf("store: signatures: %w", err)
 		}
 		if err := json.Unmarshal([]byte(fields), &sig.Fields); err != nil {
 			return nil, fmt.Errorf("store: signature %d fields: %w", sig.ID, err)
+		}
+		if err := s.openSignatureFields(subjectID, sig.DocumentID, sealed, &sig.Fields); err != nil {
+			return nil, err
 		}
 		sig.CreatedAt = fromMS(created)
 		f.Signatures[sig.DocumentID] = sig
@@ -181,6 +185,9 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 		return errors.New("store: sign legal step: no signatures")
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
 		f, err := s.legalFile(ctx, tx, subjectID)
 		if err != nil {
 			return err
@@ -199,9 +206,17 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 			if i < 0 || todo[i].Version != sig.DocumentVersion {
 				return portal.ErrContentChanged
 			}
-			fields, err := json.Marshal(sig.Fields)
+			plainFields, sealed, err := s.splitSignatureFields(subjectID, sig.DocumentID, sig.Fields)
+			if err != nil {
+				return err
+			}
+			fields, err := json.Marshal(plainFields)
 			if err != nil {
 				return fmt.Errorf("store: signature fields: %w", err)
+			}
+			var sealedArg any // NULL when the signature holds no PII
+			if sealed != nil {
+				sealedArg = sealed
 			}
 			var png []byte
 			if len(sig.SignatureData) > 0 {
@@ -214,10 +229,10 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 			paperForms = paperForms || outcome == portal.SignOutcomePaperForms
 			_, err = tx.ExecContext(ctx, `
 				INSERT INTO legal_signatures (document_id, subject_id, document_version, content, content_sha256,
-					signature_png, signer_name, user_ip, fields, outcome, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+					signature_png, signer_name, user_ip, fields, sealed_fields, outcome, created_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 				sig.DocumentID, subjectID, sig.DocumentVersion, sig.Content, sig.ContentSHA256, png,
-				sig.SignerName, sig.SignatureUserIP, string(fields), string(outcome), ms(now))
+				sig.SignerName, sig.SignatureUserIP, string(fields), sealedArg, string(outcome), ms(now))
 			if s.dialect.isUnique(err) {
 				return portal.Errorf(portal.ECONFLICT, "You have already signed this document.")
 			} else if err != nil {
@@ -238,12 +253,12 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 // DeleteSignature implements portal.LegalService.
 func (s *DB) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var status portal.StatusID
-		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
-			return notFound(err, "Subject")
+		status, err := s.lockSubject(ctx, tx, subjectID)
+		if err != nil {
+			return err
 		}
 		var outcome string
-		err := tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
+		err = tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
 			subjectID, documentID).Scan(&outcome)
 		if err != nil {
 			return notFound(err, "Signature")
@@ -296,14 +311,13 @@ func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Locat
 func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.LocationUpdate) (portal.Location, error) {
 	var l portal.Location
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var status portal.StatusID
-		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`, subjectID).Scan(&status); err != nil {
-			return notFound(err, "Subject")
+		status, err := s.lockSubject(ctx, tx, subjectID)
+		if err != nil {
+			return err
 		}
 		if status != portal.StatusNew {
 			return portal.ErrSetupComplete
 		}
-		var err error
 		if l, err = findLocation(ctx, tx, subjectID); err != nil {
 			return err
 		}
@@ -322,6 +336,9 @@ func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.Loc
 // says; it applies whatever the subject's status.
 func (s *DB) SetEmploymentLocation(ctx context.Context, subjectID int64, p portal.Place) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
 		l, err := findLocation(ctx, tx, subjectID)
 		if err != nil {
 			return err
@@ -347,13 +364,4 @@ func (s *DB) saveLocation(ctx context.Context, q queryer, subjectID int64, l por
 		return fmt.Errorf("store: save location: %w", err)
 	}
 	return nil
-}
-
-// unsignedLegalTitles names the legal steps the subject still has to sign.
-func (s *DB) unsignedLegalTitles(ctx context.Context, subjectID int64) ([]string, error) {
-	f, err := s.legalFile(ctx, s.db, subjectID)
-	if err != nil {
-		return nil, err
-	}
-	return f.UnsignedTitles(), nil
 }

@@ -24,7 +24,7 @@ func (s *DB) SavePersonalInfo(ctx context.Context, subjectID int64, p *portal.Pe
 	if err != nil {
 		return fmt.Errorf("store: encode personal information: %w", err)
 	}
-	sealed, err := s.cfg.Sealer.Seal(plain)
+	sealed, err := s.cfg.Sealer.SealFor(plain, personalInfoPlace(subjectID))
 	if err != nil {
 		return err
 	}
@@ -54,8 +54,10 @@ func findPersonalInfo(ctx context.Context, q queryer, sealer *seal.Sealer, subje
 	if sealer == nil {
 		return nil, errNoDataKey
 	}
-	plain, err := sealer.Open(sealed)
+	plain, err := sealer.OpenFor(sealed, personalInfoPlace(subjectID))
 	if err != nil {
+		// The value was altered, sealed with another key or copied from
+		// another row: an internal error, logged, that names no value.
 		return nil, fmt.Errorf("store: open personal information of subject %d: %w", subjectID, err)
 	}
 	var p portal.PersonalInfo

@@ -79,6 +79,9 @@ type DB struct {
 func Open(ctx context.Context, cfg Config) (*DB, error) {
 	cfg = withDefaults(cfg)
 	d, dsn, err := chooseDialect(cfg)
+	if err == nil {
+		warnOpenDataDir(cfg.DataDir, cfg.Logger)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +102,10 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	if cfg.Sealer != nil {
 		if err := s.checkDataKey(ctx, cfg.Sealer); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
+		if err := s.sealRows(ctx); err != nil {
 			sqldb.Close()
 			return nil, err
 		}
@@ -149,11 +156,65 @@ func chooseDialect(cfg Config) (dialect, string, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return dialect{}, "", fmt.Errorf("store: create data folder: %w", err)
 	}
-	dsn, err := sqliteDSN(filepath.Join(cfg.DataDir, "portal.db"))
+	path := filepath.Join(cfg.DataDir, "portal.db")
+	if err := ownerOnlyFiles(path, cfg.Logger); err != nil {
+		return dialect{}, "", err
+	}
+	dsn, err := sqliteDSN(path)
 	if err != nil {
 		return dialect{}, "", err
 	}
 	return sqliteDialect, dsn, nil
+}
+
+// ownerOnlyFiles makes the database file before SQLite opens it, readable
+// and writable by its owner only, whatever the umask: SQLite would create
+// it 0644 (less the umask) and gives the -wal and -shm files it creates the
+// database file's mode. Files an older version left open to others are
+// tightened.
+func ownerOnlyFiles(path string, log *slog.Logger) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		// The umask can only remove bits; Chmod sets exactly 0600.
+		err = f.Chmod(0o600)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("store: create database file: %w", err)
+		}
+		return nil
+	} else if !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("store: create database file: %w", err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil || fi.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		// Another user (an operator command run by a group member)
+		// may not change the mode; that must not stop it from working.
+		if err := os.Chmod(p, 0o600); err != nil {
+			log.Warn("a database file is open to other users and its mode could not be changed", "file", p, "mode", fi.Mode().Perm().String(), "err", err)
+			continue
+		}
+		log.Info("made a database file readable by its owner only", "file", p, "was", fi.Mode().Perm().String())
+	}
+	return nil
+}
+
+// warnOpenDataDir warns when other users may read or write the data
+// folder: it holds the database and may hold the data key.
+func warnOpenDataDir(dir string, log *slog.Logger) {
+	if dir == "" {
+		return
+	}
+	fi, err := os.Stat(dir)
+	if err != nil || fi.Mode().Perm()&0o066 == 0 {
+		return
+	}
+	log.Warn("the data folder is readable or writable by other users; it holds the database and may hold the data key: chmod 700 it",
+		"folder", dir, "mode", fi.Mode().Perm().String())
 }
 
 // redactURL hides a password in a database URL so it can be shown in errors.

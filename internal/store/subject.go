@@ -165,44 +165,94 @@ func (s *DB) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile,
 	return &p, rows.Err()
 }
 
-// SetSubjectStatus moves the subject and its orders to a status, but only
-// from the status the caller checked the move against; a concurrent move
-// in between answers ECONFLICT instead of being overwritten.
-func (s *DB) SetSubjectStatus(ctx context.Context, subjectID int64, from, to portal.StatusID) error {
+// lockSubject takes the subject's lock for the rest of the transaction and
+// returns the subject's status. Every write that a status move's rules
+// read (signing, deleting a signature, changing the location) and the move
+// itself take it first, so a move never checks facts that a concurrent
+// change is about to make false. On PostgreSQL it is the subject row's lock
+// (SELECT ... FOR UPDATE, which also reads the latest committed status);
+// on SQLite every transaction already holds the write lock from BEGIN.
+func (s *DB) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, error) {
+	var status portal.StatusID
+	err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`+s.dialect.forUpdate, subjectID).Scan(&status)
+	if err != nil {
+		return 0, notFound(err, "Subject")
+	}
+	return status, nil
+}
+
+// MoveSubjectStatus implements portal.SubjectService: it checks the move
+// against the facts and makes it in one transaction holding the subject's
+// lock (lockSubject).
+func (s *DB) MoveSubjectStatus(ctx context.Context, subjectID int64, to portal.StatusID) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		now := ms(s.now())
-		res, err := tx.ExecContext(ctx, `UPDATE subjects SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4`,
-			to, now, subjectID, from)
+		from, err := s.lockSubject(ctx, tx, subjectID)
 		if err != nil {
-			return fmt.Errorf("store: set status: %w", err)
+			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return portal.Errorf(portal.ECONFLICT, "Your status changed meanwhile; please reload the page.")
+		facts, err := s.statusFacts(ctx, tx, subjectID)
+		if err != nil {
+			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE orders SET status_id = $1, updated_at = $2
-			WHERE profile_id IN (SELECT id FROM profiles WHERE subject_id = $3)`, to, now, subjectID); err != nil {
-			return fmt.Errorf("store: set order status: %w", err)
+		if err := portal.CheckStatusMove(from, to, facts); err != nil {
+			return err
 		}
-		return nil
+		return s.setStatus(ctx, tx, subjectID, from, to)
 	})
 }
 
-// FindStatusFacts implements portal.SubjectService.
+// SetSubjectStatus moves the subject and its orders to a status without
+// checking the move's rules (demo data and tests use it), but only from
+// the status the caller expects; a concurrent move in between answers
+// ECONFLICT instead of being overwritten.
+func (s *DB) SetSubjectStatus(ctx context.Context, subjectID int64, from, to portal.StatusID) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return s.setStatus(ctx, tx, subjectID, from, to) })
+}
+
+func (s *DB) setStatus(ctx context.Context, tx *sql.Tx, subjectID int64, from, to portal.StatusID) error {
+	now := ms(s.now())
+	res, err := tx.ExecContext(ctx, `UPDATE subjects SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4`,
+		to, now, subjectID, from)
+	if err != nil {
+		return fmt.Errorf("store: set status: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return portal.Errorf(portal.ECONFLICT, "Your status changed meanwhile; please reload the page.")
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET status_id = $1, updated_at = $2
+		WHERE profile_id IN (SELECT id FROM profiles WHERE subject_id = $3)`, to, now, subjectID); err != nil {
+		return fmt.Errorf("store: set order status: %w", err)
+	}
+	return nil
+}
+
+// FindStatusFacts gathers what a status move of the subject depends on, as
+// MoveSubjectStatus sees it.
 func (s *DB) FindStatusFacts(ctx context.Context, subjectID int64) (portal.StatusFacts, error) {
-	view, err := s.FindUserView(ctx, subjectID)
+	return s.statusFacts(ctx, s.db, subjectID)
+}
+
+func (s *DB) statusFacts(ctx context.Context, q queryer, subjectID int64) (portal.StatusFacts, error) {
+	f, err := s.legalFile(ctx, q, subjectID)
 	if err != nil {
 		return portal.StatusFacts{}, err
 	}
-	sub := view.Subject
-	unsigned, err := s.unsignedLegalTitles(ctx, subjectID)
-	if err != nil {
-		return portal.StatusFacts{}, err
+	var pkg *portal.Package
+	if f.Company.PackageID != 0 {
+		if pkg, err = findPackage(ctx, q, f.Company.PackageID); err != nil {
+			return portal.StatusFacts{}, err
+		}
+	}
+	// Whether personal information was saved; it need not be opened.
+	var saved bool
+	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM personal_info WHERE subject_id = $1)`, subjectID).Scan(&saved); err != nil {
+		return portal.StatusFacts{}, fmt.Errorf("store: personal information saved: %w", err)
 	}
 	return portal.StatusFacts{
-		HasPassword:          sub.HasPassword,
-		UnsignedDocuments:    unsigned,
-		FullProfile:          sub.FullProfile,
-		PersonalInfoSaved:    view.Personal != nil,
-		SiteSelectionAllowed: view.Company.Preferences.ApplicantCollectionSiteSelection && view.Package.HasMROService(),
+		HasPassword:          f.Subject.HasPassword,
+		UnsignedDocuments:    f.UnsignedTitles(),
+		FullProfile:          f.Subject.FullProfile,
+		PersonalInfoSaved:    saved,
+		SiteSelectionAllowed: f.Company.Preferences.ApplicantCollectionSiteSelection && pkg.HasMROService(),
 	}, nil
 }
