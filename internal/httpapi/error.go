@@ -21,6 +21,7 @@ var statusOf = map[string]int{
 	portal.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
 	portal.EINVALID:      http.StatusUnprocessableEntity,
 	portal.ETHROTTLED:    http.StatusTooManyRequests,
+	portal.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	portal.EINTERNAL:     http.StatusInternalServerError,
 }
 

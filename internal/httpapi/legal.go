@@ -236,10 +236,17 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, s
 	} else if p != nil && !p.NoSSN {
 		ssn = p.SSN
 	}
+	// Signing decodes and compacts the signature image: bounded like renders.
+	release, err := s.startRender(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	sigs, err := file.Sign(portal.Signing{
 		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
 		IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
 	})
+	release()
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -264,12 +271,18 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 		return
 	}
+	release, err := s.startRender(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	var buf bytes.Buffer
 	err = signedpdf.Render(&buf, signedpdf.Document{
 		Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
 		SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
 		SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
 	})
+	release()
 	if err != nil {
 		s.Error(w, r, fmt.Errorf("httpapi: signed PDF of signature %d: %w", sig.ID, err))
 		return
@@ -280,6 +293,26 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(http.StatusOK)
 	w.Write(buf.Bytes())
+}
+
+// startRender waits for one of the Config.PDFRenders renderers, so that
+// parallel downloads cannot add up to unbounded memory; past
+// Config.PDFRenderWait it answers EUNAVAILABLE (503 with Retry-After).
+// The caller calls release once the image work is done.
+func (s *Server) startRender(r *http.Request) (release func(), err error) {
+	busy := &portal.Error{Code: portal.EUNAVAILABLE,
+		Message:    "The server is busy preparing other documents. Please try again in a moment.",
+		RetryAfter: int((s.cfg.PDFRenderWait + time.Second - 1) / time.Second)}
+	t := time.NewTimer(s.cfg.PDFRenderWait)
+	defer t.Stop()
+	select {
+	case s.renders <- struct{}{}:
+		return func() { <-s.renders }, nil
+	case <-t.C:
+		return nil, busy
+	case <-r.Context().Done():
+		return nil, busy // the client left; nobody reads the answer
+	}
 }
 
 func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, sess *portal.Session) {

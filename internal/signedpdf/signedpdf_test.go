@@ -66,7 +66,7 @@ func pdfText(t *testing.T, d signedpdf.Document) (string, int) {
 	return string(text), r.NumPage()
 }
 
-func sampleHTML(t *testing.T, documentType string) string {
+func sampleHTML(t testing.TB, documentType string) string {
 	t.Helper()
 	for _, s := range legaltext.Samples() {
 		if s.DocumentType == documentType {
