@@ -121,6 +121,7 @@ type serveConfig struct {
 	SubjectChat     bool
 	ShutdownTimeout time.Duration
 	SweepInterval   time.Duration
+	PDFRenders      int
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -144,5 +145,6 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Chat with Support in the menu (the company must allow chat too)")
 	f.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long SIGTERM waits for in-flight requests")
 	f.DurationVar(&c.SweepInterval, "sweep-interval", time.Hour, "how often to delete expired throttle records, tokens, invitations and reset links (once at start, then at this interval); 0 disables")
+	f.IntVar(&c.PDFRenders, "pdf-renders", 0, "how many signed PDFs (and signature images being checked) are prepared at once, each taking up to about 20 MB while it works; others wait up to 3 s, then get 503; 0 means one per CPU")
 	return f, c
 }
