@@ -237,16 +237,14 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, s
 		ssn = p.SSN
 	}
 	// Signing decodes and compacts the signature image: bounded like renders.
-	release, err := s.startRender(r)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	sigs, err := file.Sign(portal.Signing{
-		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
-		IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
+	var sigs []portal.Signature
+	err = s.withRenderer(r, func() (err error) {
+		sigs, err = file.Sign(portal.Signing{
+			DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
+			IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
+		})
+		return err
 	})
-	release()
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -271,18 +269,14 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 		return
 	}
-	release, err := s.startRender(r)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
 	var buf bytes.Buffer
-	err = signedpdf.Render(&buf, signedpdf.Document{
-		Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
-		SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
-		SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+	err = s.withRenderer(r, func() error {
+		return signedpdf.Render(&buf, signedpdf.Document{
+			Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
+			SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
+			SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+		})
 	})
-	release()
 	if err != nil {
 		s.Error(w, r, fmt.Errorf("httpapi: signed PDF of signature %d: %w", sig.ID, err))
 		return
@@ -295,10 +289,20 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 	w.Write(buf.Bytes())
 }
 
-// startRender waits for one of the Config.PDFRenders renderers, so that
-// parallel downloads cannot add up to unbounded memory; past
-// Config.PDFRenderWait it answers EUNAVAILABLE (503 with Retry-After).
-// The caller calls release once the image work is done.
+// withRenderer runs image work (a PDF render, a signature image's checks)
+// on one of the Config.PDFRenders renderers, so that parallel requests
+// cannot add up to unbounded memory. Past Config.PDFRenderWait it answers
+// EUNAVAILABLE (503 with Retry-After) without running f.
+func (s *Server) withRenderer(r *http.Request, f func() error) error {
+	release, err := s.startRender(r)
+	if err != nil {
+		return err
+	}
+	defer release() // also when f panics: the renderer is not lost
+	return f()
+}
+
+// startRender waits for a free renderer; release gives it back.
 func (s *Server) startRender(r *http.Request) (release func(), err error) {
 	busy := &portal.Error{Code: portal.EUNAVAILABLE,
 		Message:    "The server is busy preparing other documents. Please try again in a moment.",
