@@ -125,6 +125,7 @@ type serveConfig struct {
 	// hashing (argon2id, 19 MiB each).
 	PasswordChecks    int
 	PasswordCheckWait time.Duration
+	PDFRenders        int
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -150,5 +151,6 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.DurationVar(&c.SweepInterval, "sweep-interval", time.Hour, "how often to delete expired throttle records, tokens, invitations and reset links (once at start, then at this interval); 0 disables")
 	f.IntVar(&c.PasswordChecks, "password-checks", 0, "how many password hashes or checks (argon2id, 19 MiB each) may run at once; 0 means one per core (GOMAXPROCS)")
 	f.DurationVar(&c.PasswordCheckWait, "password-check-wait", 2*time.Second, "how long a login waits for a free password check before it answers 503 with Retry-After")
+	f.IntVar(&c.PDFRenders, "pdf-renders", 0, "how many signed PDFs (and signature images being checked) are prepared at once, each taking up to about 20 MB while it works; others wait up to 3 s, then get 503; 0 means one per CPU")
 	return f, c
 }

@@ -132,6 +132,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		BaseURL: baseURL, APIBaseURL: cfg.APIBaseURL, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
+		PDFRenders:     cfg.PDFRenders,
 	}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db, Health: db.Ping}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()

@@ -21,8 +21,8 @@ var statusOf = map[string]int{
 	portal.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
 	portal.EINVALID:      http.StatusUnprocessableEntity,
 	portal.ETHROTTLED:    http.StatusTooManyRequests,
-	portal.EINTERNAL:     http.StatusInternalServerError,
 	portal.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	portal.EINTERNAL:     http.StatusInternalServerError,
 }
 
 // errorBody is every API error answer.

@@ -236,9 +236,14 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, s
 	} else if p != nil && !p.NoSSN {
 		ssn = p.SSN
 	}
-	sigs, err := file.Sign(portal.Signing{
-		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
-		IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
+	// Signing decodes and compacts the signature image: bounded like renders.
+	var sigs []portal.Signature
+	err = s.withRenderer(r, func() (err error) {
+		sigs, err = file.Sign(portal.Signing{
+			DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
+			IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
+		})
+		return err
 	})
 	if err != nil {
 		s.Error(w, r, err)
@@ -265,10 +270,12 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	var buf bytes.Buffer
-	err = signedpdf.Render(&buf, signedpdf.Document{
-		Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
-		SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
-		SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+	err = s.withRenderer(r, func() error {
+		return signedpdf.Render(&buf, signedpdf.Document{
+			Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
+			SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
+			SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+		})
 	})
 	if err != nil {
 		s.Error(w, r, fmt.Errorf("httpapi: signed PDF of signature %d: %w", sig.ID, err))
@@ -280,6 +287,36 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request,
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(http.StatusOK)
 	w.Write(buf.Bytes())
+}
+
+// withRenderer runs image work (a PDF render, a signature image's checks)
+// on one of the Config.PDFRenders renderers, so that parallel requests
+// cannot add up to unbounded memory. Past Config.PDFRenderWait it answers
+// EUNAVAILABLE (503 with Retry-After) without running f.
+func (s *Server) withRenderer(r *http.Request, f func() error) error {
+	release, err := s.startRender(r)
+	if err != nil {
+		return err
+	}
+	defer release() // also when f panics: the renderer is not lost
+	return f()
+}
+
+// startRender waits for a free renderer; release gives it back.
+func (s *Server) startRender(r *http.Request) (release func(), err error) {
+	busy := &portal.Error{Code: portal.EUNAVAILABLE,
+		Message:    "The server is busy preparing other documents. Please try again in a moment.",
+		RetryAfter: int((s.cfg.PDFRenderWait + time.Second - 1) / time.Second)}
+	t := time.NewTimer(s.cfg.PDFRenderWait)
+	defer t.Stop()
+	select {
+	case s.renders <- struct{}{}:
+		return func() { <-s.renders }, nil
+	case <-t.C:
+		return nil, busy
+	case <-r.Context().Done():
+		return nil, busy // the client left; nobody reads the answer
+	}
 }
 
 func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, sess *portal.Session) {

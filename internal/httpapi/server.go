@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"strings"
 	"time"
 
@@ -30,7 +31,18 @@ type Config struct {
 	Features map[string]bool
 	// TrustedProxies may set X-Forwarded-For.
 	TrustedProxies []netip.Prefix
+	// PDFRenders bounds how many signed PDFs (and signature images being
+	// checked and compacted) are worked on at once; 0 means one per CPU
+	// (GOMAXPROCS). A request that finds them all busy waits up to
+	// PDFRenderWait (0 means DefaultPDFRenderWait), then answers 503.
+	PDFRenders    int
+	PDFRenderWait time.Duration
 }
+
+// DefaultPDFRenderWait is how long a download or signing call waits for a
+// free renderer before answering 503: a render takes tens of milliseconds,
+// so a longer queue means the server is overloaded.
+const DefaultPDFRenderWait = 3 * time.Second
 
 // Services are the implementations the handlers call.
 type Services struct {
@@ -52,11 +64,21 @@ type Server struct {
 	csp    string
 	logger *slog.Logger
 	now    func() time.Time
+	// renders holds a token per PDF render or signature image in progress
+	// (Config.PDFRenders).
+	renders chan struct{}
 }
 
 // New builds a server. web holds the built app (index.html and assets).
 func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, error) {
 	s := &Server{cfg: cfg, svc: svc, web: web, logger: logger, now: time.Now}
+	if s.cfg.PDFRenders <= 0 {
+		s.cfg.PDFRenders = runtime.GOMAXPROCS(0)
+	}
+	if s.cfg.PDFRenderWait <= 0 {
+		s.cfg.PDFRenderWait = DefaultPDFRenderWait
+	}
+	s.renders = make(chan struct{}, s.cfg.PDFRenders)
 	if logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}

@@ -20,8 +20,8 @@ const (
 	ETHROTTLED    = "throttled"    // 429
 	ETOOLARGE     = "too_large"    // 413
 	EUNAUTHORIZED = "unauthorized" // 401
+	EUNAVAILABLE  = "unavailable"  // 503: busy now; RetryAfter says when to try again
 	EUNSUPPORTED  = "unsupported"  // 415
-	EUNAVAILABLE  = "unavailable"  // 503: busy now, try again after RetryAfter
 )
 
 // ValidationMessage is the errorMessage of every field-validation error, as
@@ -42,7 +42,8 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  []FieldError
-	// RetryAfter is the number of seconds a throttled client should wait.
+	// RetryAfter is the number of seconds a throttled (ETHROTTLED) or
+	// turned-away (EUNAVAILABLE) client should wait.
 	RetryAfter int
 }
 

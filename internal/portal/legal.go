@@ -1,11 +1,9 @@
 package portal
 
 import (
-	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"image/png"
 	"slices"
 	"sort"
 	"strings"
@@ -363,14 +361,6 @@ func FreeReportCopyOffered(loc Location) bool {
 // (outside the document text); the choice is stored with its signature.
 const FreeReportCopyDocumentType = DocAuthorization
 
-// Limits of a signature image.
-const (
-	MaxSignatureBytes  = 204800    // 200 KB, after base64 decoding
-	MaxSignaturePixels = 4_000_000 // width times height: a 200 KB PNG can still claim a huge canvas
-)
-
-var pngFileMagic = []byte("\x89PNG\r\n\x1a\n")
-
 // MaxIdentificationCountryLength bounds the issuing country a DOT release
 // names when the applicant has no SSN; the number is bounded by
 // MaxIdentificationLength, as in the personal information form.
@@ -687,34 +677,6 @@ func (r SignRequest) checkSignature(fe *FieldErrors, required bool) {
 			*fe = append(*fe, pe.Fields...)
 		}
 	}
-}
-
-const signatureUnreadable = "The signature image could not be read. Please sign again."
-
-// CheckSignatureImage checks a signature image: a PNG (by its magic bytes)
-// of at most MaxSignatureBytes and MaxSignaturePixels that decodes
-// completely, so a signature that was accepted can always be printed. The
-// error is a validation error on the signature field.
-func CheckSignatureImage(img []byte) error {
-	var fe FieldErrors
-	switch {
-	case len(img) == 0:
-		fe.Add("signature", "Please sign the document.")
-	case !bytes.HasPrefix(img, pngFileMagic):
-		fe.Add("signature", "The signature must be a PNG image.")
-	case len(img) > MaxSignatureBytes:
-		fe.Add("signature", fmt.Sprintf("The signature image is too large: at most %d KB.", MaxSignatureBytes/1024))
-	default:
-		cfg, err := png.DecodeConfig(bytes.NewReader(img))
-		if err != nil {
-			fe.Add("signature", signatureUnreadable)
-		} else if cfg.Width*cfg.Height > MaxSignaturePixels {
-			fe.Add("signature", fmt.Sprintf("The signature image is too large: at most %d million pixels.", MaxSignaturePixels/1_000_000))
-		} else if _, err := png.Decode(bytes.NewReader(img)); err != nil {
-			fe.Add("signature", signatureUnreadable)
-		}
-	}
-	return fe.Err()
 }
 
 // Recorded returns the values to store with the signature: names trimmed,

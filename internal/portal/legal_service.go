@@ -153,7 +153,14 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 	if err := r.Validate(step, Signer{FirstName: f.Subject.FirstName, LastName: f.Subject.LastName, SSN: s.SSN}); err != nil {
 		return nil, err
 	}
-	img, _ := r.SignatureImage() // Validate decoded it
+	// What is stored (and printed) is the image re-encoded once, small and
+	// 8-bit, so no download decodes what the applicant sent.
+	var img []byte
+	if raw, _ := r.SignatureImage(); len(raw) > 0 { // Validate checked it
+		if img, err = CompactSignatureImage(raw); err != nil {
+			return nil, err
+		}
+	}
 	fields := r.Recorded(step, f.Location)
 	name := strings.TrimSpace(fields.FirstName + " " + fields.LastName)
 	if name == "" {

@@ -8,8 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"image"
-	"image/draw"
 	"image/png"
 	"io"
 	"strconv"
@@ -63,9 +61,10 @@ const (
 // error.
 func Render(w io.Writer, d Document) error {
 	var sig []byte
+	var sigNote string
 	if len(d.SignaturePNG) > 0 {
 		var err error
-		if sig, err = normalizePNG(d.SignaturePNG); err != nil {
+		if sig, sigNote, err = printableSignature(d.SignaturePNG); err != nil {
 			return err
 		}
 	}
@@ -110,7 +109,7 @@ func Render(w io.Writer, d Document) error {
 		r.block(b)
 	}
 
-	r.signatureBlock(d, sig)
+	r.signatureBlock(d, sig, sigNote)
 	if err := pdf.Output(w); err != nil {
 		return fmt.Errorf("signedpdf: %w", err)
 	}
@@ -135,23 +134,28 @@ func addFonts(pdf *fpdf.Fpdf) {
 // standIns gives a few symbols the fonts lack a readable stand-in.
 var standIns = strings.NewReplacer("\u2713", "x", "\u2714", "x").Replace
 
-// normalizePNG checks the image as signing does, then re-encodes it as an
-// 8-bit non-interlaced PNG, the kind fpdf reads.
-func normalizePNG(b []byte) ([]byte, error) {
-	if err := portal.CheckSignatureImage(b); err != nil {
-		return nil, fmt.Errorf("signedpdf: signature image: %w", err)
+// printableSignature returns the signature image as the PDF prints it.
+// Images stored since signing compacts them print as they are; older ones
+// are compacted here with the same limits, and one beyond them (decoding it
+// would cost far more memory than a signature deserves) is not decoded:
+// the PDF says so in its place (note). An image that is not a readable PNG
+// is an error.
+func printableSignature(b []byte) (img []byte, note string, err error) {
+	if portal.IsCompactSignatureImage(b) {
+		return b, "", nil
 	}
-	img, err := png.Decode(bytes.NewReader(b))
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("signedpdf: signature image: %w", err)
+		return nil, "", fmt.Errorf("signedpdf: signature image: %w", err)
 	}
-	rgba := image.NewNRGBA(img.Bounds())
-	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, rgba); err != nil {
-		return nil, fmt.Errorf("signedpdf: signature image: %w", err)
+	if !portal.SignatureSizeAllowed(cfg.Width, cfg.Height) {
+		return nil, fmt.Sprintf("The signature image on file (%d x %d pixels) is too large to print; it is kept with the signature record.",
+			cfg.Width, cfg.Height), nil
 	}
-	return buf.Bytes(), nil
+	if img, err = portal.CompactSignatureImage(b); err != nil {
+		return nil, "", fmt.Errorf("signedpdf: signature image: %w", err)
+	}
+	return img, "", nil
 }
 
 type renderer struct {
@@ -223,7 +227,7 @@ func headingSize(level int) float64 {
 }
 
 // signatureBlock prints the audit trail, on a new page when it would not fit.
-func (r *renderer) signatureBlock(d Document, sig []byte) {
+func (r *renderer) signatureBlock(d Document, sig []byte, sigNote string) {
 	pdf, tr := r.pdf, r.tr
 	_, pageH := pdf.GetPageSize()
 	need := 60.0 + float64(len(d.Fields))*lineHeight
@@ -253,6 +257,8 @@ func (r *renderer) signatureBlock(d Document, sig []byte) {
 	if len(sig) > 0 {
 		pdf.Ln(2)
 		r.signatureImage(sig)
+	} else if sigNote != "" {
+		line("Signature image:", sigNote)
 	}
 	line("Signed by:", d.SignerName)
 	line("Signed at:", d.SignedAt.UTC().Format("2006-01-02 15:04:05")+" UTC")

@@ -66,7 +66,7 @@ func pdfText(t *testing.T, d signedpdf.Document) (string, int) {
 	return string(text), r.NumPage()
 }
 
-func sampleHTML(t *testing.T, documentType string) string {
+func sampleHTML(t testing.TB, documentType string) string {
 	t.Helper()
 	for _, s := range legaltext.Samples() {
 		if s.DocumentType == documentType {
@@ -232,4 +232,65 @@ func TestContentHash(t *testing.T) {
 			t.Error("a trailing newline did not change the hash")
 		}
 	})
+}
+
+// TestRenderSignatureImages checks which signature images are decoded when
+// printing: a compact one (as signing stores it) goes into the PDF as it
+// is, one stored before compaction is compacted, and one beyond the limits
+// is not decoded at all: the PDF says so instead.
+func TestRenderSignatureImages(t *testing.T) {
+	content := "<p>Text</p>"
+	doc := func(img []byte) signedpdf.Document {
+		return signedpdf.Document{Title: "Disclosure", ContentHTML: content, SignerName: "Jane Doe", SignedAt: time.Now(),
+			DocumentVersion: 1, ContentSHA256: signedpdf.ContentHash(content), SignaturePNG: img}
+	}
+	render := func(t *testing.T, img []byte) []byte {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := signedpdf.Render(&buf, doc(img)); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	pad := padPNG(t, 1800, 480)
+	compact, err := portal.CompactSignatureImage(pad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("CompactImagePrintedAsStored", func(t *testing.T) {
+		// fpdf copies the compressed pixels of an 8-bit grey PNG: the
+		// image's IDAT data appears unchanged in the PDF.
+		if out := render(t, compact); !bytes.Contains(out, idat(t, compact)) || !bytes.Contains(out, []byte("/DeviceGray")) {
+			t.Error("the compact image was not printed as stored")
+		}
+	})
+	t.Run("ImageStoredBeforeIsCompactedWhenPrinted", func(t *testing.T) {
+		out := render(t, pad)
+		if !bytes.Contains(out, idat(t, compact)) {
+			t.Error("the pad's image was not printed as its compact form")
+		}
+	})
+	t.Run("OversizedImageStoredBeforeNotDecoded", func(t *testing.T) {
+		deep := image.NewNRGBA64(image.Rect(0, 0, 2000, 2000))
+		deep.Set(1000, 1000, color.NRGBA64{A: 0xffff})
+		var img bytes.Buffer
+		if err := png.Encode(&img, deep); err != nil {
+			t.Fatal(err)
+		}
+		text, _ := pdfText(t, doc(img.Bytes()))
+		if !strings.Contains(text, "(2000 x 2000 pixels) is too large to print") || !strings.Contains(text, "Jane Doe") {
+			t.Errorf("PDF text lacks the note:\n%s", text)
+		}
+	})
+}
+
+// idat returns the pixel data of a single-IDAT PNG.
+func idat(t *testing.T, b []byte) []byte {
+	t.Helper()
+	i := bytes.Index(b, []byte("IDAT"))
+	if i < 4 {
+		t.Fatal("no IDAT chunk")
+	}
+	n := int(b[i-4])<<24 | int(b[i-3])<<16 | int(b[i-2])<<8 | int(b[i-1])
+	return b[i+4 : i+4+n]
 }

@@ -13,6 +13,16 @@ type SignaturePadProps = {
   onChange: (dataUrl: string) => void;
 };
 
+/**
+ * Device pixels per CSS pixel the pad draws at: the screen's, at most 3. A
+ * 160 px tall pad at most about 770 px wide then gives at most 2310 x 480
+ * pixels, within what the server accepts (2400 x 900, 1.5 million pixels);
+ * zoomed-in desktops and some phones report more than 3.
+ */
+export function padPixelRatio(devicePixelRatio: number): number {
+  return Math.min(Math.max(devicePixelRatio || 1, 1), 3);
+}
+
 /** Renders a typed name as a handwriting-style PNG. */
 export function typedSignaturePNG(text: string): string {
   const canvas = document.createElement('canvas');
@@ -45,7 +55,7 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
     const canvas = canvasRef.current;
     if (!canvas) return;
     const resize = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const ratio = padPixelRatio(window.devicePixelRatio);
       canvas.width = canvas.offsetWidth * ratio;
       canvas.height = canvas.offsetHeight * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
