@@ -78,6 +78,15 @@ type AuthService interface {
 	RequestPasswordReset(ctx context.Context, username, ip, resetURLBase string) error
 	// ConfirmPasswordReset sets a new password with a reset token.
 	ConfirmPasswordReset(ctx context.Context, token, password string) error
+	// RequestEmailChange checks the current password of the subject of
+	// sess (a wrong one counts as a failed login from ip), records the
+	// change, replacing a pending one, mails a confirmation link to the new
+	// address and a notice to the current one. The address does not change
+	// yet.
+	RequestEmailChange(ctx context.Context, sess Session, ip, currentPassword, newEmail, confirmURLBase string) error
+	// ConfirmEmailChange makes a pending change take effect with the token
+	// of its link: the e-mail and the username become the new address.
+	ConfirmEmailChange(ctx context.Context, token string) error
 }
 
 // Maximum password length in characters: long enough for any passphrase,

@@ -267,7 +267,7 @@ func (p PersonalInfo) Validate(now time.Time, rules PersonalRules) error {
 	if m.Type == NotifyByEmail || m.Type == NotifyByBoth {
 		if m.Email == "" {
 			fe.Add("primaryNotificationMethod.email", "E-mail address is required for e-mail notifications.")
-		} else if !LooksLikeEmail(m.Email) {
+		} else if !ValidEmail(m.Email) {
 			fe.Add("primaryNotificationMethod.email", "Enter a valid e-mail address, like name@example.com.")
 		}
 	}

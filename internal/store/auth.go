@@ -385,7 +385,7 @@ func (s *DB) CreateInvitation(ctx context.Context, subjectID int64) (string, err
 // TokenLogin implements portal.AuthService. The same 403 answers an
 // unknown, expired or used token, so the answer reveals nothing.
 func (s *DB) TokenLogin(ctx context.Context, invitationToken string) (*portal.TokenPair, error) {
-	if invitationToken == "" {
+	if !portal.PlausibleToken(invitationToken) {
 		return nil, portal.ErrInvitation
 	}
 	var subjectID, expires int64
@@ -447,19 +447,7 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	if !hash.Valid {
 		return s.SetInitialPassword(ctx, subjectID, next)
 	}
-	if err := s.beginPasswordCheck(ctx, username, ip); err != nil {
-		return err
-	}
-	ok, err := s.cfg.VerifyPassword(current, hash.String)
-	if err != nil {
-		return fmt.Errorf("store: verify password: %w", err)
-	}
-	if !ok {
-		var fe portal.FieldErrors
-		fe.Add("currentPassword", "The current password is not correct.")
-		return fe.Err()
-	}
-	if err := s.passwordCheckSucceeded(ctx, username); err != nil {
+	if err := s.checkCurrentPassword(ctx, username, hash.String, ip, current); err != nil {
 		return err
 	}
 	if err := s.validateNewPassword(ctx, subjectID, "password", next); err != nil {
@@ -472,6 +460,26 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		return s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID)
 	})
+}
+
+// checkCurrentPassword checks the password a signed-in subject types again
+// to confirm a sensitive change (a new password, a new e-mail address)
+// against its stored hash. A wrong one counts as a failed login of
+// username from ip and answers a validation error on currentPassword.
+func (s *DB) checkCurrentPassword(ctx context.Context, username, hash, ip, current string) error {
+	if err := s.beginPasswordCheck(ctx, username, ip); err != nil {
+		return err
+	}
+	ok, err := s.cfg.VerifyPassword(current, hash)
+	if err != nil {
+		return fmt.Errorf("store: verify password: %w", err)
+	}
+	if !ok {
+		var fe portal.FieldErrors
+		fe.Add("currentPassword", "The current password is not correct.")
+		return fe.Err()
+	}
+	return s.passwordCheckSucceeded(ctx, username)
 }
 
 // replacePassword stores a new password hash and ends every session of the
@@ -561,7 +569,7 @@ func (s *DB) ConfirmPasswordReset(ctx context.Context, token, pw string) error {
 		fe.Add("token", "This reset link is invalid or has expired. Please ask for a new one.")
 		return fe.Err()
 	}
-	if token == "" {
+	if !portal.PlausibleToken(token) {
 		return invalid()
 	}
 	var id, subjectID, expires int64

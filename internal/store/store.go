@@ -43,6 +43,7 @@ type Config struct {
 	SetupTokenTTL   time.Duration
 	InvitationTTL   time.Duration
 	ResetTTL        time.Duration
+	EmailChangeTTL  time.Duration // the link confirming a new e-mail address
 	// HashPassword and VerifyPassword default to argon2id; tests pass
 	// cheaper ones.
 	HashPassword   func(string) (string, error)
@@ -109,6 +110,7 @@ func withDefaults(cfg Config) Config {
 	def(&cfg.SetupTokenTTL, 30*time.Minute)
 	def(&cfg.InvitationTTL, 14*24*time.Hour)
 	def(&cfg.ResetTTL, time.Hour)
+	def(&cfg.EmailChangeTTL, 24*time.Hour)
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}
