@@ -54,6 +54,10 @@ type Config struct {
 	Sealer *seal.Sealer
 }
 
+// DefaultEmailChangeTTL is how long the link confirming a new e-mail
+// address stays valid unless Config says otherwise.
+const DefaultEmailChangeTTL = 24 * time.Hour
+
 // DB is the portal's storage. It keeps no state besides its connection pool,
 // so any number of processes may share one PostgreSQL database.
 type DB struct {
@@ -110,7 +114,7 @@ func withDefaults(cfg Config) Config {
 	def(&cfg.SetupTokenTTL, 30*time.Minute)
 	def(&cfg.InvitationTTL, 14*24*time.Hour)
 	def(&cfg.ResetTTL, time.Hour)
-	def(&cfg.EmailChangeTTL, 24*time.Hour)
+	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}
