@@ -99,7 +99,7 @@ func TestNoTextInputAnswers500(t *testing.T) {
 				"firstName": "Jane", "lastName": "Doe", "phone": "202 456 1111", "password": "another long enough password"}},
 			{"PersonalInfo", "PUT", "/api/v2/user", "john", with(validPersonal(), map[string]any{
 				"middleName": "Ann", "noMiddleName": false, "mothersMaidenName": "Smith", "eveningDialCode": "1", "eveningPhoneNumber": "202 456 1111",
-				"licenses": []any{map[string]any{"number": "L-1", "regionId": 5, "regionName": "California"}},
+				"licenses":                  []any{map[string]any{"number": "L-1", "regionId": 5, "regionName": "California"}},
 				"primaryNotificationMethod": map[string]any{"type": "both", "email": "john@example.com", "text": "202 456 1111"}})},
 			{"PersonalInfoNoSSN", "PUT", "/api/v2/user", "john", with(validPersonal(), map[string]any{"ssn": "", "confirmSSN": "", "noSSN": true,
 				"identificationCountry": "CA", "countryIdentificationNumber": "X123"})},

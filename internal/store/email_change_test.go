@@ -208,7 +208,10 @@ func TestEmailChange(t *testing.T) {
 			fresh(t)
 			w, _ := setup(t)
 			email := "other@example.org"
-			wantCode(t, func() error { _, err := db.UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Email: &email}); return err }(), portal.EFORBIDDEN)
+			wantCode(t, func() error {
+				_, err := db.UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Email: &email})
+				return err
+			}(), portal.EFORBIDDEN)
 		})
 	})
 }
