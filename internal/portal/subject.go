@@ -132,7 +132,7 @@ type Subject struct {
 	InvitedFirstName string
 	InvitedLastName  string
 	// PendingEmail is the address of an e-mail change that waits for its
-	// confirmation link ("" when none).
+	// confirmation link ("" when none); FindUserView fills it in.
 	PendingEmail string
 }
 
