@@ -177,6 +177,7 @@ func TestDuplicateKeysRefused(t *testing.T) {
 			{"InArray", "PUT", "/api/v2/user", `{"licenses":[{"number":"1"},{"number":"2","number":"3"}]}`, "licenses.1.number"},
 			{"Location", "POST", "/api/v2/user/data", `{"location":{"residency":{"state":"US-CA","state":"US-NY"}}}`, "location.residency.state"},
 			{"Reset", "POST", "/api/user/password/reset", `{"username":"jane@example.com","username":"eve@example.com"}`, "username"},
+			{"UnicodeFolding", "PATCH", "/api/v2/user", `{"lastName":"Doe","la\u017ftName":"Eve"}`, "laſtName"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				w := a.do(tc.method, tc.path, a.tokens["jane"], tc.body)
@@ -185,6 +186,10 @@ func TestDuplicateKeysRefused(t *testing.T) {
 					t.Fatalf("= %d %s; want 400 %q", w.Code, w.Body, want)
 				}
 			})
+		}
+		deep := strings.Repeat(`{"a":`, 40) + `1` + strings.Repeat(`}`, 40)
+		if w := a.do("PATCH", "/api/v2/user", a.tokens["jane"], deep); w.Code != 400 || !strings.Contains(w.Body.String(), "nested too deeply") {
+			t.Fatalf("deep nesting = %d %s", w.Code, w.Body)
 		}
 		// Distinct keys in distinct objects are no duplicates.
 		w := a.do("POST", "/api/v2/user/data", a.tokens["jane"], `{"location":{"residency":{"state":"US-CA"},"employment":{"state":"US-CA"}}}`)

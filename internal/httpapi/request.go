@@ -77,8 +77,16 @@ func checkJSONText(body []byte) error {
 	return nil
 }
 
+// maxJSONDepth bounds the nesting of a JSON body. The portal's bodies nest
+// four levels at most; the bound keeps walkJSON's recursion small whatever
+// a client sends.
+const maxJSONDepth = 32
+
 // walkJSON reads one JSON value from dec; path names it ("licenses.0.number").
 func walkJSON(dec *json.Decoder, path []string) error {
+	if len(path) > maxJSONDepth {
+		return portal.Errorf(portal.EMALFORMED, "The request body is nested too deeply.")
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -100,7 +108,7 @@ func walkJSON(dec *json.Decoder, path []string) error {
 					return portal.Errorf(portal.EMALFORMED, "The request has a key with a control character.")
 				}
 				keyPath := append(path[:len(path):len(path)], key)
-				folded := strings.ToLower(key)
+				folded := foldKey(key)
 				if seen[folded] {
 					return portal.Errorf(portal.EMALFORMED, "The request has a duplicate key: %s.", strings.Join(keyPath, "."))
 				}
@@ -139,6 +147,19 @@ func checkJSONString(path []string, s string) error {
 	var fe portal.FieldErrors
 	fe.Add(field, msg)
 	return fe.Err()
+}
+
+// foldKey maps a key to one spelling per case-insensitive class, the way
+// encoding/json matches keys to fields (Unicode simple folding: "ſ" and
+// "s", "K" and the Kelvin sign are one key to it).
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, key)
 }
 
 // hasControl reports whether s holds a C0 or C1 control character (or
