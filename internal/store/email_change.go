@@ -119,12 +119,17 @@ func (s *DB) ConfirmEmailChange(ctx context.Context, token string) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return invalid()
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE subjects SET username = $1, email = $2, updated_at = $3 WHERE id = $4`,
-			portal.NormalizeUsername(newEmail), newEmail, ms(now), subjectID)
+		// Only under the password hash that was checked: a password change
+		// committing in between voids the request as it would before.
+		res, err = tx.ExecContext(ctx, `UPDATE subjects SET username = $1, email = $2, updated_at = $3 WHERE id = $4 AND password_hash = $5`,
+			portal.NormalizeUsername(newEmail), newEmail, ms(now), subjectID, hash.String)
 		if s.dialect.isUnique(err) {
 			return portal.Errorf(portal.ECONFLICT, "Another account uses %s now, so it cannot become your address. Please ask for a change to another address.", newEmail)
 		} else if err != nil {
 			return fmt.Errorf("store: change e-mail: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return invalid()
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND revoked_at IS NULL`,
 			ms(now), subjectID); err != nil {

@@ -171,6 +171,40 @@ func TestEmailChange(t *testing.T) {
 				t.Fatalf("an expired change is still pending: %q", p.Subject.PendingEmail)
 			}
 		})
+		t.Run("ParallelConfirmationsChangeOnce", func(t *testing.T) {
+			fresh(t)
+			_, sess := setup(t)
+			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "new@example.org", base); err != nil {
+				t.Fatal(err)
+			}
+			token := confirmLink(t, db, "new@example.org")
+			const n = 8
+			errs := make(chan error, n)
+			for range n {
+				go func() { errs <- db.ConfirmEmailChange(ctx, token) }()
+			}
+			ok := 0
+			for range n {
+				if err := <-errs; err == nil {
+					ok++
+				} else if portal.ErrorCode(err) != portal.EINVALID {
+					t.Errorf("a losing confirmation = %v; want the invalid-link error", err)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("%d confirmations succeeded; want exactly 1", ok)
+			}
+			mails, _ := db.Outbox(ctx)
+			notices := 0
+			for _, m := range mails {
+				if m.Subject == "Your e-mail address was changed" {
+					notices++
+				}
+			}
+			if notices != 1 {
+				t.Fatalf("%d change notices; want 1", notices)
+			}
+		})
 		t.Run("PasswordChangeVoidsAPendingChange", func(t *testing.T) {
 			fresh(t)
 			_, sess := setup(t)
