@@ -157,6 +157,10 @@ func TestNoTextInputAnswers500(t *testing.T) {
 					if w.Code >= 500 {
 						t.Fatalf("%s %s = %d %s", method, path[:min(len(path), 60)], w.Code, w.Body)
 					}
+					// A token that cannot be one is the 403 of an unknown invitation.
+					if strings.HasPrefix(path, "/api/user?") && w.Code != 403 {
+						t.Fatalf("token login with %s = %d %s; want 403", bad.description, w.Code, w.Body)
+					}
 				}
 			})
 		}
