@@ -130,10 +130,14 @@ func TestNoTextInputAnswers500(t *testing.T) {
 						if w.Code >= 500 || (bad.mustRefuse && w.Code < 400) {
 							t.Fatalf("%s in %s = %d %s", bad.description, field, w.Code, w.Body)
 						}
-						if bad.namesField && w.Code != 422 && w.Code != 429 {
+						// The signature image is exempt from the length ceiling: the
+						// signing rules judge it, after checking the step may still
+						// be signed (an earlier accepted case may have signed it).
+						namesField := bad.namesField && !(field == "signature" && bad.name == "Long3000")
+						if namesField && w.Code != 422 && w.Code != 429 {
 							t.Fatalf("%s in %s = %d %s; want 422", bad.description, field, w.Code, w.Body)
 						}
-						if bad.namesField && w.Code == 422 && !strings.Contains(w.Body.String(), `"field":"`+field+`"`) {
+						if namesField && w.Code == 422 && !strings.Contains(w.Body.String(), `"field":"`+field+`"`) {
 							t.Fatalf("%s in %s: the error does not name the field: %s", bad.description, field, w.Body)
 						}
 					})
