@@ -114,6 +114,7 @@ type serveConfig struct {
 	RefreshTokenTTL time.Duration
 	SetupTokenTTL   time.Duration
 	ResetTTL        time.Duration
+	EmailChangeTTL  time.Duration
 	TrustedProxies  string
 	DataKey         string
 	LogLevel        string
@@ -142,6 +143,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.DurationVar(&c.RefreshTokenTTL, "refresh-token-ttl", 24*time.Hour, "lifetime of a refresh token")
 	f.DurationVar(&c.SetupTokenTTL, "setup-token-ttl", 30*time.Minute, "lifetime of the setup credential an invitation link gives")
 	f.DurationVar(&c.ResetTTL, "reset-ttl", time.Hour, "how long a password-reset link stays valid")
+	f.DurationVar(&c.EmailChangeTTL, "email-change-ttl", 24*time.Hour, "how long the link confirming a new e-mail address stays valid")
 	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (e.g. 10.0.0.0/8)")
 	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; empty means data.key in --data, generated on first start")
 	f.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error")

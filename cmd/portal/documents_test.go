@@ -203,3 +203,42 @@ func TestDemoApplicantSignedEveryApplicableDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestInviteAppliesTheApplicantsFieldRules: portal invite refuses what the
+// applicant could not save on PATCH /api/v2/user, and creates nobody then.
+func TestInviteAppliesTheApplicantsFieldRules(t *testing.T) {
+	data := t.TempDir()
+	companyInDataDir(t, data)
+	tests := []struct {
+		name, email, first, last, phone string
+		wantField                       string
+	}{
+		{"WhitespaceFirstName", "a@example.com", "   ", "Doe", "", "firstName"},
+		{"FirstNameOver50", "b@example.com", strings.Repeat("a", 51), "Doe", "", "firstName"},
+		{"DigitsInLastName", "c@example.com", "Jane", "D0e", "", "lastName"},
+		{"NewlineInName", "d@example.com", "Ja\nne", "Doe", "", "firstName"},
+		{"LooseEmail", "e@localhost", "Jane", "Doe", "", "email"},
+		{"EmailWithTwoAts", "f@x@example.com", "Jane", "Doe", "", "email"},
+		{"FakePhone", "g@example.com", "Jane", "Doe", "123", "phone"},
+		{"PhoneOver32", "h@example.com", "Jane", "Doe", strings.Repeat("2", 33), "phone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"invite", "--data", data, "--email", tt.email, "--first-name", tt.first, "--last-name", tt.last}
+			if tt.phone != "" {
+				args = append(args, "--phone", tt.phone)
+			}
+			b, err := exec.Command(portalBin, args...).CombinedOutput()
+			if err == nil || !strings.Contains(string(b), tt.wantField+":") {
+				t.Fatalf("portal invite = %v %s; want an error on %s", err, b, tt.wantField)
+			}
+		})
+	}
+	out := runPortal(t, "applicants", "--data", data)
+	if strings.Contains(out, "@example.com") || strings.Contains(out, "@localhost") {
+		t.Errorf("a refused invitation created an applicant:\n%s", out)
+	}
+	// What the rules allow goes through, with a phone in either form.
+	runPortal(t, "invite", "--data", data, "--email", "jane.o'neil+x@example.co.uk", "--first-name", "  Jane-Marie ", "--last-name", "O’Neil", "--phone", "+44 20 7946 0958")
+	runPortal(t, "invite", "--data", data, "--email", "pat@example.com", "--first-name", "Pat", "--last-name", "Lee", "--phone", "(202) 456-1111")
+}

@@ -9,6 +9,7 @@ import (
 
 	"applicantportal/internal/demo"
 	"applicantportal/internal/lookup"
+	"applicantportal/internal/phone"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
 )
@@ -85,6 +86,12 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.DurationVar(&ttl, "invite-ttl", 14*24*time.Hour, "how long the invitation link stays valid")
 	if err := f.parse(args); err != nil {
 		return err
+	}
+	// The applicant's own changes pass the same rules, so an operator
+	// cannot invite a name or an address the applicant could not save.
+	fields := portal.SubjectUpdate{Email: &n.Email, FirstName: &n.FirstName, LastName: &n.LastName, Phone: &n.Phone}
+	if err := fields.Validate(portal.SubjectRules{ValidPhone: phone.Valid}); err != nil {
+		return describe(err)
 	}
 	var fe portal.FieldErrors
 	if work.Validate("work", lookup.IsStateCode, &fe); len(fe) > 0 {

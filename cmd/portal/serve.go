@@ -81,7 +81,7 @@ func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) stor
 	return store.Config{Sealer: sealer,
 		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
-		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, Logger: logger,
+		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, Logger: logger,
 		PasswordChecks: c.PasswordChecks, PasswordCheckWait: c.PasswordCheckWait,
 	}
 }
@@ -236,6 +236,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"login_failures", res.LoginFailures}, {"reset_requests", res.ResetRequests},
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
+		{"email_changes", res.EmailChanges},
 	}
 }
 

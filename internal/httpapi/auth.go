@@ -206,7 +206,14 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case isJSON(r):
-		return req, decodeJSON(w, r, &req)
+		err := decodeJSON(w, r, &req)
+		// RFC 6749 answers a bad parameter with invalid_request (400), not
+		// with the field error decodeJSON gives other endpoints.
+		var pe *portal.Error
+		if errors.As(err, &pe) && pe.Code == portal.EINVALID && len(pe.Fields) > 0 {
+			return req, portal.Errorf(portal.EMALFORMED, "The %s parameter is not valid: %s", pe.Fields[0].Field, pe.Fields[0].Message)
+		}
+		return req, err
 	case mt == "application/x-www-form-urlencoded" && r.Header.Get(formHeader) == "":
 		return req, portal.Errorf(portal.EUNSUPPORTED, "A form body needs the %s header; send application/json otherwise.", formHeader)
 	case mt == "application/x-www-form-urlencoded":

@@ -1,13 +1,18 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"applicantportal/internal/portal"
 )
@@ -26,8 +31,14 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 	if !isJSON(r) {
 		return portal.Errorf(portal.EUNSUPPORTED, "The request body must be JSON (Content-Type: application/json).")
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		return jsonError(err)
+	}
+	if err := checkJSONText(body); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
@@ -35,6 +46,129 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 		return portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
 	}
 	return nil
+}
+
+// MaxJSONString bounds every string of a JSON body, in characters, unless
+// a field has its own bound in longJSONFields. The fields' own rules are
+// tighter (names 50, e-mail 254...); this ceiling holds for the fields that
+// have none and for keys the handler ignores, and keeps any value well
+// under PostgreSQL's limit of about 2,700 bytes for an indexed text.
+const MaxJSONString = 512
+
+// longJSONFields are the fields (by path) allowed past MaxJSONString: the
+// signature image is a data URL, bounded by the signing body limit and by
+// portal.CheckSignatureImage.
+var longJSONFields = map[string]bool{"signature": true}
+
+// checkJSONText walks a JSON body before it is decoded and refuses what
+// encoding/json would let through silently: a key given twice in one
+// object (encoding/json keeps the last, matching keys case-insensitively,
+// so two readers of one body could disagree about a value), control
+// characters in a string (NUL in particular, which PostgreSQL refuses in
+// text), and strings over their bound. Malformed JSON is left to the
+// decoder, whose messages are clearer.
+func checkJSONText(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	err := walkJSON(dec, nil)
+	var pe *portal.Error
+	if errors.As(err, &pe) {
+		return err
+	}
+	return nil
+}
+
+// maxJSONDepth bounds the nesting of a JSON body. The portal's bodies nest
+// four levels at most; the bound keeps walkJSON's recursion small whatever
+// a client sends.
+const maxJSONDepth = 32
+
+// walkJSON reads one JSON value from dec; path names it ("licenses.0.number").
+func walkJSON(dec *json.Decoder, path []string) error {
+	if len(path) > maxJSONDepth {
+		return portal.Errorf(portal.EMALFORMED, "The request body is nested too deeply.")
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t := tok.(type) {
+	case string:
+		return checkJSONString(path, t)
+	case json.Delim:
+		switch t {
+		case '{':
+			seen := map[string]bool{}
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				key, _ := tok.(string)
+				if hasControl(key) {
+					return portal.Errorf(portal.EMALFORMED, "The request has a key with a control character.")
+				}
+				keyPath := append(path[:len(path):len(path)], key)
+				folded := foldKey(key)
+				if seen[folded] {
+					return portal.Errorf(portal.EMALFORMED, "The request has a duplicate key: %s.", strings.Join(keyPath, "."))
+				}
+				seen[folded] = true
+				if err := walkJSON(dec, keyPath); err != nil {
+					return err
+				}
+			}
+		case '[':
+			for i := 0; dec.More(); i++ {
+				if err := walkJSON(dec, append(path[:len(path):len(path)], strconv.Itoa(i))); err != nil {
+					return err
+				}
+			}
+		}
+		_, err := dec.Token() // the closing delimiter
+		return err
+	}
+	return nil
+}
+
+func checkJSONString(path []string, s string) error {
+	field := strings.Join(path, ".")
+	var msg string
+	switch {
+	case hasControl(s):
+		msg = "This value contains a control character, which is not allowed."
+	case !longJSONFields[field] && utf8.RuneCountInString(s) > MaxJSONString:
+		msg = fmt.Sprintf("This value is too long: at most %d characters.", MaxJSONString)
+	default:
+		return nil
+	}
+	if field == "" {
+		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+	}
+	var fe portal.FieldErrors
+	fe.Add(field, msg)
+	return fe.Err()
+}
+
+// foldKey maps a key to one spelling per case-insensitive class, the way
+// encoding/json matches keys to fields (Unicode simple folding: "ſ" and
+// "s", "K" and the Kelvin sign are one key to it).
+func foldKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, key)
+}
+
+// hasControl reports whether s holds a C0 or C1 control character (or
+// DEL) other than tab, line feed and carriage return, which multi-line
+// text may hold. Single-line fields refuse those too, in their own rules.
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r'
+	})
 }
 
 func isJSON(r *http.Request) bool {

@@ -3,13 +3,16 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
+	"applicantportal/internal/phone"
 	"applicantportal/internal/portal"
 )
 
 func (s *Server) registerUserRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/v2/user", s.authed(true, s.handleUserGet))
 	mux.HandleFunc("PATCH /api/v2/user", s.authed(true, s.handleUserPatch))
+	mux.HandleFunc("POST /api/v2/user/email/confirm", s.handleEmailChangeConfirm)
 	mux.HandleFunc("GET /api/settings/company/{id}", s.authed(true, s.handleCompanySettingsGet))
 	mux.HandleFunc("GET /api/v2/user/profile", s.authed(false, s.handleProfileGet))
 	mux.HandleFunc("POST /api/v2/user/subject/status", s.authed(false, s.handleSubjectStatusCreate))
@@ -40,6 +43,9 @@ type subjectJSON struct {
 	HasPassword                      bool          `json:"hasPassword"`
 	CompanyID                        int64         `json:"companyId"`
 	PersonalInformation              any           `json:"personalInformation"`
+	// PendingEmail is the address of an e-mail change waiting for its
+	// confirmation link, or null.
+	PendingEmail *string `json:"pendingEmail"`
 }
 
 type companyJSON struct {
@@ -94,6 +100,9 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 		Profile:         newProfileJSON(v.Profile, c),
 		IPAddress:       s.clientIP(r),
 		PackageServices: []serviceJSON{},
+	}
+	if sub.PendingEmail != "" {
+		out.Subject.PendingEmail = &sub.PendingEmail
 	}
 	if v.Personal != nil {
 		out.Subject.PersonalInformation = v.Personal.Snapshot()
@@ -155,19 +164,6 @@ func (p userPatch) update() portal.SubjectUpdate {
 	return portal.SubjectUpdate{Email: p.Email, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone}
 }
 
-func (p userPatch) validate() error {
-	var fe portal.FieldErrors
-	if p.Email != nil && !portal.LooksLikeEmail(*p.Email) {
-		fe.Add("email", "Enter a valid e-mail address, like name@example.com.")
-	}
-	for field, v := range map[string]*string{"firstName": p.FirstName, "lastName": p.LastName} {
-		if v != nil && len(*v) == 0 {
-			fe.Add(field, "This field is required.")
-		}
-	}
-	return fe.Err()
-}
-
 func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
 	var req userPatch
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -189,8 +185,29 @@ func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *p
 		s.writeUser(w, r, sess.SubjectID)
 		return
 	}
-	if err := req.validate(); err != nil {
+	if err := upd.Validate(subjectRules); err != nil {
 		s.Error(w, r, err)
+		return
+	}
+	// The e-mail address is a way back into the account, so it changes only
+	// through RequestEmailChange. Sending the current address is no change.
+	var newEmail *string
+	if upd.Email != nil {
+		sub, err := s.svc.Subjects.FindSubjectByID(ctx, sess.SubjectID)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		if portal.NormalizeUsername(*upd.Email) != sub.Username {
+			newEmail = upd.Email
+		}
+		upd.Email = nil
+	}
+	if newEmail != nil && req.Password != nil {
+		// Both would check the current password, which the first changes.
+		var fe portal.FieldErrors
+		fe.Add("email", "Change your e-mail address and your password one at a time.")
+		s.Error(w, r, fe.Err())
 		return
 	}
 	if req.Password != nil {
@@ -199,11 +216,41 @@ func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *p
 			return
 		}
 	}
-	if _, err := s.svc.Subjects.UpdateSubject(ctx, sess.SubjectID, upd); err != nil {
+	if newEmail != nil {
+		if err := s.svc.Auth.RequestEmailChange(ctx, *sess, s.clientIP(r), req.CurrentPassword, *newEmail, s.cfg.BaseURL); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+	}
+	if upd != (portal.SubjectUpdate{}) {
+		if _, err := s.svc.Subjects.UpdateSubject(ctx, sess.SubjectID, upd); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+	}
+	s.writeUser(w, r, sess.SubjectID)
+}
+
+// subjectRules are the checks of the subject's own fields.
+var subjectRules = portal.SubjectRules{ValidPhone: phone.Valid}
+
+type emailConfirmRequest struct {
+	Token string `json:"token"`
+}
+
+// handleEmailChangeConfirm needs no access token: the link may be opened on
+// another device, and its token alone proves the request.
+func (s *Server) handleEmailChangeConfirm(w http.ResponseWriter, r *http.Request) {
+	var req emailConfirmRequest
+	if err := decodeJSON(w, r, &req); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	s.writeUser(w, r, sess.SubjectID)
+	if err := s.svc.Auth.ConfirmEmailChange(r.Context(), strings.TrimSpace(req.Token)); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Your e-mail address has been changed."})
 }
 
 type companySettingsJSON struct {

@@ -123,8 +123,8 @@ var load = sync.OnceValue(func() *tables {
 		// Only the characters a number may be typed with; whether it is a
 		// real number for its dial code is checked with libphonenumber.
 		"phone": `^[0-9 ().-]{4,20}$`,
-		// Loose on purpose, like portal.LooksLikeEmail: delivery is the
-		// real test.
+		// A first check as the user types; the server applies the
+		// stricter portal.ValidEmail.
 		"email": `^[^\s@]+@[^\s@]+\.[^\s@]+$`,
 	}
 

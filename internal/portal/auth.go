@@ -85,6 +85,15 @@ type AuthService interface {
 	// VerifyPasswordReset tells whether a reset token is usable (nil) or
 	// not (a field error on token), without spending it.
 	VerifyPasswordReset(ctx context.Context, token string) error
+	// RequestEmailChange checks the current password of the subject of
+	// sess (a wrong one counts as a failed login from ip), records the
+	// change, replacing a pending one, mails a confirmation link to the new
+	// address and a notice to the current one. The address does not change
+	// yet.
+	RequestEmailChange(ctx context.Context, sess Session, ip, currentPassword, newEmail, confirmURLBase string) error
+	// ConfirmEmailChange makes a pending change take effect with the token
+	// of its link: the e-mail and the username become the new address.
+	ConfirmEmailChange(ctx context.Context, token string) error
 }
 
 // Maximum password length in characters: long enough for any passphrase,

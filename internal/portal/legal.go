@@ -502,7 +502,8 @@ type SignRequest struct {
 }
 
 // Signer is what the application says about the person signing, to check the
-// typed-in values against.
+// typed-in values against. The names are those the applicant was invited
+// with (Subject.InvitedFirstName), which the applicant cannot change.
 type Signer struct {
 	FirstName string
 	LastName  string

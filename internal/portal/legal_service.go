@@ -150,7 +150,10 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 		return nil, err
 	}
 	r := s.Request
-	if err := r.Validate(step, Signer{FirstName: f.Subject.FirstName, LastName: f.Subject.LastName, SSN: s.SSN}); err != nil {
+	// The typed name must be the invited one: the applicant can edit the
+	// subject's names, so checking against those would check nothing.
+	signer := Signer{FirstName: f.Subject.InvitedFirstName, LastName: f.Subject.InvitedLastName, SSN: s.SSN}
+	if err := r.Validate(step, signer); err != nil {
 		return nil, err
 	}
 	// What is stored (and printed) is the image re-encoded once, small and

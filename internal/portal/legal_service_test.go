@@ -1,6 +1,7 @@
 package portal_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -109,6 +110,27 @@ func TestLegalFileSign(t *testing.T) {
 			t.Errorf("err = %v, want a validation error", err)
 		}
 	})
+}
+
+// TestLegalFileSignChecksTheInvitedName: the typed name must be the one the
+// applicant was invited with, not the subject's editable names.
+func TestLegalFileSignChecksTheInvitedName(t *testing.T) {
+	shown := func(d portal.LegalDocument) (string, string) { return "shown", "hash" }
+	f := legalFile(portal.StatusNew, nil)
+	f.Subject.FirstName, f.Subject.LastName = "Mallory", "Other" // edited after the invitation
+	f.Subject.InvitedFirstName, f.Subject.InvitedLastName = "Jane", "Doe"
+	sign := func(first, last string) error {
+		_, err := f.Sign(portal.Signing{DocumentID: 1, ContentSHA256: map[string]string{"1": "hash"}, Shown: shown,
+			Request: portal.SignRequest{SignatureFields: portal.SignatureFields{FirstName: first, LastName: last, AckConsent: true, AckNotices: true}}})
+		return err
+	}
+	var pe *portal.Error
+	if err := sign("Mallory", "Other"); !errors.As(err, &pe) || len(pe.Fields) != 2 || !strings.Contains(pe.Fields[0].Message, "Jane") {
+		t.Fatalf("the edited name = %v; want errors on both names, naming the invited one", err)
+	}
+	if err := sign(" jane ", "DOE"); err != nil {
+		t.Fatalf("the invited name = %v", err)
+	}
 }
 
 func TestLegalDocumentFilter(t *testing.T) {

@@ -267,7 +267,7 @@ func (p PersonalInfo) Validate(now time.Time, rules PersonalRules) error {
 	if m.Type == NotifyByEmail || m.Type == NotifyByBoth {
 		if m.Email == "" {
 			fe.Add("primaryNotificationMethod.email", "E-mail address is required for e-mail notifications.")
-		} else if !LooksLikeEmail(m.Email) {
+		} else if !ValidEmail(m.Email) {
 			fe.Add("primaryNotificationMethod.email", "Enter a valid e-mail address, like name@example.com.")
 		}
 	}
@@ -385,8 +385,12 @@ func checkCode(fe *FieldErrors, field, message, code string, valid func(string) 
 // "evening".
 func checkPhone(fe *FieldErrors, prefix, label, dial, number string, required bool, valid func(string, string) bool) {
 	if number == "" {
-		if required {
+		switch {
+		case required:
 			fe.Add(prefix+"PhoneNumber", label+" is required.")
+		case !dialCodeRE.MatchString(dial):
+			// Stored even without a number, so it must be a dial code.
+			fe.Add(prefix+"DialCode", "Choose a dial code, like +1.")
 		}
 		return
 	}

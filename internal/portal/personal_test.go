@@ -189,6 +189,8 @@ func TestPersonalInfoValidate(t *testing.T) {
 		{"UnknownDialCodeRejected", func(p *portal.PersonalInfo) { p.DaytimeDialCode = "999" }, nil,
 			fields{"daytimePhoneNumber": ""}},
 		{"EveningPhoneOptional", func(p *portal.PersonalInfo) { p.EveningDialCode, p.EveningPhoneNumber = "", "" }, nil, nil},
+		{"EveningDialCodeWithoutNumberMustBeADialCode", func(p *portal.PersonalInfo) { p.EveningDialCode, p.EveningPhoneNumber = "call me", "" }, nil,
+			fields{"eveningDialCode": "Choose a dial code, like +1."}},
 		{"ValidEveningPhoneAccepted", func(p *portal.PersonalInfo) { p.EveningPhoneNumber = "212.555.1234" }, nil, nil},
 		{"InvalidEveningPhoneRejected", func(p *portal.PersonalInfo) { p.EveningPhoneNumber = "12345" }, nil,
 			fields{"eveningPhoneNumber": "Enter a valid phone number for dial code +1."}},

@@ -2,8 +2,10 @@ package portal
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Company is an employer that invites applicants.
@@ -123,10 +125,26 @@ type Subject struct {
 	StatusID    StatusID
 	FullProfile bool
 	CreatedAt   time.Time
+	// InvitedFirstName and InvitedLastName are the names the operator
+	// invited the applicant with. They never change: a signature's typed
+	// name is checked against them, not against the names the applicant
+	// may edit.
+	InvitedFirstName string
+	InvitedLastName  string
+	// PendingEmail is the address of an e-mail change that waits for its
+	// confirmation link ("" when none); FindUserView fills it in.
+	PendingEmail string
 }
 
 // NormalizeUsername is how usernames are compared and stored.
 func NormalizeUsername(u string) string { return strings.ToLower(strings.TrimSpace(u)) }
+
+// Limits of the subject's own fields.
+const (
+	MaxEmailLength    = 254 // RFC 5321's path limit less the angle brackets
+	MaxUsernameLength = MaxEmailLength
+	MaxPhoneLength    = 32
+)
 
 // SubjectUpdate is a PATCH of the subject's own fields; nil means unchanged.
 type SubjectUpdate struct {
@@ -134,6 +152,75 @@ type SubjectUpdate struct {
 	FirstName *string
 	LastName  *string
 	Phone     *string
+}
+
+// SubjectRules are the checks a subject's fields need from outside the
+// domain. A nil ValidPhone accepts 4 to 15 digits.
+type SubjectRules struct {
+	ValidPhone func(dialCode, number string) bool
+}
+
+// Validate checks the fields that are set with the personal information
+// form's rules: names required, at most MaxNameLength letters, spaces,
+// hyphens, apostrophes and periods; the e-mail by ValidEmail; the phone a
+// real number (CheckSubjectPhone). Values are checked trimmed, as they are
+// stored.
+func (u SubjectUpdate) Validate(rules SubjectRules) error {
+	var fe FieldErrors
+	if u.Email != nil {
+		checkEmail(&fe, "email", *u.Email)
+	}
+	if u.FirstName != nil {
+		checkName(&fe, "firstName", "First name", strings.TrimSpace(*u.FirstName), true)
+	}
+	if u.LastName != nil {
+		checkName(&fe, "lastName", "Last name", strings.TrimSpace(*u.LastName), true)
+	}
+	if u.Phone != nil {
+		checkSubjectPhone(&fe, "phone", *u.Phone, rules.ValidPhone)
+	}
+	return fe.Err()
+}
+
+func checkEmail(fe *FieldErrors, field, email string) {
+	email = strings.TrimSpace(email)
+	switch {
+	case email == "":
+		fe.Add(field, "E-mail address is required.")
+	case len(email) > MaxEmailLength:
+		fe.Add(field, "E-mail address must be at most "+strconv.Itoa(MaxEmailLength)+" characters.")
+	case !ValidEmail(email):
+		fe.Add(field, "Enter a valid e-mail address, like name@example.com.")
+	}
+}
+
+// checkSubjectPhone checks the subject's optional phone: a number with its
+// dial code ("+44 20 7946 0958"), or without one a number of dial code 1
+// ("202 456 1111"), at most MaxPhoneLength characters.
+func checkSubjectPhone(fe *FieldErrors, field, number string, valid func(dialCode, number string) bool) {
+	number = strings.TrimSpace(number)
+	switch {
+	case number == "":
+	case utf8.RuneCountInString(number) > MaxPhoneLength:
+		fe.Add(field, "Phone number must be at most "+strconv.Itoa(MaxPhoneLength)+" characters.")
+	case !validSubjectPhone(number, valid):
+		fe.Add(field, "Enter a valid phone number, like 202 456 1111, or with its dial code, like +44 20 7946 0958.")
+	}
+}
+
+func validSubjectPhone(number string, valid func(dialCode, number string) bool) bool {
+	international, ok := strings.CutPrefix(number, "+")
+	if !ok {
+		return validPhone(DefaultDialCode, phoneDigits(number), valid)
+	}
+	digits := phoneDigits(international)
+	// Dial codes are prefix-free, so at most one split is a real number.
+	for n := 1; n <= 3 && n < len(digits); n++ {
+		if digits[0] != '0' && validPhone(digits[:n], digits[n:], valid) {
+			return true
+		}
+	}
+	return false
 }
 
 // Profile is the subject's screening profile with its orders.
@@ -175,35 +262,78 @@ type NewSubject struct {
 	FullProfile bool
 }
 
-// Validate checks an invitation request.
-func (n NewSubject) Validate() error {
+// Validate checks an invitation request with the rules the applicant's own
+// changes must pass (SubjectUpdate.Validate), so an operator cannot invite
+// a name or an address the applicant could not save.
+func (n NewSubject) Validate(rules SubjectRules) error {
 	var fe FieldErrors
 	if n.CompanyID <= 0 {
 		fe.Add("company", "A company is required.")
 	}
-	if !LooksLikeEmail(n.Email) {
-		fe.Add("email", "Enter a valid e-mail address, like name@example.com.")
-	}
-	if strings.TrimSpace(n.FirstName) == "" {
-		fe.Add("firstName", "First name is required.")
-	}
-	if strings.TrimSpace(n.LastName) == "" {
-		fe.Add("lastName", "Last name is required.")
+	if err := (SubjectUpdate{Email: &n.Email, FirstName: &n.FirstName, LastName: &n.LastName, Phone: &n.Phone}).Validate(rules); err != nil {
+		fe = append(fe, err.(*Error).Fields...)
 	}
 	return fe.Err()
 }
 
-// LooksLikeEmail is a deliberately loose check: one @, something on both
-// sides, a dot in the domain, no spaces. Delivery is the real test.
-func LooksLikeEmail(s string) bool {
+// ValidEmail is the one e-mail check of the portal: at most MaxEmailLength
+// characters, a dot-atom local part of at most 64 ASCII characters (the
+// letters, digits and !#$%&'*+/=?^_`{|}~- of RFC 5322, dots only between
+// them), one @, and a domain of at least two labels of letters, digits and
+// inner hyphens, the last one not all digits. Quoted local parts, IP
+// literals and non-ASCII addresses are refused: no applicant mailbox needs
+// them, and each is a way to smuggle odd text into mail headers and logs.
+// Surrounding spaces are ignored, as the value is stored trimmed.
+func ValidEmail(s string) bool {
 	s = strings.TrimSpace(s)
-	at := strings.LastIndexByte(s, '@')
-	if at < 1 || at == len(s)-1 || strings.ContainsAny(s, " \t\r\n") || len(s) > 254 {
+	if len(s) > MaxEmailLength {
 		return false
 	}
-	domain := s[at+1:]
-	return strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || len(local) == 0 || len(local) > 64 || strings.Contains(domain, "@") {
+		return false
+	}
+	for _, atom := range strings.Split(local, ".") {
+		if atom == "" || strings.ContainsFunc(atom, func(r rune) bool { return !isAtomChar(r) }) {
+			return false
+		}
+	}
+	labels := strings.Split(domain, ".")
+	if len(labels) < 2 || len(domain) > 253 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' ||
+			strings.ContainsFunc(l, func(r rune) bool { return !isLetterOrDigit(r) && r != '-' }) {
+			return false
+		}
+	}
+	tld := labels[len(labels)-1]
+	return strings.ContainsFunc(tld, func(r rune) bool { return r < '0' || r > '9' })
 }
+
+func isLetterOrDigit(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+func isAtomChar(r rune) bool {
+	return isLetterOrDigit(r) || strings.ContainsRune("!#$%&'*+/=?^_`{|}~-", r)
+}
+
+// MaxTokenLength bounds a link or bearer token read from a request; the
+// portal's own tokens have 43 characters. Anything longer, or holding
+// characters a token never has, is refused before any lookup.
+const MaxTokenLength = 128
+
+// PlausibleToken reports whether t could be one of the portal's tokens:
+// not empty, at most MaxTokenLength printable ASCII characters.
+func PlausibleToken(t string) bool {
+	return t != "" && len(t) <= MaxTokenLength && !strings.ContainsFunc(t, func(r rune) bool { return r <= ' ' || r >= 0x7f })
+}
+
+// EmailChangeTokenInvalid is the message for a confirmation link that is
+// unknown, used, replaced or expired.
+const EmailChangeTokenInvalid = "This confirmation link is invalid or has expired. Please ask for a new one."
 
 // UserView is everything GET /api/v2/user answers about the subject.
 type UserView struct {

@@ -580,7 +580,7 @@ func (s *DB) CreateInvitation(ctx context.Context, subjectID int64) (string, err
 // TokenLogin implements portal.AuthService. The same 403 answers an
 // unknown, expired or used token, so the answer reveals nothing.
 func (s *DB) TokenLogin(ctx context.Context, invitationToken string) (*portal.TokenPair, error) {
-	if invitationToken == "" {
+	if !portal.PlausibleToken(invitationToken) {
 		return nil, portal.ErrInvitation
 	}
 	var subjectID, expires int64
@@ -652,14 +652,8 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	if !hash.Valid {
 		return s.SetInitialPassword(ctx, subjectID, next)
 	}
-	ok, err := s.checkPassword(ctx, username, ip, current, hash.String, true)
-	if err != nil {
+	if err := s.checkCurrentPassword(ctx, username, hash.String, ip, current); err != nil {
 		return err
-	}
-	if !ok {
-		var fe portal.FieldErrors
-		fe.Add("currentPassword", "The current password is not correct.")
-		return fe.Err()
 	}
 	if err := s.validateNewPassword(ctx, subjectID, "password", next); err != nil {
 		return err
@@ -671,6 +665,23 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		return s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID)
 	})
+}
+
+// checkCurrentPassword checks the password a signed-in subject types again
+// to confirm a sensitive change (a new password, a new e-mail address)
+// against its stored hash. A wrong one counts as a failed login of
+// username from ip and answers a validation error on currentPassword.
+func (s *DB) checkCurrentPassword(ctx context.Context, username, hash, ip, current string) error {
+	ok, err := s.checkPassword(ctx, username, ip, current, hash, true)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		var fe portal.FieldErrors
+		fe.Add("currentPassword", "The current password is not correct.")
+		return fe.Err()
+	}
+	return nil
 }
 
 // replacePassword stores a new password hash and ends every session of the
@@ -768,7 +779,7 @@ func invalidResetLink() error {
 
 // findResetLink returns the id and subject of a usable reset link.
 func (s *DB) findResetLink(ctx context.Context, token string) (id, subjectID int64, err error) {
-	if token == "" {
+	if !portal.PlausibleToken(token) {
 		return 0, 0, invalidResetLink()
 	}
 	var expires int64

@@ -44,6 +44,7 @@ type Config struct {
 	SetupTokenTTL   time.Duration
 	InvitationTTL   time.Duration
 	ResetTTL        time.Duration
+	EmailChangeTTL  time.Duration // the link confirming a new e-mail address
 	// HashPassword and VerifyPassword default to argon2id; tests pass
 	// cheaper ones.
 	HashPassword   func(string) (string, error)
@@ -58,6 +59,10 @@ type Config struct {
 	// never read PII may leave it nil.
 	Sealer *seal.Sealer
 }
+
+// DefaultEmailChangeTTL is how long the link confirming a new e-mail
+// address stays valid unless Config says otherwise.
+const DefaultEmailChangeTTL = 24 * time.Hour
 
 // DB is the portal's storage. It keeps no state besides its connection pool,
 // so any number of processes may share one PostgreSQL database.
@@ -131,6 +136,7 @@ func withDefaults(cfg Config) Config {
 	if cfg.PasswordChecks <= 0 {
 		cfg.PasswordChecks = runtime.GOMAXPROCS(0)
 	}
+	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}

@@ -6,25 +6,31 @@ import (
 	"fmt"
 	"strings"
 
+	"applicantportal/internal/phone"
 	"applicantportal/internal/portal"
 )
 
 const subjectColumns = `id, company_id, username, email, first_name, last_name, phone,
-	password_hash IS NOT NULL, status_id, full_profile, created_at`
+	password_hash IS NOT NULL, status_id, full_profile, created_at, invited_first_name, invited_last_name`
 
 func scanSubject(row interface{ Scan(...any) error }) (*portal.Subject, error) {
 	var sub portal.Subject
 	var created int64
 	err := row.Scan(&sub.ID, &sub.CompanyID, &sub.Username, &sub.Email, &sub.FirstName, &sub.LastName,
-		&sub.Phone, &sub.HasPassword, &sub.StatusID, &sub.FullProfile, &created)
+		&sub.Phone, &sub.HasPassword, &sub.StatusID, &sub.FullProfile, &created, &sub.InvitedFirstName, &sub.InvitedLastName)
 	sub.CreatedAt = fromMS(created)
 	return &sub, err
 }
 
+// subjectRules are the checks of the subject's own fields.
+var subjectRules = portal.SubjectRules{ValidPhone: phone.Valid}
+
 // CreateSubject adds an invited applicant (status new) with a profile and
 // one order for the company's default package. The username is the e-mail.
+// The names are recorded twice: as the subject's names, which the applicant
+// may edit, and as the invited names that signatures are checked against.
 func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Subject, error) {
-	if err := n.Validate(); err != nil {
+	if err := n.Validate(subjectRules); err != nil {
 		return nil, err
 	}
 	var id int64
@@ -36,8 +42,9 @@ func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Su
 		now := ms(s.now())
 		email := strings.TrimSpace(n.Email)
 		err = tx.QueryRowContext(ctx, `
-			INSERT INTO subjects (company_id, username, email, first_name, last_name, phone, status_id, full_profile, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+			INSERT INTO subjects (company_id, username, email, first_name, last_name, phone, status_id, full_profile, created_at, updated_at,
+				invited_first_name, invited_last_name)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $4, $5) RETURNING id`,
 			company.ID, portal.NormalizeUsername(email), email, strings.TrimSpace(n.FirstName), strings.TrimSpace(n.LastName),
 			strings.TrimSpace(n.Phone), portal.StatusNew, n.FullProfile, now,
 		).Scan(&id)
@@ -87,8 +94,17 @@ func (s *DB) FindSubjectByUsername(ctx context.Context, username string) (*porta
 	return sub, nil
 }
 
-// UpdateSubject changes the fields that are set in upd.
+// UpdateSubject changes the fields that are set in upd, once they pass
+// SubjectUpdate.Validate. The e-mail address is the username and a
+// recovery channel, so it changes only through RequestEmailChange and
+// ConfirmEmailChange; upd.Email is refused here.
 func (s *DB) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpdate) (*portal.Subject, error) {
+	if upd.Email != nil {
+		return nil, portal.Errorf(portal.EFORBIDDEN, "The e-mail address changes only through a confirmation link.")
+	}
+	if err := upd.Validate(subjectRules); err != nil {
+		return nil, err
+	}
 	sets := []string{}
 	args := []any{}
 	add := func(col string, v *string) {
@@ -97,7 +113,6 @@ func (s *DB) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpda
 			sets = append(sets, fmt.Sprintf("%s = $%d", col, len(args)))
 		}
 	}
-	add("email", upd.Email)
 	add("first_name", upd.FirstName)
 	add("last_name", upd.LastName)
 	add("phone", upd.Phone)
@@ -131,6 +146,9 @@ func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserVie
 	}
 	personal, err := s.FindPersonalInfo(ctx, subjectID)
 	if err != nil {
+		return nil, err
+	}
+	if sub.PendingEmail, err = s.pendingEmail(ctx, sub.ID); err != nil {
 		return nil, err
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}

@@ -26,11 +26,12 @@ type SweepResult struct {
 	TokenFamilies  int64 // logins whose every token expired SweepRetention ago
 	Invitations    int64 // invitation links used or expired SweepRetention ago
 	PasswordResets int64 // reset links used or expired SweepRetention ago
+	EmailChanges   int64 // e-mail change links used, replaced or expired SweepRetention ago
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges
 }
 
 // Sweep deletes the rows that can no longer change an answer: throttle
@@ -71,6 +72,7 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			// one; nothing refers to invitations or reset links.
 			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
+			{&res.EmailChanges, "email_changes", `expires_at < $1 OR used_at < $1 OR replaced_at < $1`, retained},
 		}
 		for _, st := range steps {
 			n, err := s.sweepTable(ctx, tx, st.table, st.where, st.arg)

@@ -287,6 +287,40 @@ func TestSweep(t *testing.T) {
 				wantErr(t, err, portal.ErrInvitation)
 			},
 		},
+		{
+			Name: "EmailChangesGoThirtyDaysAfterTheyEnd",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				pair := w.mustLogin(t, "jane@example.com", goodPass)
+				sess, err := w.db.Authenticate(w.ctx, pair.AccessToken)
+				if err != nil {
+					t.Fatal(err)
+				}
+				change := func(to string) {
+					t.Helper()
+					if err := w.db.RequestEmailChange(w.ctx, *sess, "192.0.2.1", goodPass, to, "https://portal.example.com/"); err != nil {
+						t.Fatal(err)
+					}
+				}
+				change("replaced@example.org") // replaced by the next
+				change("expired@example.org")  // left to expire
+				w.c.advance(store.SweepRetention + store.DefaultEmailChangeTTL + time.Hour)
+				w.current = w.mustLogin(t, "jane@example.com", goodPass)
+				if sess, err = w.db.Authenticate(w.ctx, w.current.AccessToken); err != nil {
+					t.Fatal(err)
+				}
+				change("fresh@example.org")
+				w.fresh = confirmLink(t, w.db, "fresh@example.org")
+			},
+			Want: store.SweepResult{Tokens: 2, TokenFamilies: 1, EmailChanges: 2},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "email_changes"); n != 1 {
+					t.Fatalf("%d e-mail changes left; want the pending one", n)
+				}
+				if err := w.db.ConfirmEmailChange(w.ctx, w.fresh); err != nil {
+					t.Fatalf("a pending change after the sweep: %v", err)
+				}
+			},
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {

@@ -44,6 +44,13 @@ export const pageRoutes: PageRoute[] = [
     layout: 'public',
     page: () => import('./routes/reset').then((m) => ({ Component: m.ResetRoute })),
   },
+  {
+    path: paths.confirmEmail.path,
+    title: 'Confirm E-mail Address',
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
+  },
   { path: paths.account.path, title: 'Account', access: publicAccess, layout: 'public', page: comingSoon },
   { path: paths.register.path, title: 'Register', access: publicAccess, layout: 'public', page: comingSoon },
   // finalization-complete

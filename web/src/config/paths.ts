@@ -21,6 +21,7 @@ export const paths = {
   login: fixed('/login'),
   account: fixed('/account'),
   reset: { path: '/reset', getHref: (token?: string | null) => withToken('/reset', token) },
+  confirmEmail: { path: '/confirm-email', getHref: (token?: string | null) => withToken('/confirm-email', token) },
   register: {
     path: '/register/:token?',
     getHref: (token?: string) => (token ? `/register/${encodeURIComponent(token)}` : '/register'),

@@ -30,6 +30,8 @@ export type Subject = {
   hasPassword?: boolean;
   companyId?: number;
   personalInformation: PersonalInformation | null;
+  /** The address of an e-mail change waiting for its confirmation link. */
+  pendingEmail?: string | null;
 };
 
 export type Company = {

@@ -27,6 +27,7 @@ const access: Record<string, typeof PUBLIC | Status[]> = {
   '/account': PUBLIC,
   '/login': PUBLIC,
   '/reset': PUBLIC,
+  '/confirm-email': PUBLIC,
   '/register': PUBLIC,
   '/register/abc123': PUBLIC,
   '/': ['finalization-complete'],

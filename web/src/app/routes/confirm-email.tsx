@@ -1,0 +1,70 @@
+// /confirm-email?token=...: the link mailed to a new e-mail address. It
+// confirms the change once, on arrival, and says what happened.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { EMAIL_CHANGED_MESSAGE, confirmEmailChange } from '@/features/auth/api/confirm-email-change';
+import styles from '@/features/auth/components/auth-card.module.css';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { resetSession, session } from '@/lib/session';
+
+type Outcome = { state: 'working' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
+
+// A 422 names the token field; its message says what to do.
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.errorFields.length > 0) {
+    return error.errorFields.map((field) => field.message).join(' ');
+  }
+  return errorMessageOf(error);
+}
+
+const NO_TOKEN = 'This page needs the link from the confirmation e-mail. Please open the link in that e-mail again.';
+
+export function ConfirmEmailRoute() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    token ? { state: 'working' } : { state: 'failed', message: NO_TOKEN },
+  );
+  // The link works once: post it once per token, even when effects run twice.
+  const posted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || posted.current === token) return;
+    posted.current = token;
+    confirmEmailChange(token)
+      .then((answer) => {
+        // The change ends every session, this browser's included.
+        if (session.get().loggedIn) resetSession();
+        setOutcome({ state: 'done', message: answer?.message || EMAIL_CHANGED_MESSAGE });
+      })
+      .catch((error: unknown) => setOutcome({ state: 'failed', message: failureMessage(error) }));
+  }, [token]);
+
+  return (
+    <section className={styles.card} aria-labelledby="confirm-email-title">
+      <h1 id="confirm-email-title" className={styles.title}>
+        Confirm your e-mail address
+      </h1>
+      {outcome.state === 'working' ? (
+        <p role="status" className={styles.intro}>
+          Confirming your new e-mail address…
+        </p>
+      ) : outcome.state === 'done' ? (
+        <>
+          <p role="status" className={styles.intro}>
+            {outcome.message} Log in with your new address.
+          </p>
+          <Link to={paths.login.getHref()}>Go to the login page</Link>
+        </>
+      ) : (
+        <>
+          <p role="alert" className={styles.alert}>
+            {outcome.message}
+          </p>
+          <Link to={paths.login.getHref()}>Go to the login page</Link>
+        </>
+      )}
+    </section>
+  );
+}
