@@ -1,6 +1,6 @@
 // Sets a new password from the e-mailed reset link (/reset?token=...).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -16,6 +16,7 @@ import styles from './auth-card.module.css';
 
 export function NewPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
@@ -35,12 +36,12 @@ export function NewPasswordForm({ token, onSuccess }: { token: string; onSuccess
       onSuccess();
     } catch (error) {
       // errorFields "password" go onto the field; "token" (expired or used link) above the form.
-      setFormErrors(applyServerErrors(error, setError, ['password']));
+      setFormErrors(applyServerErrors(error, setError, formRef.current).messages);
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Set a new password">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Set a new password">
       {formErrors.length > 0 ? (
         <div role="alert" className={styles.alert}>
           {formErrors.map((message) => (
