@@ -129,19 +129,23 @@ export function NewPasswordForm({
         {...register('password', { onChange: clearRefusal })}
       />
       <ul id={rulesId} className={styles.rules} aria-label="Password rules">
-        {rules.map((rule) => (
-          <li key={rule.id} className={styles.rule} data-met={rule.met === true ? 'yes' : rule.met === false ? 'no' : 'unknown'}>
-            <span className={styles.mark} aria-hidden="true">
-              {rule.met ? '✓' : '○'}
-            </span>
-            <span>
-              {rule.label}
-              <span className={styles.visuallyHidden}>
-                {rule.met === true ? ' (done)' : rule.met === null ? ' (checking)' : ' (not yet)'}
+        {rules.map((rule) => {
+          // Broken only once something is typed; before that, and while the list loads, still to do.
+          const state = rule.met ? 'yes' : password && rule.met === false ? 'no' : 'pending';
+          return (
+            <li key={rule.id} className={styles.rule} data-met={state}>
+              <span className={styles.mark} aria-hidden="true">
+                {state === 'yes' ? '✓' : state === 'no' ? '✗' : '○'}
               </span>
-            </span>
-          </li>
-        ))}
+              <span>
+                {rule.label}
+                <span className={styles.visuallyHidden}>
+                  {state === 'yes' ? ' (done)' : rule.met === null && password ? ' (checking)' : ' (not yet)'}
+                </span>
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <TextField
         label={confirmLabel}
