@@ -183,6 +183,24 @@ describe('login form', () => {
     expect(forgot).toHaveFocus();
   });
 
+  it('a failed reset request says why inside the dialog, not in a toast, until the username is edited', async () => {
+    server.use(
+      http.post('/api/user/password/reset', () =>
+        HttpResponse.json({ errorMessage: 'Too many requests. Please wait a minute.' }, { status: 429, headers: { 'Retry-After': '60' } }),
+      ),
+    );
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    const field = within(dialog).getByLabelText('Username');
+    await user.type(field, 'demo.applicant@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please wait a minute.');
+    expect(notifications.getSnapshot()).toEqual([]);
+    await user.type(field, 'x');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('the Reset Password dialog closes with Close', async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
