@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./data
 BIN     := bin/portal
 
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json internal/password/common-passwords.txt
 
 .PHONY: $(BIN) run build test test-go test-web test-e2e bench web deps chromium clean
 

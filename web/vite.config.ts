@@ -20,6 +20,9 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
+    // The list of common passwords has one source, the server's file
+    // (internal/password); the app imports it as a lazy chunk.
+    fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../internal/password/', import.meta.url))] },
     proxy: {
       '/api': apiTarget,
       '/oauth': apiTarget,

@@ -54,13 +54,22 @@ test('logging in with the demo login shows the top bar and a menu with name and 
   await expect(shell.userMenuButton).toBeFocused();
 });
 
-test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+test('a wrong password is said plainly in the form, and still there after 5 s', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.logIn(portal.demoUsername, 'not-the-password');
-  await expect(page.getByText('The user credentials were incorrect.', { exact: true })).toBeVisible();
+  const alert = page.getByRole('form', { name: 'Login' }).getByRole('alert');
+  const plain = "That username and password don't match. Check them and try again, or reset your password.";
+  await expect(alert).toHaveText(plain);
+  await expect(page.getByText('The user credentials were incorrect.')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   await expectAccessible(page, 'login page with error message');
+  // Toasts leave after 2.5 s; this stays until the visitor acts.
+  await page.waitForTimeout(5_000);
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveText(plain);
+  await login.password.fill('something else');
+  await expect(alert).toHaveCount(0);
 });
 
 test('logout says "Logged out successfully." and lands on /login', async ({ page }) => {

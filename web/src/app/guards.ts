@@ -99,12 +99,23 @@ export async function statusGuard(url: URL, allowed: readonly SubjectStatus[]): 
   return redirect(statusHomePath[status]);
 }
 
+/**
+ * Login guard: a logged-in applicant has nothing to do on /login (it would
+ * show a login form under the top bar), so they go on to the page their
+ * status allows, as the status guard would send them (spec section 2).
+ */
+export function loginGuard(): Response | null {
+  const { loggedIn, authUser } = session.get();
+  if (!loggedIn || !authUser) return null;
+  return redirect(statusHomePath[statusFromId(authUser.status?.statusId)]);
+}
+
 /** The loader of a route: bootstrap, then the guards its access needs, in order. */
 export function guardLoader(access: RouteAccess) {
   return async ({ request }: LoaderFunctionArgs) => {
     bootstrapGuard();
-    if (access.kind === 'public') return null;
     const url = new URL(request.url);
+    if (access.kind === 'public') return url.pathname === paths.login.path ? loginGuard() : null;
     const first = access.kind === 'setup' ? await tokenGuard(url) : authGuard(url);
     if (first) return first;
     return statusGuard(url, access.statuses);

@@ -1,26 +1,63 @@
 // Puts the server's field errors (422 "validation error" with errorFields)
-// back onto the form's fields, as coder's mapApiErrorToFieldErrors does.
+// back onto the form's fields, as coder's mapApiErrorToFieldErrors does, and
+// brings the first of them into view.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { SummaryField } from '@/components/ui/alert';
 import { ApiError, errorMessageOf } from './api-client';
 
+export type ServerErrors = {
+  /** The fields the messages were put on, in page order (for an error summary). */
+  fields: (SummaryField & { name: string })[];
+  /** Messages that belong to no field the form shows (for an alert above it). */
+  messages: string[];
+};
+
+type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The enabled control named `name` in the form: a message put on a hidden or disabled field would be seen by nobody. */
+function controlOf(form: HTMLFormElement, name: string): FieldControl | null {
+  const found = form.elements.namedItem(name);
+  const control = found instanceof RadioNodeList ? (found[0] as Element | undefined) : found;
+  if (
+    !(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) ||
+    control.disabled
+  ) {
+    return null;
+  }
+  return control;
+}
+
 /**
- * Sets each errorField that names one of `fields` on the form; returns the
- * messages that belong to no field (to show above the form).
+ * Sets each errorField on the field of that name that `form` shows, focuses
+ * the first such field in page order, and returns the fields in error and the
+ * messages that belong to no shown field. Each message lands in one place.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): string[] {
-  if (!(error instanceof ApiError)) return [errorMessageOf(error)];
-  const rest: string[] = [];
+  form: HTMLFormElement | null,
+): ServerErrors {
+  if (!(error instanceof ApiError)) return { fields: [], messages: [errorMessageOf(error)] };
+  const fields: ServerErrors['fields'] = [];
+  const controls: FieldControl[] = [];
+  const messages: string[] = [];
   for (const { field, message } of error.errorFields) {
-    if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: 'server', message });
-    } else {
-      rest.push(message);
+    const control = form ? controlOf(form, field) : null;
+    if (!control) {
+      if (!messages.includes(message)) messages.push(message);
+      continue;
     }
+    // A field named twice keeps its first message, as react-hook-form shows one per field.
+    if (fields.some((f) => f.name === field)) continue;
+    setError(field as Path<T>, { type: 'server', message });
+    fields.push({ name: field, id: control.id, label: control.labels?.[0]?.textContent?.trim() || field });
+    controls.push(control);
   }
-  if (error.errorFields.length === 0) rest.push(error.errorMessage);
-  return rest;
+  if (error.errorFields.length === 0) messages.push(error.errorMessage);
+
+  // Page order, not the server's order: the first field a reader meets.
+  const order = controls.map((control, i) => ({ control, field: fields[i] }));
+  order.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  order[0]?.control.focus();
+  return { fields: order.map((o) => o.field), messages };
 }

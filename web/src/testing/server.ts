@@ -8,6 +8,8 @@ export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
   http.delete('/oauth/access_token', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/v2/user', () => HttpResponse.json(userPayload(2))),
+  // The reset page checks its link before showing the form.
+  http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true })),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),
   http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner: null } })),
   http.get('/api/v2/user/document', () => HttpResponse.json(legalDocuments())),

@@ -94,6 +94,10 @@ function expectedFor(path: string, visitor: Visitor): Pick<Row, 'expected' | 'me
   const rule = access[path];
   const query = visitor.kind !== 'site-selection-company' && visitor.token ? '?token=abc123' : '';
   const url = path + query;
+  if (visitor.kind !== 'logged-out' && path === '/login') {
+    // A logged-in applicant has no use for the login form: on to where their status belongs.
+    return { expected: home[visitor.kind === 'site-selection-company' ? 'finalization-complete' : statusById[visitor.statusId]] };
+  }
   if (rule === PUBLIC) return { expected: url };
   if (visitor.kind === 'logged-out') {
     // /setup: token guard (token login with the invitation token); elsewhere: auth guard.

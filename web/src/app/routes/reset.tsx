@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { NewPasswordForm } from '@/features/auth/components/new-password-form';
+import { ResetPassword } from '@/features/auth/components/reset-password';
 import styles from '@/features/auth/components/auth-card.module.css';
 
 export function ResetRoute() {
@@ -13,10 +13,7 @@ export function ResetRoute() {
         Set a new password
       </h1>
       {token ? (
-        <>
-          <p className={styles.intro}>Choose a new password for your Applicant Portal account.</p>
-          <NewPasswordForm token={token} onSuccess={() => navigate(paths.login.getHref())} />
-        </>
+        <ResetPassword token={token} onDone={() => navigate(paths.login.getHref())} />
       ) : (
         <>
           <p className={styles.intro}>

@@ -13,7 +13,8 @@ export function SetupRoute() {
   return (
     <SetupWizard
       renderLogin={({ onSuccess, onFailed, username }) => (
-        <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
+        // The form says why in full; the step list only marks the step.
+        <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={() => onFailed('Not logged in yet.')} />
       )}
       renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
       renderPersonal={({ onSuccess, onFailed, returnToLegal }) => (

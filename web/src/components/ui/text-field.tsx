@@ -7,7 +7,7 @@ type TextFieldProps = ComponentProps<'input'> & {
   error?: string;
 };
 
-export function TextField({ label, error, id, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, error, id, className, 'aria-describedby': describedBy, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -20,7 +20,8 @@ export function TextField({ label, error, id, className, ...inputProps }: TextFi
         id={inputId}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        // The message first, then what the page adds (a hint, a rules list).
+        aria-describedby={[error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
         {...inputProps}
       />
       {error ? (

@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessageOf } from '@/lib/api-client';
 import { authMessages, loginWithPassword } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
+import { loginErrorMessage } from '../lib/login-errors';
 import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
@@ -29,6 +30,8 @@ type LoginFormProps = {
 
 export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly = false }: LoginFormProps) {
   const [resetOpen, setResetOpen] = useState(false);
+  // Why the last login failed: on the page until the visitor edits a field or submits again.
+  const [failure, setFailure] = useState<string | null>(null);
   const forgotRef = useRef<HTMLButtonElement>(null);
   const {
     register,
@@ -41,12 +44,15 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
     defaultValues: { username, password: '' },
   });
 
+  const clearFailure = () => setFailure(null);
+
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       await loginWithPassword(values);
     } catch (error) {
-      // Wrong credentials, throttling (429) and the like: the server's own message.
-      notify(errorMessageOf(error), 'error');
+      // Wrong credentials, throttling (429), a busy server (503): said plainly, in the form.
+      setFailure(loginErrorMessage(error));
       onFailed?.(error);
       return;
     }
@@ -57,6 +63,11 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
   return (
     <>
       <form onSubmit={onSubmit} noValidate aria-label="Login">
+        {failure ? (
+          <Alert focusOnMount>
+            <p>{failure}</p>
+          </Alert>
+        ) : null}
         <TextField
           label="Username"
           autoComplete="username"
@@ -64,14 +75,14 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
           spellCheck={false}
           readOnly={usernameReadOnly}
           error={errors.username?.message}
-          {...register('username')}
+          {...register('username', { onChange: clearFailure })}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
-          {...register('password')}
+          {...register('password', { onChange: clearFailure })}
         />
         <div className={styles.actions}>
           <Button type="submit" fullWidth disabled={!isValid || isSubmitting}>

@@ -2,8 +2,9 @@
 // (loaded only when opened, so the login page stays small).
 import * as Dialog from '@radix-ui/react-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
@@ -24,6 +25,8 @@ type ResetPasswordDialogProps = {
 };
 
 export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo }: ResetPasswordDialogProps) {
+  // Why sending failed: in the dialog until the username is edited or sent again.
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -35,10 +38,11 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       await requestPasswordReset(values);
     } catch (error) {
-      notify(errorMessageOf(error), 'error');
+      setFailure(errorMessageOf(error));
       return;
     }
     notify(REQUEST_SENT_MESSAGE, 'success');
@@ -63,13 +67,18 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
             Enter your username and we will e-mail you a link to set a new password.
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate>
+            {failure ? (
+              <Alert focusOnMount>
+                <p>{failure}</p>
+              </Alert>
+            ) : null}
             <TextField
               label="Username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               error={errors.username?.message}
-              {...register('username')}
+              {...register('username', { onChange: () => setFailure(null) })}
             />
             <div className={styles.buttons}>
               <Dialog.Close asChild>

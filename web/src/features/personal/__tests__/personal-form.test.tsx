@@ -87,33 +87,95 @@ describe('the personal information form', () => {
     expect(session.get().authUser?.personalInformation).toMatchObject({ ssnLastFour: '6789' });
   });
 
-  it('puts the server’s field messages next to their fields and keeps everything typed', async () => {
+  it('puts each server message once, next to its field, focuses the first in page order, and links them from a summary', async () => {
     logInAs(0);
     server.use(
       http.put('/api/v2/user', () =>
         HttpResponse.json(
           {
             errorMessage: 'validation error',
+            // The server's order is not the page's: the e-mail comes last on the page.
             errorFields: [
-              { field: 'daytimePhoneNumber', message: 'Enter a valid phone number for dial code +1.' },
               { field: 'primaryNotificationMethod.email', message: 'This e-mail address cannot receive mail.' },
+              { field: 'daytimePhoneNumber', message: 'Enter a valid phone number for dial code +1.' },
             ],
           },
           { status: 422 },
         ),
       ),
     );
-    const { user, form, onSaved } = await renderForm();
+    const onFailed = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PersonalForm onFailed={onFailed} submitLabel="Save and finish" />
+      </QueryClientProvider>,
+    );
+    const form = await screen.findByRole('form', { name: 'Personal Information' });
+    await fillValid(user);
+    await user.click(within(form).getByRole('button', { name: 'Save and finish' }));
+
+    const phone = within(form).getByLabelText('Daytime phone number');
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription('Enter a valid phone number for dial code +1.');
+    expect(screen.getAllByText('Enter a valid phone number for dial code +1.')).toHaveLength(1);
+    expect(screen.getAllByText('This e-mail address cannot receive mail.')).toHaveLength(1);
+    expect(notifications.getSnapshot()).toEqual([]);
+    expect(onFailed).toHaveBeenCalledWith('Some answers need your attention.');
+
+    const summary = within(form).getByRole('alert');
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Daytime phone number', 'E-mail address']);
+    await user.click(within(summary).getByRole('link', { name: 'E-mail address' }));
+    expect(within(form).getByLabelText('E-mail address')).toHaveFocus();
+
+    // Everything typed stays; a corrected field leaves the summary.
+    expect(within(form).getByLabelText('Social Security number')).toHaveValue('123-45-6789');
+    await user.clear(phone);
+    await user.type(phone, '202 456 1112');
+    await waitFor(() => expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['E-mail address']));
+  });
+
+  it('a message for no field on the form shows once above it, and takes focus', async () => {
+    logInAs(0);
+    server.use(
+      http.put('/api/v2/user', () =>
+        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'subject', message: 'Your names are locked.' }] }, { status: 422 }),
+      ),
+    );
+    const { user, form } = await renderForm();
     await fillValid(user);
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
-    expect(await within(form()).findByText('Enter a valid phone number for dial code +1.')).toBeInTheDocument();
-    expect(within(form()).getByText('This e-mail address cannot receive mail.')).toBeInTheDocument();
-    expect(notifications.getSnapshot().map((n) => n.text)).toContain(
-      'Error saving Personal Information: Enter a valid phone number for dial code +1. This e-mail address cannot receive mail.',
+    const alert = await within(form()).findByRole('alert');
+    expect(alert).toHaveTextContent('Error saving Personal Information: Your names are locked.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.getAllByText(/Your names are locked/)).toHaveLength(1);
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('shows saved phones formatted in their own fields and saves the evening phone empty when it was the daytime fallback', async () => {
+    logInAs(1, {
+      payload: userPayload(1, {
+        personalInformation: {
+          firstName: 'Dana', lastName: 'Demo', noMiddleFlag: true, dob: '1990-04-12', ssnLastFour: '6789', noDriversLicenseFlag: true,
+          daytimeDialCode: '1', daytimePhoneNumber: '2024561111', eveningDialCode: '1', eveningPhoneNumber: '2024561111',
+          primaryNotificationMethod: { type: 'email', email: 'dana@example.com', text: '' },
+        },
+      }),
+    });
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.put('/api/v2/user', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(userPayload(1));
+      }),
     );
-    expect(within(form()).getByLabelText('Social Security number')).toHaveValue('123-45-6789');
-    expect(within(form()).getByLabelText('Daytime phone number')).toHaveValue('202 456 1111');
-    expect(onSaved).not.toHaveBeenCalled();
+    const { user, form } = await renderForm();
+    expect(within(form()).getByLabelText('Daytime phone number')).toHaveValue('(202) 456-1111');
+    expect(within(form()).getByLabelText('Evening phone number (optional)')).toHaveValue('');
+    await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({ daytimePhoneNumber: '(202) 456-1111', eveningPhoneNumber: '' });
   });
 
   it('an SSN that does not end in the digits signed with raises ssn-mismatch', async () => {

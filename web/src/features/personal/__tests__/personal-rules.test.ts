@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personalDefaults, toRequest, validatePersonal, type PersonalRules, type PersonalValues } from '../lib/personal-rules';
+import { formatPhone, personalDefaults, toRequest, validatePersonal, type PersonalRules, type PersonalValues } from '../lib/personal-rules';
 
 const today = new Date(2026, 10, 22);
 const rules: PersonalRules = { requireSSN: false, ssnOnFile: false, today };
@@ -112,16 +112,42 @@ describe('the form filled from the saved snapshot', () => {
     expect(v.primaryNotificationMethod).toEqual({ type: 'email', email: 'riley@example.com', text: '' });
   });
 
-  it('takes the snapshot, the evening phone falling back to the daytime one, and never an SSN', () => {
+  it('takes the snapshot, never an SSN, and leaves the evening phone empty when it is the daytime fallback', () => {
     const v = personalDefaults(
       { firstName: 'Casey', lastName: 'Morgan', noMiddleFlag: true, suffix: 'JR', dob: '1988-01-02', ssnLastFour: '6789',
-        daytimeDialCode: '44', daytimePhoneNumber: '020 7946 0018', driversLicense: 'D1', driversLicenseState: 'US-IL', noSsnFlag: false },
+        daytimeDialCode: '44', daytimePhoneNumber: '02079460018', eveningDialCode: '44', eveningPhoneNumber: '02079460018',
+        driversLicense: 'D1', driversLicenseState: 'US-IL', noSsnFlag: false },
       { firstName: 'Other', lastName: 'Name', email: 'x@example.com' },
     );
     expect(v).toMatchObject({
       firstName: 'Casey', lastName: 'Morgan', noMiddleName: true, nameSuffix: 'JR', dob: '1988-01-02', confirmDOB: '1988-01-02',
-      eveningDialCode: '44', eveningPhoneNumber: '020 7946 0018', driversLicenseNumber: 'D1', ssn: '', confirmSSN: '',
+      daytimeDialCode: '44', daytimePhoneNumber: '20 7946 0018', eveningDialCode: '44', eveningPhoneNumber: '',
+      driversLicenseNumber: 'D1', ssn: '', confirmSSN: '',
     });
+  });
+
+  it('loads each saved phone into its own field, formatted', () => {
+    const v = personalDefaults(
+      { daytimeDialCode: '1', daytimePhoneNumber: '2024561111', eveningDialCode: '1', eveningPhoneNumber: '3125550142',
+        primaryNotificationMethod: { type: 'text', email: '', text: '2025550199' } },
+      {},
+    );
+    expect(v).toMatchObject({
+      daytimeDialCode: '1', daytimePhoneNumber: '(202) 456-1111', eveningDialCode: '1', eveningPhoneNumber: '(312) 555-0142',
+      primaryNotificationMethod: { type: 'text', text: '(202) 555-0199' },
+    });
+    // A formatted phone still passes the form's own check.
+    expect(validatePersonal({ ...valid, daytimePhoneNumber: v.daytimePhoneNumber, eveningPhoneNumber: v.eveningPhoneNumber }, rules)).toEqual({});
+  });
+
+  it.each([
+    ['1', '2024561111', '(202) 456-1111'],
+    ['44', '2079460018', '20 7946 0018'],
+    ['44', '02079460018', '20 7946 0018'],
+    ['1', '12', '12'],
+    ['1', '', ''],
+  ])('formatPhone(+%s, %s) is %s', (dial, number, shown) => {
+    expect(formatPhone(dial, number)).toBe(shown);
   });
 });
 

@@ -1,12 +1,14 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
-import { useEffect, useId, useMemo, type ComponentProps } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
+import { applyServerErrors, type ServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import type { UserPayload } from '@/types/api';
@@ -15,7 +17,12 @@ import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
 import { personalDefaults, validatePersonal, type PersonalValues } from '../lib/personal-rules';
 import styles from './personal-form.module.css';
 
-export const personalMessages = { saved: 'Personal Information saved', failed: 'Error saving Personal Information' } as const;
+export const personalMessages = {
+  saved: 'Personal Information saved',
+  failed: 'Error saving Personal Information',
+  /** What the setup wizard's step list says; the form itself says what is wrong, once, next to each field. */
+  needsAttention: 'Some answers need your attention.',
+} as const;
 
 type PersonalFormProps = {
   onSaved?: (payload: UserPayload) => void;
@@ -101,7 +108,12 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
   const noLicense = watch('noDriversLicenseNumber');
   const notifyBy = watch('primaryNotificationMethod.type');
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // The last failed save: the fields the server refused (linked from the summary) and its other messages.
+  const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
+
   const onSubmit = handleSubmit(async (values) => {
+    setRefused({ fields: [], messages: [] });
     try {
       const payload = await savePersonalInfo(values);
       storeUserPayload(payload);
@@ -109,19 +121,11 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
       notify(personalMessages.saved, 'success');
       onSaved?.(payload);
     } catch (error) {
-      const messages: string[] = [];
-      if (error instanceof ApiError && error.errorFields.length > 0) {
-        for (const f of error.errorFields) {
-          setError(f.field as never, { type: 'server', message: f.message });
-          messages.push(f.message);
-        }
-      } else {
-        messages.push(errorMessageOf(error));
-      }
+      // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
+      const result = applyServerErrors(error, setError, formRef.current);
+      setRefused({ fields: result.fields, messages: result.messages.map((m) => `${personalMessages.failed}: ${m}`) });
       raiseSsnMismatchFrom(error);
-      const message = `${personalMessages.failed}: ${messages.join(' ')}`;
-      notify(message, 'error');
-      onFailed?.(message);
+      onFailed?.(personalMessages.needsAttention);
     }
   });
 
@@ -131,8 +135,12 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
     return (node as { message?: string } | undefined)?.message;
   };
 
+  // A field leaves the summary once its message is gone (the applicant changed it).
+  const stillRefused = refused.fields.filter((f) => err(f.name));
+
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal Information">
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal Information">
+      <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
       <fieldset className={styles.group}>
         <legend>Your name</legend>
         <TextField label="First name" autoComplete="given-name" error={err('firstName')} {...register('firstName')} />

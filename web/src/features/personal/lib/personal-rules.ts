@@ -2,7 +2,7 @@
 // mirror the server's (internal/portal/personal.go), which checks again.
 // The full metadata, as the server's library has: the /min set accepts
 // numbers the server refuses.
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 
 export type License = { number: string; regionId: number; regionName: string };
 
@@ -52,6 +52,25 @@ export function validPhone(dialCode: string, number: string): boolean {
     return isValidPhoneNumber(`+${dial}${digits(number)}`);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A saved phone as people write it: the server keeps digits only. US and
+ * other +1 numbers in their national form, "(202) 456-1111"; others grouped
+ * as in the international form without the "+code" (no trunk prefix, which
+ * the server would take as part of the number). Unparseable input is kept.
+ */
+export function formatPhone(dialCode: string, number: string): string {
+  const dial = digits(dialCode || '1');
+  if (!number || /[A-Za-z]/.test(number)) return number;
+  try {
+    const phone = parsePhoneNumberWithError(`+${dial}${digits(number)}`);
+    if (phone.countryCallingCode !== dial || !phone.isPossible()) return number;
+    if (dial === '1') return phone.formatNational();
+    return phone.formatInternational().replace(`+${dial}`, '').trim();
+  } catch {
+    return number;
   }
 }
 
@@ -164,13 +183,21 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
 export type Invitee = { firstName?: string | null; lastName?: string | null; email?: string | null };
 
 /**
- * The form filled from the saved snapshot (evening phone falls back to
- * daytime); before the first save, names and e-mail come from the invitation.
+ * The form filled from the saved snapshot; before the first save, names and
+ * e-mail come from the invitation. The snapshot's evening phone falls back to
+ * the daytime one (spec section 3): an evening phone equal to the daytime one
+ * is that fallback, so the optional evening field stays empty rather than
+ * being saved as a second copy of the daytime number. Phones are shown formatted.
  */
 export function personalDefaults(snapshot: Record<string, unknown> | null | undefined, invitee: Invitee): PersonalValues {
   const s = (k: string) => (typeof snapshot?.[k] === 'string' ? (snapshot[k] as string) : '');
   const b = (k: string) => snapshot?.[k] === true;
   const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<PersonalValues['primaryNotificationMethod']>;
+  const daytimeDial = s('daytimeDialCode') || '1';
+  const daytime = s('daytimePhoneNumber');
+  const eveningDial = s('eveningDialCode') || daytimeDial;
+  const sameAsDaytime = digits(s('eveningPhoneNumber')) === digits(daytime) && digits(eveningDial) === digits(daytimeDial);
+  const evening = sameAsDaytime ? '' : s('eveningPhoneNumber');
   return {
     firstName: s('firstName') || (invitee.firstName ?? ''),
     noMiddleName: b('noMiddleFlag'),
@@ -184,10 +211,10 @@ export function personalDefaults(snapshot: Record<string, unknown> | null | unde
     confirmDOB: s('dob'),
     gender: s('gender'),
     nameSuffix: s('suffix'),
-    daytimeDialCode: s('daytimeDialCode') || '1',
-    daytimePhoneNumber: s('daytimePhoneNumber'),
-    eveningDialCode: s('eveningDialCode') || s('daytimeDialCode') || '1',
-    eveningPhoneNumber: s('eveningPhoneNumber') || s('daytimePhoneNumber'),
+    daytimeDialCode: daytimeDial,
+    daytimePhoneNumber: formatPhone(daytimeDial, daytime),
+    eveningDialCode: eveningDial,
+    eveningPhoneNumber: formatPhone(eveningDial, evening),
     identificationCountry: s('identificationCountry'),
     countryIdentificationNumber: s('countryIdentificationNumber'),
     driversLicenseNumber: s('driversLicense'),
@@ -196,7 +223,7 @@ export function personalDefaults(snapshot: Record<string, unknown> | null | unde
     drugZip: s('drugZip'),
     cdlRequired: b('cdlRequired'),
     licenses: Array.isArray(snapshot?.licenses) ? (snapshot.licenses as License[]) : [],
-    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || (invitee.email ?? ''), text: notification.text || '' },
+    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || (invitee.email ?? ''), text: formatPhone(daytimeDial, notification.text || '') },
   };
 }
 

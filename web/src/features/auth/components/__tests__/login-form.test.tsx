@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { notifications } from '@/lib/notifications';
 import { session } from '@/lib/session';
-import { userPayload } from '@/testing/fixtures';
+import { tokenResponse, userPayload } from '@/testing/fixtures';
 import { renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { loginErrorMessages, retryAfterSeconds } from '../../lib/login-errors';
 import { loginInputSchema } from '../login-form';
 
 async function openLogin() {
@@ -82,7 +84,7 @@ describe('login form', () => {
     });
   });
 
-  it('shows the server message when the credentials are wrong and stays on /login', async () => {
+  it('says plainly in the form that the credentials are wrong, until a field is edited; no error toast', async () => {
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
@@ -94,25 +96,65 @@ describe('login form', () => {
     const { user, username, password, router } = await openLogin();
     await user.type(username, 'demo.applicant@example.com');
     await user.type(password, 'wrong{Enter}');
-    const snack = await screen.findByText('The user credentials were incorrect.');
-    expect(snack).toBeInTheDocument();
+    const alert = await within(screen.getByRole('form', { name: 'Login' })).findByRole('alert');
+    expect(alert).toHaveTextContent(loginErrorMessages.credentialsIncorrect);
+    expect(alert).toHaveFocus();
+    expect(screen.queryByText('The user credentials were incorrect.')).not.toBeInTheDocument();
+    expect(notifications.getSnapshot()).toEqual([]);
     expect(router.state.location.pathname).toBe('/login');
     expect(session.get().loggedIn).toBe(false);
+
+    // Still there later: nothing times it out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('alert')).toHaveTextContent(loginErrorMessages.credentialsIncorrect);
+    await user.type(password, 'x');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
-  it('shows the throttling message of a 429', async () => {
+  it.each([
+    ['120', 'Too many attempts. Please wait 2 minutes and try again, or reset your password.'],
+    ['45', 'Too many attempts. Please wait 1 minute and try again, or reset your password.'],
+    [null, 'Too many attempts. Please wait a few minutes and try again, or reset your password.'],
+  ])('a 429 with Retry-After %s says how long to wait', async (retryAfter, message) => {
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
           { error: 'slow_down', errorMessage: 'Too many login attempts. Try again in a minute.', message: 'Too many login attempts. Try again in a minute.' },
-          { status: 429, headers: { 'Retry-After': '60' } },
+          { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
         ),
       ),
     );
     const { user, username, password } = await openLogin();
     await user.type(username, 'someone');
     await user.type(password, 'x{Enter}');
-    expect(await screen.findByText('Too many login attempts. Try again in a minute.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('a 503 under load asks to try again in a few seconds; submitting again clears it first', async () => {
+    let answer = 503;
+    server.use(
+      http.post('/oauth/access_token', () =>
+        answer === 503
+          ? HttpResponse.json({ errorMessage: 'Service Unavailable' }, { status: 503, headers: { 'Retry-After': '2' } })
+          : HttpResponse.json(tokenResponse()),
+      ),
+    );
+    const { user, username, password, submit, router } = await openLogin();
+    await user.type(username, 'demo.applicant@example.com');
+    await user.type(password, 'secret{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent("We're busy right now. Please try again in a few seconds.");
+    answer = 200;
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
+    expect(screen.queryByText(/busy right now/)).not.toBeInTheDocument();
+  });
+
+  it('retryAfterSeconds reads seconds and HTTP dates', () => {
+    expect(retryAfterSeconds('90')).toBe(90);
+    expect(retryAfterSeconds(new Date(Date.UTC(2026, 0, 1, 0, 5)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(300);
+    expect(retryAfterSeconds('soon')).toBeNull();
+    expect(retryAfterSeconds(null)).toBeNull();
   });
 
   it('Forgot Password opens the Reset Password dialog, which sends the username and says so', async () => {
@@ -139,6 +181,24 @@ describe('login form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(body).toEqual({ username: 'demo.applicant@example.com' });
     expect(forgot).toHaveFocus();
+  });
+
+  it('a failed reset request says why inside the dialog, not in a toast, until the username is edited', async () => {
+    server.use(
+      http.post('/api/user/password/reset', () =>
+        HttpResponse.json({ errorMessage: 'Too many requests. Please wait a minute.' }, { status: 429, headers: { 'Retry-After': '60' } }),
+      ),
+    );
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    const field = within(dialog).getByLabelText('Username');
+    await user.type(field, 'demo.applicant@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please wait a minute.');
+    expect(notifications.getSnapshot()).toEqual([]);
+    await user.type(field, 'x');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('the Reset Password dialog closes with Close', async () => {

@@ -1,0 +1,168 @@
+// Choosing a new password: the Create Password step of setup and the reset
+// page (/reset?token=) share it. It shows the rules as a checklist that
+// updates while the applicant types, a hint, a show toggle and a confirmation,
+// and checks the server's policy (NIST SP 800-63B) before submit.
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { applyServerErrors } from '@/lib/form-errors';
+import {
+  loadCommonPasswords,
+  passwordMessages,
+  passwordProblem,
+  passwordRules,
+  type CommonPasswords,
+  type PasswordOwner,
+} from '@/lib/password-policy';
+import styles from './new-password-form.module.css';
+
+export type NewPasswordValues = { password: string; confirmPassword: string };
+
+type NewPasswordFormProps = {
+  /** The form's accessible name. */
+  name: string;
+  passwordLabel: string;
+  confirmLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  minLength: number;
+  /** Whose password it is, when known: it must not contain their username or e-mail. */
+  owner?: PasswordOwner;
+  hint: ReactNode;
+  /** Saves the password; throws the server's refusal, which the form shows. */
+  onSubmit: (password: string) => Promise<void>;
+  onFailed?: (error: unknown) => void;
+};
+
+export function NewPasswordForm({
+  name,
+  passwordLabel,
+  confirmLabel,
+  submitLabel,
+  busyLabel,
+  minLength,
+  owner = {},
+  hint,
+  onSubmit,
+  onFailed,
+}: NewPasswordFormProps) {
+  const [show, setShow] = useState(false);
+  const [common, setCommon] = useState<CommonPasswords>(null);
+  // The resolver runs outside React's render: it reads the list from here.
+  const commonRef = useRef<CommonPasswords>(null);
+  const [refusal, setRefusal] = useState<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hintId = useId();
+  const rulesId = useId();
+  const showId = useId();
+
+  const resolver: Resolver<NewPasswordValues> = async (values) => {
+    const errors: FieldErrors<NewPasswordValues> = {};
+    const problem = passwordProblem(values.password, minLength, owner, commonRef.current);
+    if (problem) errors.password = { type: 'policy', message: problem };
+    if (!values.confirmPassword) errors.confirmPassword = { type: 'required', message: passwordMessages.confirmRequired };
+    else if (values.confirmPassword !== values.password) errors.confirmPassword = { type: 'match', message: passwordMessages.mismatch };
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    watch,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+
+  /** The list of leaked passwords, fetched once per form; null when it cannot be had (the server checks it anyway). */
+  const loadList = async (): Promise<CommonPasswords> => {
+    if (commonRef.current) return commonRef.current;
+    try {
+      commonRef.current = await loadCommonPasswords();
+    } catch {
+      return null;
+    }
+    setCommon(commonRef.current);
+    if (getFieldState('password').isTouched) void trigger('password');
+    return commonRef.current;
+  };
+
+  const save = handleSubmit(async ({ password }) => {
+    try {
+      await onSubmit(password);
+    } catch (error) {
+      // A message for the password goes on its field (focused); others, like an expired link, above the form.
+      setRefusal(applyServerErrors(error, setError, formRef.current).messages);
+      onFailed?.(error);
+    }
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setRefusal([]);
+    await loadList();
+    await save();
+  };
+
+  const clearRefusal = () => setRefusal([]);
+  const password = watch('password');
+  const rules = passwordRules(password, minLength, owner, common);
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={name} className={styles.form}>
+      <ErrorSummary messages={refusal} focusOnMount />
+      <p id={hintId} className={styles.hint}>
+        {hint}
+      </p>
+      <TextField
+        label={passwordLabel}
+        type={show ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.password?.message}
+        aria-describedby={`${hintId} ${rulesId}`}
+        onFocus={() => void loadList()}
+        {...register('password', { onChange: clearRefusal })}
+      />
+      <ul id={rulesId} className={styles.rules} aria-label="Password rules">
+        {rules.map((rule) => {
+          // Broken only once something is typed; before that, and while the list loads, still to do.
+          const state = rule.met ? 'yes' : password && rule.met === false ? 'no' : 'pending';
+          return (
+            <li key={rule.id} className={styles.rule} data-met={state}>
+              <span className={styles.mark} aria-hidden="true">
+                {state === 'yes' ? '✓' : state === 'no' ? '✗' : '○'}
+              </span>
+              <span>
+                {rule.label}
+                <span className={styles.visuallyHidden}>
+                  {state === 'yes' ? ' (done)' : rule.met === null && password ? ' (checking)' : ' (not yet)'}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <TextField
+        label={confirmLabel}
+        type={show ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword', { onChange: clearRefusal })}
+      />
+      <div className={styles.check}>
+        <input id={showId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
+        <label htmlFor={showId}>Show password</label>
+      </div>
+      <Button type="submit" fullWidth disabled={!isValid || isSubmitting}>
+        {isSubmitting ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}

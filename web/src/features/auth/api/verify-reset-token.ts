@@ -1,0 +1,30 @@
+import { ApiError, api } from '@/lib/api-client';
+
+/** What the reset page knows about its link before showing the form. */
+export type ResetLinkCheck = { valid: true } | { valid: false; message: string };
+
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
+
+/** The message of a refused reset link (errorFields "token"), if the error is one. */
+export function resetLinkRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const token = error.errorFields.find((f) => f.field === 'token');
+  return token ? token.message || RESET_LINK_INVALID_MESSAGE : null;
+}
+
+/**
+ * POST /api/user/password/reset/verify: whether the e-mailed link can still
+ * set a password, so a spent link is reported before the form is filled.
+ * Any other failure (network, 5xx) is no verdict: the form shows, and the
+ * server checks the link again on submit.
+ */
+export async function verifyResetToken(token: string): Promise<ResetLinkCheck> {
+  try {
+    await api.post<{ valid: boolean }>('api/user/password/reset/verify', { token });
+    return { valid: true };
+  } catch (error) {
+    const message = resetLinkRefusal(error);
+    if (message) return { valid: false, message };
+    return { valid: true };
+  }
+}

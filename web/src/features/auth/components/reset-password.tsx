@@ -1,0 +1,89 @@
+// The reset page's body (/reset?token=...): checks the e-mailed link first,
+// then offers the shared new-password form, or, for a spent or unknown link,
+// says so and offers to request a new one.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { NewPasswordForm } from '@/components/new-password/new-password-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { defaultCompanyPreferences } from '@/lib/auth';
+import { notify } from '@/lib/notifications';
+import { PASSWORD_CHANGED_MESSAGE, confirmPasswordReset } from '../api/confirm-password-reset';
+import { resetLinkRefusal, verifyResetToken, type ResetLinkCheck } from '../api/verify-reset-token';
+import styles from './auth-card.module.css';
+
+const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
+
+type ResetPasswordProps = { token: string; onDone: () => void };
+
+export function ResetPassword({ token, onDone }: ResetPasswordProps) {
+  const [check, setCheck] = useState<ResetLinkCheck | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setCheck(null);
+    void verifyResetToken(token).then((result) => {
+      if (current) setCheck(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (!check) return <p role="status">Checking your reset link…</p>;
+  if (!check.valid) return <SpentLink message={check.message} />;
+
+  // The company's minimum is not known before login: the default, which the server checks again with the real one.
+  const minLength = defaultCompanyPreferences.company_subject_password_length;
+  return (
+    <NewPasswordForm
+      name="Set a new password"
+      passwordLabel="New password"
+      confirmLabel="Confirm new password"
+      submitLabel="Set Password"
+      busyLabel="Saving…"
+      minLength={minLength}
+      hint={
+        <>
+          Choose a password of at least {minLength} characters. A few unrelated words make a strong one you can
+          remember.
+        </>
+      }
+      onSubmit={async (password) => {
+        try {
+          const answer = await confirmPasswordReset({ token, password });
+          notify(answer?.message || PASSWORD_CHANGED_MESSAGE, 'success');
+        } catch (error) {
+          // The link was spent meanwhile (another tab, an older link): the same page as a spent link.
+          const message = resetLinkRefusal(error);
+          if (!message) throw error;
+          setCheck({ valid: false, message });
+          return;
+        }
+        onDone();
+      }}
+    />
+  );
+}
+
+function SpentLink({ message }: { message: string }) {
+  const [requestOpen, setRequestOpen] = useState(false);
+  const requestRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Alert focusOnMount>
+        <p>{message}</p>
+      </Alert>
+      <p className={styles.intro}>We can e-mail you a new link: it works once, for a limited time.</p>
+      <div className={styles.actions}>
+        <Button ref={requestRef} fullWidth onClick={() => setRequestOpen(true)}>
+          Request a new link
+        </Button>
+      </div>
+      {requestOpen ? (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog open={requestOpen} onOpenChange={setRequestOpen} returnFocusTo={requestRef} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

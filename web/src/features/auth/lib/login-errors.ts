@@ -1,0 +1,34 @@
+// What the login page says when a login fails. The API keeps the spec's
+// OAuth wording ("The user credentials were incorrect."); the page says it
+// plainly and says what to do next.
+import { ApiError, apiMessages, errorMessageOf } from '@/lib/api-client';
+
+export const loginErrorMessages = {
+  credentialsIncorrect: "That username and password don't match. Check them and try again, or reset your password.",
+  busy: "We're busy right now. Please try again in a few seconds.",
+  throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again, or reset your password.`,
+} as const;
+
+/** Seconds until a retry from a Retry-After header (seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
+}
+
+function waitText(seconds: number | null): string {
+  if (seconds === null) return 'a few minutes';
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return errorMessageOf(error);
+  if (error.status === 429) return loginErrorMessages.throttled(waitText(retryAfterSeconds(error.retryAfter)));
+  if (error.status === 503) return loginErrorMessages.busy;
+  if (error.errorMessage === apiMessages.credentialsIncorrect || error.code === 'invalid_grant') {
+    return loginErrorMessages.credentialsIncorrect;
+  }
+  return errorMessageOf(error);
+}
