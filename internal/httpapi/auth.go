@@ -173,7 +173,7 @@ func (req tokenRequest) check() error {
 		{"client_id", req.ClientID, maxClientLength},
 		{"client_secret", req.ClientSecret, maxClientLength},
 		{"username", req.Username, maxUsernameLength},
-		{"password", req.Password, portal.MaxPasswordLength},
+		{"password", req.Password, password.MaxLength},
 		{"refresh_token", req.RefreshToken, maxTokenLength},
 	} {
 		if strings.ContainsFunc(p.value, unicode.IsControl) {

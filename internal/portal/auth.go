@@ -2,13 +2,7 @@ package portal
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
-
-	"applicantportal/internal/password"
 )
 
 // Token scopes. A setup-scoped credential comes from an invitation link and
@@ -94,99 +88,4 @@ type AuthService interface {
 	// ConfirmEmailChange makes a pending change take effect with the token
 	// of its link: the e-mail and the username become the new address.
 	ConfirmEmailChange(ctx context.Context, token string) error
-}
-
-// Maximum password length in characters: long enough for any passphrase,
-// short enough that hashing cannot be used to burn CPU.
-const MaxPasswordLength = 128
-
-// MinPasswordVariety is how many different characters a password needs.
-const MinPasswordVariety = 4
-
-// MinIdentityPartLength is the shortest e-mail local part a password may
-// not contain: "jo" inside a passphrase is chance, "jane.doe" is not.
-const MinIdentityPartLength = 4
-
-// The password rules' messages, in the order they are checked; a password
-// gets the first that fails. docs/api.md lists them for the app, which
-// shows the same rules before submit.
-const (
-	MsgPasswordRequired = "Password is required"
-	MsgPasswordControl  = "Your password must not contain control characters."
-	MsgPasswordTooShort = "Password must be at least %d characters long."
-	MsgPasswordTooLong  = "Password must be at most %d characters long."
-	MsgPasswordVariety  = "Use a password with more variety: at least 4 different characters."
-	MsgPasswordIdentity = "Your password must not contain your username or e-mail address."
-	MsgPasswordCommon   = "Choose a less common password: this one appears in lists of leaked passwords."
-)
-
-// PasswordRule is one rule of the password policy (NIST SP 800-63B 5.1.1.2).
-type PasswordRule struct {
-	Name    string
-	Message string
-}
-
-// PasswordRules lists the policy in the order ValidatePassword applies it.
-// Characters are Unicode code points of the NFKC form of the password.
-var PasswordRules = []PasswordRule{
-	{"required", MsgPasswordRequired},
-	{"no control characters (Unicode category Cc, NUL included)", MsgPasswordControl},
-	{"at least the company's minimum length", MsgPasswordTooShort},
-	{"at most 128 characters", MsgPasswordTooLong},
-	{"at least 4 different characters, not only whitespace", MsgPasswordVariety},
-	{"does not contain the username, the e-mail address or its local part (4+ characters), ignoring case", MsgPasswordIdentity},
-	{"not in the common-password list, nor a listed password repeated", MsgPasswordCommon},
-}
-
-// ValidatePassword checks a new password against the policy: the
-// company's minimum length and the rules of PasswordRules. identities are
-// the username and e-mail address the password must not contain. Length
-// and the other rules apply to the NFKC form, which is also what is hashed.
-func ValidatePassword(field, pw string, minLength int, identities ...string) error {
-	var fe FieldErrors
-	if msg := passwordProblem(pw, minLength, identities); msg != "" {
-		fe.Add(field, msg)
-	}
-	return fe.Err()
-}
-
-func passwordProblem(pw string, minLength int, identities []string) string {
-	if pw == "" {
-		return MsgPasswordRequired
-	}
-	if strings.ContainsFunc(pw, unicode.IsControl) {
-		return MsgPasswordControl
-	}
-	norm := password.Normalize(pw)
-	n := utf8.RuneCountInString(norm)
-	switch {
-	case n < minLength:
-		return fmt.Sprintf(MsgPasswordTooShort, minLength)
-	case n > MaxPasswordLength:
-		return fmt.Sprintf(MsgPasswordTooLong, MaxPasswordLength)
-	}
-	distinct := map[rune]bool{}
-	for _, r := range norm {
-		distinct[r] = true
-	}
-	if len(distinct) < MinPasswordVariety || strings.TrimFunc(norm, unicode.IsSpace) == "" {
-		return MsgPasswordVariety
-	}
-	folded := password.Fold(norm)
-	for _, id := range identities {
-		id = password.Fold(strings.TrimSpace(id))
-		parts := []string{id}
-		if local, _, ok := strings.Cut(id, "@"); ok && utf8.RuneCountInString(local) >= MinIdentityPartLength {
-			parts = append(parts, local)
-		}
-		for _, part := range parts {
-			if part != "" && strings.Contains(folded, part) {
-				return MsgPasswordIdentity
-			}
-		}
-	}
-	if password.IsCommon(norm) || password.IsRepeatedCommon(norm) {
-		return MsgPasswordCommon
-	}
-	return ""
 }

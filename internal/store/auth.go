@@ -711,7 +711,11 @@ func (s *DB) validateNewPassword(ctx context.Context, subjectID int64, field, pw
 		subjectID).Scan(&minLen, &username, &email); err != nil {
 		return notFound(err, "Subject")
 	}
-	return portal.ValidatePassword(field, pw, minLen, username, email)
+	var fe portal.FieldErrors
+	if msg := password.Problem(pw, minLen, username, email); msg != "" {
+		fe.Add(field, msg)
+	}
+	return fe.Err()
 }
 
 // RequestPasswordReset implements portal.AuthService. It does nothing, and

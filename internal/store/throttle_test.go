@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"applicantportal/internal/password"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
@@ -524,10 +525,10 @@ func TestNewPasswordsFollowThePolicy(t *testing.T) {
 		w := newSessionWorld(t, db)
 		ctx := context.Background()
 		for _, tt := range []struct{ pw, want string }{
-			{"pat@example.com and more", portal.MsgPasswordIdentity},
-			{strings.Repeat(" ", 15), portal.MsgPasswordVariety},
-			{strings.Repeat("\x00", 15), portal.MsgPasswordControl},
-			{"1qaz2wsx3edc4rfv", portal.MsgPasswordCommon},
+			{"pat@example.com and more", password.MsgIdentity},
+			{strings.Repeat(" ", 15), password.MsgVariety},
+			{strings.Repeat("\x00", 15), password.MsgControl},
+			{"1qaz2wsx3edc4rfv", password.MsgCommon},
 		} {
 			for name, err := range map[string]error{
 				"SetInitialPassword":   db.SetInitialPassword(ctx, w.invited.ID, tt.pw),
