@@ -44,7 +44,17 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
   if (!documents.data || !location.data) return <p>Loading your legal documents…</p>;
   const loc = location.data;
   if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
-  return <Steps steps={legalSteps(documents.data, loc)} location={loc} onComplete={onComplete} onFailed={onFailed} />;
+  return (
+    <Steps
+      steps={legalSteps(documents.data, loc)}
+      location={loc}
+      // A list from the cache may be out of date (signatures cleared meanwhile):
+      // only a fetched one may complete the step.
+      fresh={!documents.isFetching}
+      onComplete={onComplete}
+      onFailed={onFailed}
+    />
+  );
 }
 
 function ResidencyQuestion() {
@@ -58,9 +68,9 @@ function ResidencyQuestion() {
   );
 }
 
-type StepsProps = { steps: LegalStep[]; location: Location } & LegalStepperProps;
+type StepsProps = { steps: LegalStep[]; location: Location; fresh: boolean } & LegalStepperProps;
 
-function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
+function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
   const firstOpen = steps.findIndex((s) => !stepSigned(s));
   const [active, setActive] = useState(firstOpen < 0 ? 0 : firstOpen);
   // Bumped when the signatures are cleared, so every step's form starts empty.
@@ -72,11 +82,11 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
 
   useEffect(() => {
     if (!allSigned) completed.current = false;
-    else if (!completed.current) {
+    else if (fresh && !completed.current) {
       completed.current = true;
       onComplete();
     }
-  }, [allSigned, onComplete]);
+  }, [allSigned, fresh, onComplete]);
 
   useEffect(() => {
     headingRef.current?.focus();

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { userPayload } from '@/testing/fixtures';
+import { raiseSsnMismatch } from '@/lib/app-events';
+import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -86,4 +87,41 @@ describe('the setup wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(calls).toBe(2);
   });
+});
+
+describe('clearing the signatures after an SSN mismatch', () => {
+  it('goes back to the first legal step, marked incomplete, with the documents fetched again', async () => {
+    let documents = legalDocuments([
+      { id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures', signed: true },
+      { id: 2, documentType: 'disclosure', title: 'Background check disclosure', signed: true },
+    ]);
+    let documentFetches = 0;
+    server.use(
+      http.get('/api/v2/user/document', () => {
+        documentFetches++;
+        return HttpResponse.json(documents);
+      }),
+      http.get('/api/v2/user/data', () =>
+        HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+      ),
+      http.delete('/api/v2/user/document/:id', ({ params }) => {
+        documents = documents.map((d) => (d.id === Number(params.id) ? { ...d, signature: null } : d));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    logInAs(0, { payload: userPayload(0, { hasPassword: true }) });
+    const { user } = renderApp('/setup');
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
+    const fetchesBefore = documentFetches;
+    act(() => raiseSsnMismatch('The last four digits do not match the SSN on your application.'));
+    await user.click(await screen.findByRole('button', { name: 'Clear my signatures and sign again' }));
+
+    expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Review Legal Notices' })).toBeInTheDocument();
+    expect(stepNames()[3]).toBe('4Review Legal Notices (current step)');
+    expect(documentFetches).toBeGreaterThan(fetchesBefore);
+    // It stays there: the cleared list does not complete the step again.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { name: 'Personal Information' })).not.toBeInTheDocument();
+  }, 15_000);
 });
