@@ -242,7 +242,36 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     setValues((v) => ({ ...v, [name]: value }));
     setServerErrors((e) => ({ ...e, [name]: '' }));
   };
-  const touch = (name: string) => setTouched((t) => ({ ...t, [name]: true }));
+  // A message that appears on blur moves what is below it. When the blur comes
+  // from pressing another control (a checkbox below), the release would land
+  // beside it and the click be lost; so a blur during a press shows its
+  // message once the press is over and its click delivered.
+  const pressing = useRef(false);
+  const touchedDuringPress = useRef<string[]>([]);
+  useEffect(() => {
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+      const names = touchedDuringPress.current.splice(0);
+      if (names.length === 0) return;
+      // After the click that follows this pointerup in the same task.
+      setTimeout(() => setTouched((t) => ({ ...t, ...Object.fromEntries(names.map((n) => [n, true])) })), 0);
+    };
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  const touch = (name: string) => {
+    if (pressing.current) touchedDuringPress.current.push(name);
+    else setTouched((t) => ({ ...t, [name]: true }));
+  };
   const errorOf = (name: string) => serverErrors[name] || (touched[name] ? errors[name] : undefined);
 
   const submit = async (fields: StepValues) => {
@@ -323,7 +352,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       ))}
       {form.signature ? (
         <SignaturePad label="Your signature" name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
-          onChange={(dataUrl) => { set('signature', dataUrl); touch('signature'); }} />
+          onChange={(dataUrl) => {
+            // "Please sign" only once a signature was there and is gone (cleared), not before the pad was used.
+            if (!dataUrl && values.signature) touch('signature');
+            set('signature', dataUrl);
+          }} />
       ) : null}
       {message ? (
         <p role="alert" className={styles.alert}>

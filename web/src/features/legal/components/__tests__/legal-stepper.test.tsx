@@ -120,6 +120,19 @@ describe('the legal stepper', () => {
     expect(api.signed).toEqual([]);
   });
 
+  it('asks for a signature only once the pad was used and cleared, not before it was touched', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
+    await waitFor(() => expect(within(form).getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Type your full name as your signature'));
+    expect(within(form).getByText('Please sign: draw your signature, or type it.')).toBeInTheDocument();
+  });
+
   it('signs a step with what was typed and the hash of the text read, then moves to the next step', async () => {
     const api = legalServer();
     const { user } = renderStepper();
