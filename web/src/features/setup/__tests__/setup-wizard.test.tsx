@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { raiseSsnMismatch } from '@/lib/app-events';
+import { session } from '@/lib/session';
 import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -24,6 +25,8 @@ describe('the setup wizard', () => {
     invitation({});
     renderApp('/setup?token=invite-1');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    // Kept to renew the setup credential (lib/api-client.ts).
+    expect(session.get().invitationToken).toBe('invite-1');
     expect(stepNames()).toEqual([
       '1Welcome (current step)',
       '2Create Password',
