@@ -43,6 +43,22 @@ describe('the setup wizard', () => {
     expect(stepNames()).toEqual(['1Welcome (current step)', '2Create Password', '3Login']);
   });
 
+  it('welcomes each applicant with the steps they will see', async () => {
+    invitation({ fullProfile: true });
+    const full = renderApp('/setup?token=invite-1');
+    await screen.findByRole('heading', { name: 'Welcome' });
+    expect(screen.getByText(/Setting up takes/)).toHaveTextContent('Setting up takes a few minutes: you create a password and log in with it.');
+    full.unmount();
+    session.set({ credentials: { ...session.get().credentials, jwt: null } });
+
+    invitation({});
+    renderApp('/setup?token=invite-1');
+    await screen.findByRole('heading', { name: 'Welcome' });
+    expect(screen.getByText(/Setting up takes/)).toHaveTextContent(
+      'Setting up takes about 10 minutes: you create a password, log in with it, read and sign the legal notices and tell us about yourself.',
+    );
+  });
+
   it('Welcome leads to Create Password, which asks for the company’s minimum length', async () => {
     invitation({});
     const { user } = renderApp('/setup?token=invite-1');

@@ -14,6 +14,19 @@ import { firstOpenStep, stepDone, stepsFor, type SetupProgress, type SetupStepId
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
 
+/** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
+const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
+  password: 'create a password',
+  login: 'log in with it',
+  legal: 'read and sign the legal notices',
+  personal: 'tell us about yourself',
+};
+
+/** "a, b and c" */
+function listOf(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 export type StepEvents = { onSuccess: () => void; onFailed: (message: string) => void };
 
 type SetupWizardProps = {
@@ -81,8 +94,9 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
           <div className={styles.form}>
             <p>
               Welcome{user?.firstName ? `, ${user.firstName}` : ''}. Your future employer asked us to run a
-              background screening. Setting up takes about 10 minutes: you create a password, read and sign the legal notices,
-              and tell us about yourself. You can stop at any step and come back: what you saved stays saved.
+              background screening. Setting up takes {fullProfile ? 'a few minutes' : 'about 10 minutes'}: you{' '}
+              {listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]])))}. You can stop at any step and
+              come back: what you saved stays saved.
             </p>
             <Button onClick={() => setWelcomed(true)}>Next</Button>
           </div>
