@@ -144,3 +144,57 @@ describe('clearing the signatures after an SSN mismatch', () => {
     expect(screen.queryByRole('heading', { name: 'Personal Information' })).not.toBeInTheDocument();
   }, 15_000);
 });
+
+describe('the browser history inside the wizard', () => {
+  it('Back and Forward move between steps, and Back cannot reopen Create Password once the password exists', async () => {
+    invitation({});
+    server.use(http.patch('/api/v2/user', () => HttpResponse.json(userPayload(0, { hasPassword: true }))));
+    const { user, router } = renderApp('/setup?token=invite-1');
+    await screen.findByRole('heading', { name: 'Welcome' });
+    await waitFor(() => expect(router.state.location.search).toBe('?token=invite-1&step=welcome'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Create Password' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?token=invite-1&step=password');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toHaveFocus();
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('heading', { name: 'Create Password' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'correct horse battery staple');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct horse battery staple');
+    await user.click(screen.getByRole('button', { name: 'Create password' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?token=invite-1&step=login');
+
+    // The Create Password entry was replaced: Back goes to Welcome, and Next from there returns to Login.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+
+    // A URL naming Create Password shows the next valid step.
+    await act(() => router.navigate('/setup?token=invite-1&step=password'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?token=invite-1&step=login'));
+  }, 15_000);
+
+  it('Back from Personal Information shows the signed legal notices, with a way to continue', async () => {
+    server.use(
+      http.get('/api/v2/user/document', () =>
+        HttpResponse.json(legalDocuments([{ id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures', signed: true }])),
+      ),
+      http.get('/api/v2/user/data', () =>
+        HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+      ),
+    );
+    logInAs(0, { payload: userPayload(0, { hasPassword: true }) });
+    const { user, router } = renderApp('/setup');
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Review Legal Notices' })).toBeInTheDocument();
+    expect(await screen.findByText(/You signed this on/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Personal Information' }));
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
+  }, 15_000);
+});

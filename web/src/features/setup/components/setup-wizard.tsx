@@ -4,13 +4,14 @@
 // features. Each step has a status (complete, editable, error + errorText)
 // and reports next, success and failed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { api, errorMessageOf } from '@/lib/api-client';
 import { storeUserPayload } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import type { UserPayload } from '@/types/api';
-import { firstOpenStep, stepDone, stepsFor, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
+import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
 
@@ -21,6 +22,12 @@ const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
   legal: 'read and sign the legal notices',
   personal: 'tell us about yourself',
 };
+
+function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('step', step);
+  return next;
+}
 
 /** "a, b and c" */
 function listOf(items: string[]): string {
@@ -58,10 +65,35 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   };
   const active = firstOpenStep(fullProfile, progress);
   const steps = stepsFor(fullProfile);
+  // Each step is a history entry (?step=), so the browser's Back and Forward
+  // move between steps instead of leaving the app.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('step');
+  const shown = stepToShow(fullProfile, active, requested);
+  const previousActive = useRef(active);
+
+  useEffect(() => {
+    const goTo = (step: SetupStepId, replace: boolean) => setSearchParams((current) => withStep(current, step), { replace });
+    const from = previousActive.current;
+    previousActive.current = active;
+    if (active !== from && active !== null) {
+      // A step was finished: on to the next. Back may return to a step worth
+      // seeing again; a finished password or login step is replaced instead.
+      if (requested !== active) goTo(active, !(from && isRevisitable(from)));
+      return;
+    }
+    // A URL naming no step, or one that may not be shown (any more): show the allowed one in its place.
+    if (shown !== null && requested !== shown) goTo(shown, true);
+  }, [active, requested, shown, setSearchParams]);
 
   useEffect(() => {
     headingRef.current?.focus();
-  }, [active]);
+  }, [shown]);
+
+  useEffect(() => {
+    // A refused completion is retried once a step that was open is done again.
+    if (active !== null && finish.state === 'failed') setFinish({ state: 'idle' });
+  }, [active, finish]);
 
   useEffect(() => {
     if (active !== null || finish.state !== 'idle') return;
@@ -78,6 +110,12 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         notify(errorMessageOf(error), 'error');
       });
   }, [active, finish, onFinished]);
+
+  const onWelcomeNext = () => {
+    setWelcomed(true);
+    // Back on Welcome after it was done: Next returns to where the applicant was.
+    if (active !== 'welcome' && active !== null) setSearchParams((current) => withStep(current, active));
+  };
 
   const events = (id: SetupStepId, onSuccess: () => void = () => undefined): StepEvents => ({
     onSuccess: () => {
@@ -98,7 +136,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
               {listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]])))}. You can stop at any step and
               come back: what you saved stays saved.
             </p>
-            <Button onClick={() => setWelcomed(true)}>Next</Button>
+            <Button onClick={onWelcomeNext}>Next</Button>
           </div>
         );
       case 'password':
@@ -119,16 +157,16 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         {steps.map((s, i) => {
           const done = stepDone(s.id, progress);
           const error = errorText[s.id];
-          const status = error ? 'error' : done ? 'complete' : s.id === active ? 'editable' : 'pending';
+          const status = error ? 'error' : done ? 'complete' : s.id === shown ? 'editable' : 'pending';
           return (
-            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === active ? 'step' : undefined}>
+            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === shown ? 'step' : undefined}>
               <span className={styles.badge} aria-hidden="true">
                 {done ? '✓' : i + 1}
               </span>
               <span>
                 {s.title}
                 <span className={styles.visuallyHidden}>
-                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === active ? ' (current step)' : ''}
+                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === shown ? ' (current step)' : ''}
                 </span>
                 {error ? <span className={styles.stepError}>{error}</span> : null}
               </span>
@@ -138,10 +176,19 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       </ol>
       <section className={styles.panel} aria-labelledby="setup-step-heading">
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-          {active ? steps.find((s) => s.id === active)?.title : 'All done'}
+          {shown ? steps.find((s) => s.id === shown)?.title : 'All done'}
         </h2>
-        {active ? (
-          body(active)
+        {shown ? (
+          <>
+            {body(shown)}
+            {active && shown !== active && shown !== 'welcome' ? (
+              <div className={styles.form}>
+                <Button onClick={() => setSearchParams((current) => withStep(current, active))}>
+                  Continue to {steps.find((s) => s.id === active)?.title}
+                </Button>
+              </div>
+            ) : null}
+          </>
         ) : finish.state === 'failed' ? (
           <div role="alert" className={styles.form}>
             <p>{finish.message}</p>
