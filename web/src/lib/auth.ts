@@ -2,6 +2,7 @@
 // invitation link, and logout. The session state they fill is in ./session.
 import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
 import { ApiError, TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
+import { raiseSubjectStatusMoved } from './app-events';
 import { setLoginNotice } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
@@ -33,6 +34,14 @@ export function storeUserPayload(payload: UserPayload) {
     companyPackage: payload.package,
     packageServices: payload.packageServices ?? [],
   });
+}
+
+/** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
+export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
+  const payload = await api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+  storeUserPayload(payload);
+  raiseSubjectStatusMoved();
+  return payload;
 }
 
 export async function loadCompanySettings(companyId: number) {

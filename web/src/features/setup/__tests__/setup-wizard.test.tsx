@@ -77,9 +77,14 @@ describe('the setup wizard', () => {
 
   it('a full-profile applicant is done once logged in: setup completes on the server and lands on /profile', async () => {
     let posted: unknown;
+    let userFetches = 0;
     server.use(
       http.post('/api/v2/user/subject/status', async ({ request }) => {
         posted = await request.json();
+        return HttpResponse.json(userPayload(1, { fullProfile: true }));
+      }),
+      http.get('/api/v2/user', () => {
+        userFetches++;
         return HttpResponse.json(userPayload(1, { fullProfile: true }));
       }),
     );
@@ -87,6 +92,8 @@ describe('the setup wizard', () => {
     const { router } = renderApp('/setup');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(posted).toEqual({ statusId: 1 });
+    // After a status move the user is fetched again, so every tab part sees the same status.
+    await waitFor(() => expect(userFetches).toBe(1));
   });
 
   it('names what is missing when the server refuses to complete setup, and can try again', async () => {
@@ -97,6 +104,7 @@ describe('the setup wizard', () => {
           ? HttpResponse.json({ errorMessage: 'Cannot change status from New to Setup Complete: please save your personal information first.' }, { status: 409 })
           : HttpResponse.json(userPayload(1, { fullProfile: true })),
       ),
+      http.get('/api/v2/user', () => HttpResponse.json(userPayload(1, { fullProfile: true }))),
     );
     logInAs(0, { payload: userPayload(0, { hasPassword: true, fullProfile: true }) });
     const { user, router } = renderApp('/setup');
@@ -197,4 +205,18 @@ describe('the browser history inside the wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Personal Information' }));
     expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
   }, 15_000);
+});
+
+describe('the status an open tab believes', () => {
+  it('is fetched again when the window gets focus, and the guards send the applicant on', async () => {
+    logInAs(1);
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await screen.findByRole('heading', { name: 'Profile' });
+    // Meanwhile identity verification started elsewhere.
+    server.use(http.get('/api/v2/user', () => HttpResponse.json(userPayload(3))));
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/idv'));
+    expect(session.get().authUser?.status?.statusId).toBe(3);
+  });
 });

@@ -6,11 +6,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { api, errorMessageOf } from '@/lib/api-client';
-import { storeUserPayload } from '@/lib/auth';
+import { errorMessageOf } from '@/lib/api-client';
+import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import type { UserPayload } from '@/types/api';
 import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
@@ -98,12 +97,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   useEffect(() => {
     if (active !== null || finish.state !== 'idle') return;
     setFinish({ state: 'busy' });
-    api
-      .post<UserPayload>('api/v2/user/subject/status', { statusId: 1 })
-      .then((payload) => {
-        storeUserPayload(payload);
-        onFinished();
-      })
+    moveSubjectStatus(1)
+      .then(() => onFinished())
       .catch((error) => {
         // 409 names what is still missing.
         setFinish({ state: 'failed', message: errorMessageOf(error) });
