@@ -12,10 +12,11 @@ import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
+import { downloadDocumentCopy } from '../api/download-document-copy';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
-import { legalSteps, printNameOf, stepSigned, type LegalStep, type Location } from '../lib/legal-steps';
+import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
 import { checkLastFourSSN } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
@@ -137,7 +138,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
           {stepTitle(step)}
         </h2>
         {step.documents.map((d) => (
-          <DocumentText key={d.id} documentId={d.id} />
+          <DocumentText key={d.id} document={d} />
         ))}
         <SsnMismatchPanel
           onCleared={() => {
@@ -157,19 +158,27 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
   );
 }
 
-/** The document itself, standalone: nothing of ours is mixed into its text. */
-function DocumentText({ documentId }: { documentId: number }) {
-  const content = useDocumentContent(documentId);
+/** The document itself, standalone: nothing of ours is mixed into its text; and a copy to keep. */
+function DocumentText({ document: d }: { document: LegalDocument }) {
+  const content = useDocumentContent(d.id);
   if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
   if (!content.data) return <p>Loading the document…</p>;
+  const text = content.data;
   return (
-    <article
-      className={styles.document}
-      tabIndex={0}
-      aria-label={content.data.title}
-      // The server sanitized this HTML (no scripts, handlers or external resources).
-      dangerouslySetInnerHTML={{ __html: content.data.content }}
-    />
+    <>
+      <article
+        className={styles.document}
+        tabIndex={0}
+        aria-label={text.title}
+        // The server sanitized this HTML (no scripts, handlers or external resources).
+        dangerouslySetInnerHTML={{ __html: text.content }}
+      />
+      <div className={styles.copy}>
+        <Button variant="secondary" onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}>
+          Download a copy<span className={styles.visuallyHidden}>: {text.title}</span>
+        </Button>
+      </div>
+    </>
   );
 }
 
