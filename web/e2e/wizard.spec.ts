@@ -48,6 +48,8 @@ test('after an SSN mismatch the applicant clears the signatures, signs again and
   // Back at the first legal step, which is no longer ticked.
   await expect(wizard.heading()).toHaveText('Review Legal Notices');
   await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(3)).toHaveText(/Review Legal Notices \(current step\)/);
+  // The refused save is no longer a problem of the personal step.
+  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(4)).toHaveText('5Personal Information');
   await expect(page.locator('#legal-step-heading')).toHaveText(signed[0]);
   const again = await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
   expect(again).toEqual(signed);

@@ -71,6 +71,13 @@ export class SetupWizardPage {
       await form.getByRole('button', { name: /^(Sign|Agree and continue)$/ }).click();
       await expect(this.page.getByRole('form', { name: `Sign: ${title}` })).toHaveCount(0);
       signed.push(title);
+      // The next step, or (after the last one) the wizard's next step: the
+      // signed step shows for a moment in between.
+      await expect(async () => {
+        const wizardStep = await this.heading().textContent();
+        const legalStep = await this.page.locator('#legal-step-heading').textContent({ timeout: 200 }).catch(() => null);
+        expect(wizardStep === 'Personal Information' || (legalStep !== null && legalStep !== title)).toBe(true);
+      }).toPass();
     }
     throw new Error(`legal steps did not end; signed ${signed.join(', ')}`);
   }

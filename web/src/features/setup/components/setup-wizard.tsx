@@ -141,7 +141,14 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       case 'legal':
         return renderLegal(events('legal', () => setLegalSigned(true)));
       case 'personal':
-        return renderPersonal({ ...events('personal'), returnToLegal: () => setLegalSigned(false) });
+        return renderPersonal({
+          ...events('personal'),
+          returnToLegal: () => {
+            setLegalSigned(false);
+            // The save that failed was refused for the signatures just cleared.
+            setErrorText((e) => ({ ...e, personal: undefined }));
+          },
+        });
     }
   };
 
