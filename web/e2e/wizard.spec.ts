@@ -110,3 +110,24 @@ test('one click on a checkbox right after a field shows its message lands on the
   await expect(box).toBeChecked();
   await expect(form.getByText('The first name must match the name on your application: Riley')).toBeVisible();
 });
+
+test("the browser's Back and Forward move between setup steps", async ({ page }) => {
+  await page.goto(invite('journey.history@example.com'));
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await expect(wizard.heading()).toHaveText('Create Password');
+  await page.goBack();
+  await expect(wizard.heading()).toHaveText('Welcome');
+  await page.goForward();
+  await expect(wizard.heading()).toHaveText('Create Password');
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  await expect(page.locator('#legal-step-heading')).toBeVisible();
+  // Create Password and Login are done: Back skips them, to Welcome, still inside the app.
+  await page.goBack();
+  await expect(wizard.heading()).toHaveText('Welcome');
+  await expect(page).toHaveURL(/\/setup\?/);
+  await page.goForward();
+  await expect(wizard.heading()).toHaveText('Review Legal Notices');
+});
