@@ -138,7 +138,8 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
           {stepTitle(step)}
         </h2>
         {step.documents.map((d) => (
-          <DocumentText key={d.id} document={d} />
+          // Once signed, the signed PDF below is the copy to keep.
+          <DocumentText key={d.id} document={d} offerCopy={!stepSigned(step)} />
         ))}
         <SsnMismatchPanel
           onCleared={() => {
@@ -159,7 +160,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
 }
 
 /** The document itself, standalone: nothing of ours is mixed into its text; and a copy to keep. */
-function DocumentText({ document: d }: { document: LegalDocument }) {
+function DocumentText({ document: d, offerCopy }: { document: LegalDocument; offerCopy: boolean }) {
   const content = useDocumentContent(d.id);
   if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
   if (!content.data) return <p>Loading the document…</p>;
@@ -173,11 +174,13 @@ function DocumentText({ document: d }: { document: LegalDocument }) {
         // The server sanitized this HTML (no scripts, handlers or external resources).
         dangerouslySetInnerHTML={{ __html: text.content }}
       />
-      <div className={styles.copy}>
-        <Button variant="secondary" onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}>
-          Download a copy<span className={styles.visuallyHidden}>: {text.title}</span>
-        </Button>
-      </div>
+      {offerCopy ? (
+        <div className={styles.copy}>
+          <Button variant="secondary" onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}>
+            Download a copy<span className={styles.visuallyHidden}>: {text.title}</span>
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -184,7 +184,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
           <>
             {body(shown)}
             {active && shown !== active && shown !== 'welcome' ? (
-              <div className={styles.form}>
+              <div className={styles.continue}>
                 <Button onClick={() => setSearchParams((current) => withStep(current, active))}>
                   Continue to {steps.find((s) => s.id === active)?.title}
                 </Button>
