@@ -1,6 +1,7 @@
 // The setup journey's rough edges of issue 8, through the real binary: an SSN
 // mismatch cleared and signed again, a drawn signature that survives a phone
 // turning, a click that lands after a blur, and a long typed name on a phone.
+import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
 import { drawSignature, SetupWizardPage } from './pom/setup-wizard';
 
@@ -130,4 +131,16 @@ test("the browser's Back and Forward move between setup steps", async ({ page })
   await expect(page).toHaveURL(/\/setup\?/);
   await page.goForward();
   await expect(wizard.heading()).toHaveText('Review Legal Notices');
+});
+
+test('a notice can be downloaded before it is signed', async ({ page }) => {
+  await toLegalSteps(page, 'journey.copy@example.com');
+  const title = (await page.locator('#legal-step-heading').textContent()) ?? '';
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download a copy: ${title}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^esign-v\d+\.html$/);
+  const html = readFileSync(await file.path(), 'utf8');
+  expect(html).toContain(`<title>${title}</title>`);
+  expect(html).toContain('What you agree to');
 });

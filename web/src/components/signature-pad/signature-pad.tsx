@@ -53,7 +53,7 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
       // Hidden (no size), or a resize that left the canvas as it was (a phone's
       // toolbar collapsing changes only the window's height): nothing to do.
       if (!width || !height) return;
-      if (width === drawnAt.width && height === drawnAt.height && canvas.width === width * ratio) return;
+      if (width === drawnAt.width && height === drawnAt.height && canvas.width === Math.floor(width * ratio)) return;
       const pad = padRef.current;
       // Setting the canvas size wipes it; the points survive and are drawn
       // again, scaled to the new size and kept in proportion.

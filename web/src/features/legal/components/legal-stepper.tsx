@@ -176,8 +176,13 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
       />
       {offerCopy ? (
         <div className={styles.copy}>
-          <Button variant="secondary" onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}>
-            Download a copy<span className={styles.visuallyHidden}>: {text.title}</span>
+          <Button
+            variant="secondary"
+            // The rights step shows several notices: each button names its own.
+            aria-label={`Download a copy: ${text.title}`}
+            onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}
+          >
+            Download a copy
           </Button>
         </div>
       ) : null}

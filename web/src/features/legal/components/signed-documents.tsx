@@ -39,14 +39,15 @@ export function SignedDocuments() {
                   {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
                 </div>
                 <div className={styles.actions}>
-                  <Link className={styles.link} to={`${paths.print.getHref(printName)}#document-${d.id}`}>
-                    View and print<span className={styles.visuallyHidden}>: {d.title}</span>
+                  <Link className={styles.link} to={`${paths.print.getHref(printName)}#document-${d.id}`} aria-label={`View and print: ${d.title}`}>
+                    View and print
                   </Link>
                   <Button
                     variant="link"
+                    aria-label={`Download signed PDF: ${d.title}`}
                     onClick={() => downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
                   >
-                    Download signed PDF<span className={styles.visuallyHidden}>: {d.title}</span>
+                    Download signed PDF
                   </Button>
                 </div>
               </li>
