@@ -133,6 +133,21 @@ describe('the legal stepper', () => {
     expect(within(form).getByText('Please sign: draw your signature, or type it.')).toBeInTheDocument();
   });
 
+  it('a blur that comes from pressing a checkbox shows its message only once the press is over, so the click lands', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.type(within(form).getByLabelText('First name'), 'Donna');
+    const box = within(form).getByLabelText('I agree to receive and sign these documents electronically.');
+    await user.pointer({ keys: '[MouseLeft>]', target: box });
+    // Pressed: the name field lost focus, but nothing moves under the pointer yet.
+    expect(within(form).getByLabelText('First name')).not.toHaveFocus();
+    expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: box });
+    expect(box).toBeChecked();
+    expect(await within(form).findByText('The first name must match the name on your application: Dana')).toBeInTheDocument();
+  });
+
   it('signs a step with what was typed and the hash of the text read, then moves to the next step', async () => {
     const api = legalServer();
     const { user } = renderStepper();
