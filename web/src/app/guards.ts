@@ -1,13 +1,12 @@
 // Access guards of spec section 2, run as route loaders before a page renders.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError, api, errorMessageOf } from '@/lib/api-client';
-import { loginWithInvitationToken, storeUserPayload } from '@/lib/auth';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { loginWithInvitationToken, moveSubjectStatus } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { notify } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { statusFromId, statusHomePath, statusIds, type SubjectStatus } from '@/lib/subject-status';
-import type { UserPayload } from '@/types/api';
 
 export const guardMessages = {
   finishSetup: 'Please finish setting up your account',
@@ -62,10 +61,7 @@ function companyAllowsSiteSelection() {
 /** Moves a finalization-complete applicant into MRO-site-selection-started; false when the server refuses. */
 async function startSiteSelection(): Promise<boolean> {
   try {
-    const payload = await api.post<UserPayload>('api/v2/user/subject/status', {
-      statusId: statusIds['MRO-site-selection-started'],
-    });
-    storeUserPayload(payload);
+    await moveSubjectStatus(statusIds['MRO-site-selection-started']);
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {

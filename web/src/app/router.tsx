@@ -88,7 +88,13 @@ export const pageRoutes: PageRoute[] = [
   },
   { path: paths.personalData.path, title: 'Personal Data', access: setupComplete, layout: 'default', page: comingSoon },
   { path: paths.professional.path, title: 'Professional', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.profile.path, title: 'Profile', access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.profile.path,
+    title: 'Profile',
+    access: setupComplete,
+    layout: 'default',
+    page: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+  },
   // idv-started
   { path: paths.idv.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },
   { path: paths.idvSuccess.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },

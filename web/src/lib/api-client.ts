@@ -1,8 +1,9 @@
 // The one HTTP client of the app (spec sections 4, 7 and 8): base URL from the
 // runtime configuration, the Accept header, the bearer token, the in-flight
 // counter of the progress bar, and the global rules for 401 and 403.
-import type { ErrorBody, ErrorField, TokenResponse } from '@/types/api';
+import type { ErrorBody, ErrorField, TokenLoginPayload, TokenResponse } from '@/types/api';
 import { config } from './config';
+import { setLoginNotice } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { progress } from './progress';
@@ -17,6 +18,11 @@ export const apiMessages = {
   invalidLogin: 'Invalid Login: You must login to access that resource.',
   accessDenied:
     'Access Denied: You do not have access to that resource. Please contact support if you feel this is in error.',
+  /** The setup credential expired and the invitation can no longer renew it; the password exists. */
+  setupEndedLogIn: 'Your setup session ended. Log in with the password you created to continue setting up your account.',
+  /** The same before a password exists: only a new invitation helps. */
+  setupEndedInvitationGone:
+    'Your setup session ended and your invitation link is no longer valid. Ask the employer for a new invitation link to continue.',
 } as const;
 
 export const INVALID_LOGIN_TIMEOUT = 6000;
@@ -178,6 +184,38 @@ async function refresh(refreshToken: string): Promise<void> {
   storeToken(await parse<TokenResponse>(response, 'json'));
 }
 
+/**
+ * A setup credential (token login, no refresh token) lasts 30 minutes; an
+ * applicant still in the wizard has no password to log in with. While the
+ * invitation is valid, a token login with it gives a new credential: true.
+ * False when the invitation is gone (403: used or expired).
+ */
+async function renewSetupCredential(invitationToken: string): Promise<boolean> {
+  const response = await send('api/user', { query: { token: invitationToken } }, null);
+  if (response.status === 403) return false;
+  if (!response.ok) throw await toApiError(response);
+  const payload = await parse<TokenLoginPayload>(response, 'json');
+  storeToken({ access_token: payload.access_token, expires_in: payload.expires_in });
+  return true;
+}
+
+/** Logout when a setup credential expired for good, with the way forward on the login page. */
+function endSetupSession() {
+  const hasPassword = Boolean(session.get().authUser?.hasPassword);
+  forceLogout();
+  setLoginNotice(hasPassword ? apiMessages.setupEndedLogIn : apiMessages.setupEndedInvitationGone);
+}
+
+// Like the refresh: one renewal at a time, every 401 meanwhile waits for it.
+let renewalInFlight: Promise<boolean> | null = null;
+
+function sharedRenewal(invitationToken: string): Promise<boolean> {
+  renewalInFlight ??= renewSetupCredential(invitationToken).finally(() => {
+    renewalInFlight = null;
+  });
+  return renewalInFlight;
+}
+
 function sharedRefresh(refreshToken: string): Promise<void> {
   refreshInFlight ??= refresh(refreshToken).finally(() => {
     refreshInFlight = null;
@@ -198,6 +236,14 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
       throw error;
     }
     const { refreshToken } = session.get().credentials;
+    const { invitationToken, loggedIn } = session.get();
+    if (!retried && !refreshToken && !loggedIn && invitationToken) {
+      // A setup session: the same credential may have been renewed meanwhile.
+      const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
+      if (renewed) return request<T>(path, options, true);
+      endSetupSession();
+      throw error;
+    }
     if (!retried && refreshToken) {
       // Another request may have refreshed already while this one was on its way.
       if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);

@@ -23,3 +23,10 @@ export function raiseSsnMismatchFrom(error: unknown): boolean {
   if (field) raiseSsnMismatch(field.message);
   return Boolean(field);
 }
+
+/** The subject's status moved on the server (a status POST answered): whoever keeps the user refetches it. */
+export const SUBJECT_STATUS_MOVED = 'subject-status-moved';
+
+export function raiseSubjectStatusMoved() {
+  window.dispatchEvent(new CustomEvent(SUBJECT_STATUS_MOVED));
+}

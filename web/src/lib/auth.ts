@@ -1,8 +1,9 @@
 // Logging in and out (spec section 4): password login, token login from an
 // invitation link, and logout. The session state they fill is in ./session.
-import { useSyncExternalStore } from 'react';
 import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
 import { ApiError, TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
+import { raiseSubjectStatusMoved } from './app-events';
+import { setLoginNotice } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { resetSession, session } from './session';
@@ -13,30 +14,7 @@ export const authMessages = {
   invitationInvalid: 'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
 } as const;
 
-// A message for the login page that outlives the redirect to it: the token
-// guard sends a used or expired invitation to /login, and the page says why.
-// It stays until a login succeeds (a reload of the page forgets it too).
-let loginNotice: string | null = null;
-const loginNoticeListeners = new Set<() => void>();
-
-function setLoginNotice(notice: string | null) {
-  loginNotice = notice;
-  for (const listener of loginNoticeListeners) listener();
-}
-
-/** The login page's notice, if something sent the visitor there with a reason. */
-export function useLoginNotice(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      loginNoticeListeners.add(listener);
-      return () => {
-        loginNoticeListeners.delete(listener);
-      };
-    },
-    () => loginNotice,
-    () => loginNotice,
-  );
-}
+export { useLoginNotice } from './login-notice';
 
 /** Company preferences when the settings are missing (spec section 9, first reading). */
 export const defaultCompanyPreferences: CompanySettings['preferences'] = {
@@ -56,6 +34,14 @@ export function storeUserPayload(payload: UserPayload) {
     companyPackage: payload.package,
     packageServices: payload.packageServices ?? [],
   });
+}
+
+/** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
+export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
+  const payload = await api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+  storeUserPayload(payload);
+  raiseSubjectStatusMoved();
+  return payload;
 }
 
 export async function loadCompanySettings(companyId: number) {
@@ -113,7 +99,9 @@ export async function loginWithInvitationToken(token: string) {
   // A setup-scoped credential comes without a refresh token.
   storeToken({ access_token: payload.access_token, expires_in: payload.expires_in });
   storeUserPayload(payload);
-  session.set({ authUser: { ...payload.subject, token } });
+  // Kept for the session's life: when the setup credential expires before a
+  // password exists, the API client gets a new one with it (api-client.ts).
+  session.set({ authUser: { ...payload.subject, token }, invitationToken: token });
   await loadCompanySettings(payload.company.id).catch(() => undefined);
 }
 

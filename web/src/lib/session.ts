@@ -41,6 +41,8 @@ export type SessionState = {
   tokenExpiration: number | null;
   unreadMessagesCount: number;
   credentials: Credentials;
+  /** The invitation token of a token login: renews the setup credential (lib/api-client.ts). */
+  invitationToken: string | null;
   subjectServices: unknown[];
   validationFields: unknown[];
   legalItems: unknown[];
@@ -83,6 +85,7 @@ export function initialSessionState(): SessionState {
       created_at: null,
       expires_in: null,
     },
+    invitationToken: null,
     subjectServices: [],
     validationFields: [],
     legalItems: [],

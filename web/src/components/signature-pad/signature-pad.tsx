@@ -54,13 +54,30 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
     let disposed = false;
     const canvas = canvasRef.current;
     if (!canvas) return;
+    // The CSS size the drawing's points were made at.
+    let drawnAt = { width: 0, height: 0 };
     const resize = () => {
+      const width = canvas.offsetWidth;
+      const height = canvas.offsetHeight;
       const ratio = padPixelRatio(window.devicePixelRatio);
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
+      // Hidden (no size), or a resize that left the canvas as it was (a phone's
+      // toolbar collapsing changes only the window's height): nothing to do.
+      if (!width || !height) return;
+      if (width === drawnAt.width && height === drawnAt.height && canvas.width === Math.floor(width * ratio)) return;
+      const pad = padRef.current;
+      // Setting the canvas size wipes it; the points survive and are drawn
+      // again, scaled to the new size and kept in proportion.
+      const strokes = pad?.toData() ?? [];
+      canvas.width = width * ratio;
+      canvas.height = height * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
-      padRef.current?.clear();
-      onChangeRef.current('');
+      const scale = drawnAt.width ? Math.min(width / drawnAt.width, height / drawnAt.height) : 1;
+      drawnAt = { width, height };
+      if (!pad) return;
+      pad.clear();
+      if (strokes.length === 0) return;
+      pad.fromData(strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((p) => ({ ...p, x: p.x * scale, y: p.y * scale })) })));
+      onChangeRef.current(pad.toDataURL('image/png'));
     };
     void import('signature_pad').then(({ default: SignaturePadClass }) => {
       if (disposed) return;

@@ -1,14 +1,16 @@
+import { renderHook } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCEPT_HEADER, ApiError, api, apiMessages, apiUrl } from '@/lib/api-client';
 import { config } from '@/lib/config';
+import { setLoginNotice, useLoginNotice } from '@/lib/login-notice';
 import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
 import { progress, type ProgressState } from '@/lib/progress';
 import { session } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
-import { tokenResponse } from '@/testing/fixtures';
+import { tokenResponse, userPayload } from '@/testing/fixtures';
 
 const navigate = vi.fn();
 
@@ -165,6 +167,60 @@ describe('api client', () => {
     expect(session.get().credentials.jwt).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(snackTexts()).toEqual([apiMessages.invalidLogin]);
+  });
+
+  describe('a setup session (token login, no password yet) whose credential expired', () => {
+    /** What a token login leaves: a setup credential, no refresh token, not logged in, the invitation token kept. */
+    function setupSession(hasPassword = false) {
+      session.set({
+        loggedIn: false,
+        authUser: userPayload(0, { hasPassword }).subject,
+        invitationToken: 'invite-1',
+        credentials: { ...session.get().credentials, jwt: 'setup-1', refreshToken: null },
+      });
+    }
+    afterEach(() => setLoginNotice(null));
+
+    it('gets a new setup credential from the invitation once, and retries every request with it', async () => {
+      setupSession();
+      const logins: string[] = [];
+      server.use(
+        http.get('/api/user', async ({ request }) => {
+          logins.push(new URL(request.url).searchParams.get('token') ?? '');
+          await delay(20);
+          return HttpResponse.json({ ...userPayload(0, { hasPassword: false }), access_token: 'setup-2', token_type: 'Bearer', expires_in: 1800, scope: 'setup' });
+        }),
+        http.get('/api/v2/test/:name', ({ request, params }) =>
+          request.headers.get('Authorization') === 'Bearer setup-2'
+            ? HttpResponse.json({ name: params.name })
+            : HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 }),
+        ),
+      );
+      const answers = await Promise.all([api.get('api/v2/test/a'), api.get('api/v2/test/b')]);
+      expect(answers).toEqual([{ name: 'a' }, { name: 'b' }]);
+      expect(logins).toEqual(['invite-1']);
+      expect(session.get().credentials.jwt).toBe('setup-2');
+      expect(navigate).not.toHaveBeenCalled();
+      expect(snackTexts()).toEqual([]);
+    });
+
+    it.each([
+      { hasPassword: true, notice: apiMessages.setupEndedLogIn },
+      { hasPassword: false, notice: apiMessages.setupEndedInvitationGone },
+    ])('when the invitation is gone (password created: $hasPassword), the login page says so plainly', async ({ hasPassword, notice }) => {
+      setupSession(hasPassword);
+      server.use(
+        http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
+        http.get('/api/v2/test/x', () => HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })),
+      );
+      await expect(api.get('api/v2/test/x')).rejects.toMatchObject({ status: 401 });
+      expect(navigate).toHaveBeenCalledWith('/login');
+      expect(session.get().credentials.jwt).toBeNull();
+      expect(session.get().invitationToken).toBeNull();
+      expect(renderHook(() => useLoginNotice()).result.current).toBe(notice);
+      // Not the generic "You must login" toast: the page explains it.
+      expect(snackTexts()).toEqual([]);
+    });
   });
 
   it('leaves "The user credentials were incorrect." to the caller: no logout, no message', async () => {

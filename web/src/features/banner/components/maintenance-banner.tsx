@@ -4,6 +4,16 @@ import { useActiveBanner } from '../api/get-active-banner';
 import { useDismissBanner } from '../api/dismiss-banner';
 import styles from './maintenance-banner.module.css';
 
+/**
+ * The dismissed banner takes the focused button with it; without a new place
+ * focus falls to <body> and a keyboard or screen reader user starts over from
+ * the top. The main landmark (focusable, tabIndex -1, in the app frame) is
+ * where the page's content starts.
+ */
+function focusMainContent() {
+  document.getElementById('main')?.focus();
+}
+
 export function MaintenanceBanner() {
   const { data: banner } = useActiveBanner({ enabled: true });
   const dismiss = useDismissBanner();
@@ -17,7 +27,7 @@ export function MaintenanceBanner() {
       <button
         type="button"
         className={styles.dismiss}
-        onClick={() => dismiss.mutate(banner.id)}
+        onClick={() => dismiss.mutate(banner.id, { onSuccess: focusMainContent })}
         disabled={dismiss.isPending}
       >
         Dismiss

@@ -14,7 +14,11 @@ export async function clearSignatures(client: QueryClient): Promise<void> {
   } finally {
     // Whatever was deleted before a failure is gone: show the list as it is.
     forgetSignedTexts(client);
-    await client.invalidateQueries({ queryKey: legalDocumentsQueryOptions().queryKey });
+    // 'all': the legal steps are usually not on screen when this runs (the
+    // personal step is); an inactive query would only be marked stale, and
+    // the legal steps would mount on the old, all-signed list and complete
+    // themselves again.
+    await client.invalidateQueries({ queryKey: legalDocumentsQueryOptions().queryKey, refetchType: 'all' });
   }
 }
 

@@ -1,8 +1,7 @@
 import { api } from '@/lib/api-client';
 
-/** Downloads the signed copy of a document; the object URL is revoked after 100 ms (spec section 9). */
-export async function downloadSignedPdf(documentId: number, filename: string) {
-  const blob = await api.get<Blob>(`api/v2/user/document/${documentId}`, { responseType: 'blob' });
+/** Hands a file to the browser's download; the object URL is revoked after 100 ms (spec section 9). */
+export function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -11,4 +10,9 @@ export async function downloadSignedPdf(documentId: number, filename: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 100);
+}
+
+/** Downloads the signed copy of a document. */
+export async function downloadSignedPdf(documentId: number, filename: string) {
+  saveFile(await api.get<Blob>(`api/v2/user/document/${documentId}`, { responseType: 'blob' }), filename);
 }

@@ -12,10 +12,11 @@ import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
+import { downloadDocumentCopy } from '../api/download-document-copy';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
-import { legalSteps, printNameOf, stepSigned, type LegalStep, type Location } from '../lib/legal-steps';
+import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
 import { checkLastFourSSN } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
@@ -44,7 +45,17 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
   if (!documents.data || !location.data) return <p>Loading your legal documents…</p>;
   const loc = location.data;
   if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
-  return <Steps steps={legalSteps(documents.data, loc)} location={loc} onComplete={onComplete} onFailed={onFailed} />;
+  return (
+    <Steps
+      steps={legalSteps(documents.data, loc)}
+      location={loc}
+      // A list from the cache may be out of date (signatures cleared meanwhile):
+      // only a fetched one may complete the step.
+      fresh={!documents.isFetching}
+      onComplete={onComplete}
+      onFailed={onFailed}
+    />
+  );
 }
 
 function ResidencyQuestion() {
@@ -58,9 +69,9 @@ function ResidencyQuestion() {
   );
 }
 
-type StepsProps = { steps: LegalStep[]; location: Location } & LegalStepperProps;
+type StepsProps = { steps: LegalStep[]; location: Location; fresh: boolean } & LegalStepperProps;
 
-function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
+function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
   const firstOpen = steps.findIndex((s) => !stepSigned(s));
   const [active, setActive] = useState(firstOpen < 0 ? 0 : firstOpen);
   // Bumped when the signatures are cleared, so every step's form starts empty.
@@ -72,11 +83,11 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
 
   useEffect(() => {
     if (!allSigned) completed.current = false;
-    else if (!completed.current) {
+    else if (fresh && !completed.current) {
       completed.current = true;
       onComplete();
     }
-  }, [allSigned, onComplete]);
+  }, [allSigned, fresh, onComplete]);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -127,7 +138,8 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
           {stepTitle(step)}
         </h2>
         {step.documents.map((d) => (
-          <DocumentText key={d.id} documentId={d.id} />
+          // Once signed, the signed PDF below is the copy to keep.
+          <DocumentText key={d.id} document={d} offerCopy={!stepSigned(step)} />
         ))}
         <SsnMismatchPanel
           onCleared={() => {
@@ -147,19 +159,34 @@ function Steps({ steps, location, onComplete, onFailed }: StepsProps) {
   );
 }
 
-/** The document itself, standalone: nothing of ours is mixed into its text. */
-function DocumentText({ documentId }: { documentId: number }) {
-  const content = useDocumentContent(documentId);
+/** The document itself, standalone: nothing of ours is mixed into its text; and a copy to keep. */
+function DocumentText({ document: d, offerCopy }: { document: LegalDocument; offerCopy: boolean }) {
+  const content = useDocumentContent(d.id);
   if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
   if (!content.data) return <p>Loading the document…</p>;
+  const text = content.data;
   return (
-    <article
-      className={styles.document}
-      tabIndex={0}
-      aria-label={content.data.title}
-      // The server sanitized this HTML (no scripts, handlers or external resources).
-      dangerouslySetInnerHTML={{ __html: content.data.content }}
-    />
+    <>
+      <article
+        className={styles.document}
+        tabIndex={0}
+        aria-label={text.title}
+        // The server sanitized this HTML (no scripts, handlers or external resources).
+        dangerouslySetInnerHTML={{ __html: text.content }}
+      />
+      {offerCopy ? (
+        <div className={styles.copy}>
+          <Button
+            variant="secondary"
+            // The rights step shows several notices: each button names its own.
+            aria-label={`Download a copy: ${text.title}`}
+            onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}
+          >
+            Download a copy
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -232,7 +259,36 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     setValues((v) => ({ ...v, [name]: value }));
     setServerErrors((e) => ({ ...e, [name]: '' }));
   };
-  const touch = (name: string) => setTouched((t) => ({ ...t, [name]: true }));
+  // A message that appears on blur moves what is below it. When the blur comes
+  // from pressing another control (a checkbox below), the release would land
+  // beside it and the click be lost; so a blur during a press shows its
+  // message once the press is over and its click delivered.
+  const pressing = useRef(false);
+  const touchedDuringPress = useRef<string[]>([]);
+  useEffect(() => {
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+      const names = touchedDuringPress.current.splice(0);
+      if (names.length === 0) return;
+      // After the click that follows this pointerup in the same task.
+      setTimeout(() => setTouched((t) => ({ ...t, ...Object.fromEntries(names.map((n) => [n, true])) })), 0);
+    };
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  const touch = (name: string) => {
+    if (pressing.current) touchedDuringPress.current.push(name);
+    else setTouched((t) => ({ ...t, [name]: true }));
+  };
   const errorOf = (name: string) => serverErrors[name] || (touched[name] ? errors[name] : undefined);
 
   const submit = async (fields: StepValues) => {
@@ -313,7 +369,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       ))}
       {form.signature ? (
         <SignaturePad label="Your signature" name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
-          onChange={(dataUrl) => { set('signature', dataUrl); touch('signature'); }} />
+          onChange={(dataUrl) => {
+            // "Please sign" only once a signature was there and is gone (cleared), not before the pad was used.
+            if (!dataUrl && values.signature) touch('signature');
+            set('signature', dataUrl);
+          }} />
       ) : null}
       {message ? (
         <p role="alert" className={styles.alert}>

@@ -1,7 +1,9 @@
 // /print/{type}: a legal document on paper (spec section 2). Only the
 // documents that apply to the applicant are printed; a signed one is printed
 // as it was signed, with its signature block.
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
@@ -28,6 +30,7 @@ export function PrintDocument({ type }: { type: string }) {
   if (shown.length === 0) {
     return (
       <div className={styles.page}>
+        <BackToPortal />
         <h1>Document not found</h1>
         <p>There is no document “{type}” for you to print.</p>
       </div>
@@ -36,6 +39,7 @@ export function PrintDocument({ type }: { type: string }) {
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
+        <BackToPortal />
         <Button onClick={() => window.print()}>Print</Button>
       </div>
       {type === 'rightslinks' ? (
@@ -54,6 +58,15 @@ export function PrintDocument({ type }: { type: string }) {
         <PrintedDocument key={d.id} document={d} />
       ))}
     </div>
+  );
+}
+
+/** Print pages have no menu: the way back into the app (home sends on to the applicant's page). */
+function BackToPortal() {
+  return (
+    <nav aria-label="Back" className={styles.back}>
+      <Link to={paths.home.getHref()}>← Back to the Applicant Portal</Link>
+    </nav>
   );
 }
 

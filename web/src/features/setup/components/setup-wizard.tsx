@@ -4,15 +4,34 @@
 // features. Each step has a status (complete, editable, error + errorText)
 // and reports next, success and failed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { api, errorMessageOf } from '@/lib/api-client';
-import { storeUserPayload } from '@/lib/auth';
+import { errorMessageOf } from '@/lib/api-client';
+import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import type { UserPayload } from '@/types/api';
-import { firstOpenStep, stepDone, stepsFor, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
+import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
+
+/** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
+const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
+  password: 'create a password',
+  login: 'log in with it',
+  legal: 'read and sign the legal notices',
+  personal: 'tell us about yourself',
+};
+
+function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('step', step);
+  return next;
+}
+
+/** "a, b and c" */
+function listOf(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
 
 export type StepEvents = { onSuccess: () => void; onFailed: (message: string) => void };
 
@@ -45,26 +64,53 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   };
   const active = firstOpenStep(fullProfile, progress);
   const steps = stepsFor(fullProfile);
+  // Each step is a history entry (?step=), so the browser's Back and Forward
+  // move between steps instead of leaving the app.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('step');
+  const shown = stepToShow(fullProfile, active, requested);
+  const previousActive = useRef(active);
+
+  useEffect(() => {
+    const goTo = (step: SetupStepId, replace: boolean) => setSearchParams((current) => withStep(current, step), { replace });
+    const from = previousActive.current;
+    previousActive.current = active;
+    if (active !== from && active !== null) {
+      // A step was finished: on to the next. Back may return to a step worth
+      // seeing again; a finished password or login step is replaced instead.
+      if (requested !== active) goTo(active, !(from && isRevisitable(from)));
+      return;
+    }
+    // A URL naming no step, or one that may not be shown (any more): show the allowed one in its place.
+    if (shown !== null && requested !== shown) goTo(shown, true);
+  }, [active, requested, shown, setSearchParams]);
 
   useEffect(() => {
     headingRef.current?.focus();
-  }, [active]);
+  }, [shown]);
+
+  useEffect(() => {
+    // A refused completion is retried once a step that was open is done again.
+    if (active !== null && finish.state === 'failed') setFinish({ state: 'idle' });
+  }, [active, finish]);
 
   useEffect(() => {
     if (active !== null || finish.state !== 'idle') return;
     setFinish({ state: 'busy' });
-    api
-      .post<UserPayload>('api/v2/user/subject/status', { statusId: 1 })
-      .then((payload) => {
-        storeUserPayload(payload);
-        onFinished();
-      })
+    moveSubjectStatus(1)
+      .then(() => onFinished())
       .catch((error) => {
         // 409 names what is still missing.
         setFinish({ state: 'failed', message: errorMessageOf(error) });
         notify(errorMessageOf(error), 'error');
       });
   }, [active, finish, onFinished]);
+
+  const onWelcomeNext = () => {
+    setWelcomed(true);
+    // Back on Welcome after it was done: Next returns to where the applicant was.
+    if (active !== 'welcome' && active !== null) setSearchParams((current) => withStep(current, active));
+  };
 
   const events = (id: SetupStepId, onSuccess: () => void = () => undefined): StepEvents => ({
     onSuccess: () => {
@@ -81,10 +127,11 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
           <div className={styles.form}>
             <p>
               Welcome{user?.firstName ? `, ${user.firstName}` : ''}. Your future employer asked us to run a
-              background screening. Setting up takes about 10 minutes: you create a password, read and sign the legal notices,
-              and tell us about yourself. You can stop at any step and come back: what you saved stays saved.
+              background screening. Setting up takes {fullProfile ? 'a few minutes' : 'about 10 minutes'}: you{' '}
+              {listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]])))}. You can stop at any step and
+              come back: what you saved stays saved.
             </p>
-            <Button onClick={() => setWelcomed(true)}>Next</Button>
+            <Button onClick={onWelcomeNext}>Next</Button>
           </div>
         );
       case 'password':
@@ -94,7 +141,14 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       case 'legal':
         return renderLegal(events('legal', () => setLegalSigned(true)));
       case 'personal':
-        return renderPersonal({ ...events('personal'), returnToLegal: () => setLegalSigned(false) });
+        return renderPersonal({
+          ...events('personal'),
+          returnToLegal: () => {
+            setLegalSigned(false);
+            // The save that failed was refused for the signatures just cleared.
+            setErrorText((e) => ({ ...e, personal: undefined }));
+          },
+        });
     }
   };
 
@@ -105,16 +159,16 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         {steps.map((s, i) => {
           const done = stepDone(s.id, progress);
           const error = errorText[s.id];
-          const status = error ? 'error' : done ? 'complete' : s.id === active ? 'editable' : 'pending';
+          const status = error ? 'error' : done ? 'complete' : s.id === shown ? 'editable' : 'pending';
           return (
-            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === active ? 'step' : undefined}>
+            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === shown ? 'step' : undefined}>
               <span className={styles.badge} aria-hidden="true">
                 {done ? '✓' : i + 1}
               </span>
               <span>
                 {s.title}
                 <span className={styles.visuallyHidden}>
-                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === active ? ' (current step)' : ''}
+                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === shown ? ' (current step)' : ''}
                 </span>
                 {error ? <span className={styles.stepError}>{error}</span> : null}
               </span>
@@ -124,10 +178,19 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       </ol>
       <section className={styles.panel} aria-labelledby="setup-step-heading">
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-          {active ? steps.find((s) => s.id === active)?.title : 'All done'}
+          {shown ? steps.find((s) => s.id === shown)?.title : 'All done'}
         </h2>
-        {active ? (
-          body(active)
+        {shown ? (
+          <>
+            {body(shown)}
+            {active && shown !== active && shown !== 'welcome' ? (
+              <div className={styles.continue}>
+                <Button onClick={() => setSearchParams((current) => withStep(current, active))}>
+                  Continue to {steps.find((s) => s.id === active)?.title}
+                </Button>
+              </div>
+            ) : null}
+          </>
         ) : finish.state === 'failed' ? (
           <div role="alert" className={styles.form}>
             <p>{finish.message}</p>

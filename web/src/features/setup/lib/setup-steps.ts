@@ -43,6 +43,30 @@ export function firstOpenStep(fullProfile: boolean, p: SetupProgress): SetupStep
   return stepsFor(fullProfile).find((s) => !stepDone(s.id, p))?.id ?? null;
 }
 
+/**
+ * Steps an applicant may go back to once done (the browser's Back button):
+ * the welcome text, and the signed legal notices to read again. Creating a
+ * password or logging in again makes no sense once done.
+ */
+const revisitable: ReadonlySet<SetupStepId> = new Set(['welcome', 'legal']);
+
+export function isRevisitable(id: SetupStepId): boolean {
+  return revisitable.has(id);
+}
+
+/**
+ * The step to show for a requested one (?step= in the URL): the requested step
+ * when it is the first open one, or a revisitable step before it; otherwise the
+ * first open step, so history cannot skip a step or reopen a finished one.
+ */
+export function stepToShow(fullProfile: boolean, active: SetupStepId | null, requested: string | null): SetupStepId | null {
+  if (active === null || requested === null) return active;
+  const ids = stepsFor(fullProfile).map((s) => s.id);
+  const index = ids.indexOf(requested as SetupStepId);
+  if (index < 0 || index > ids.indexOf(active)) return active;
+  return requested === active || isRevisitable(requested as SetupStepId) ? (requested as SetupStepId) : active;
+}
+
 /** A rough strength of a password, 0 (weak) to 4 (strong), for the meter. */
 export function passwordStrength(password: string): number {
   let score = 0;

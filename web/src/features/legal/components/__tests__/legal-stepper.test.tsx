@@ -120,6 +120,34 @@ describe('the legal stepper', () => {
     expect(api.signed).toEqual([]);
   });
 
+  it('asks for a signature only once the pad was used and cleared, not before it was touched', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
+    await waitFor(() => expect(within(form).getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Type your full name as your signature'));
+    expect(within(form).getByText('Please sign: draw your signature, or type it.')).toBeInTheDocument();
+  });
+
+  it('a blur that comes from pressing a checkbox shows its message only once the press is over, so the click lands', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.type(within(form).getByLabelText('First name'), 'Donna');
+    const box = within(form).getByLabelText('I agree to receive and sign these documents electronically.');
+    await user.pointer({ keys: '[MouseLeft>]', target: box });
+    // Pressed: the name field lost focus, but nothing moves under the pointer yet.
+    expect(within(form).getByLabelText('First name')).not.toHaveFocus();
+    expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: box });
+    expect(box).toBeChecked();
+    expect(await within(form).findByText('The first name must match the name on your application: Dana')).toBeInTheDocument();
+  });
+
   it('signs a step with what was typed and the hash of the text read, then moves to the next step', async () => {
     const api = legalServer();
     const { user } = renderStepper();

@@ -1,0 +1,11 @@
+import { ComingSoon } from '@/components/coming-soon/coming-soon';
+import { SignedDocuments } from '@/features/legal/components/signed-documents';
+
+/** /profile, the page after setup: the profile hub comes later; what was signed is here already. */
+export function ProfileRoute() {
+  return (
+    <ComingSoon title="Profile">
+      <SignedDocuments />
+    </ComingSoon>
+  );
+}

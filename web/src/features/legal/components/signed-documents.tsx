@@ -1,0 +1,67 @@
+// "Your signed documents": where an applicant finds what they signed after
+// setup: each document's print page (as signed, with its signature block) and
+// its signed PDF.
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api-client';
+import { notify } from '@/lib/notifications';
+import { downloadSignedPdf } from '../api/download-signed-pdf';
+import { useLegalDocuments } from '../api/get-legal-documents';
+import { useSubjectLocation } from '../api/subject-location';
+import { legalSteps, printNameOf } from '../lib/legal-steps';
+import styles from './signed-documents.module.css';
+
+export function SignedDocuments() {
+  const documents = useLegalDocuments();
+  const location = useSubjectLocation();
+  const failed = documents.error ?? location.error;
+  let body;
+  if (failed) body = <p role="alert">{errorMessageOf(failed)}</p>;
+  else if (!documents.data || !location.data) body = <p>Loading your documents…</p>;
+  else {
+    const signed = legalSteps(documents.data, location.data)
+      .flatMap((s) => s.documents)
+      .filter((d) => d.signature);
+    body =
+      signed.length === 0 ? (
+        <p>You have not signed any documents yet.</p>
+      ) : (
+        <ul className={styles.list}>
+          {signed.map((d) => {
+            const printName = printNameOf(d.type.documentType);
+            const sig = d.signature!;
+            return (
+              <li key={d.id} className={styles.item}>
+                <div className={styles.title}>{d.title}</div>
+                <div className={styles.meta}>
+                  {sig.outcome === 'paper_forms' ? 'Paper forms requested' : 'Signed'}{' '}
+                  {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
+                </div>
+                <div className={styles.actions}>
+                  <Link className={styles.link} to={`${paths.print.getHref(printName)}#document-${d.id}`} aria-label={`View and print: ${d.title}`}>
+                    View and print
+                  </Link>
+                  <Button
+                    variant="link"
+                    aria-label={`Download signed PDF: ${d.title}`}
+                    onClick={() => downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+                  >
+                    Download signed PDF
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      );
+  }
+  return (
+    <section className={styles.section} aria-labelledby="signed-documents-title">
+      <h2 id="signed-documents-title" className={styles.heading}>
+        Your signed documents
+      </h2>
+      {body}
+    </section>
+  );
+}
