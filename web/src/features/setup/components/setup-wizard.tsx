@@ -78,7 +78,10 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
     if (active !== from && active !== null) {
       // A step was finished: on to the next. Back may return to a step worth
       // seeing again; a finished password or login step is replaced instead.
-      if (requested !== active) goTo(active, !(from && isRevisitable(from)));
+      // Navigate even when the URL already names the step: a replace issued
+      // just before (a reload on a later step while progress was loading) may
+      // still land after this render and would leave the finished step shown.
+      goTo(active, requested === active || !(from && isRevisitable(from)));
       return;
     }
     // A URL naming no step, or one that may not be shown (any more): show the allowed one in its place.
