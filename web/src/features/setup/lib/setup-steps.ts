@@ -66,15 +66,3 @@ export function stepToShow(fullProfile: boolean, active: SetupStepId | null, req
   if (index < 0 || index > ids.indexOf(active)) return active;
   return requested === active || isRevisitable(requested as SetupStepId) ? (requested as SetupStepId) : active;
 }
-
-/** A rough strength of a password, 0 (weak) to 4 (strong), for the meter. */
-export function passwordStrength(password: string): number {
-  let score = 0;
-  if (password.length >= 12) score++;
-  if (password.length >= 16) score++;
-  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score++;
-  if (/\d/.test(password) && /[^A-Za-z0-9]/.test(password)) score++;
-  return score;
-}
-
-export const strengthWords = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'];
