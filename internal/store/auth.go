@@ -663,6 +663,24 @@ func (s *DB) ChangePassword(ctx context.Context, sess portal.Session, ip, curren
 		return err
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		// The password was checked, and the new one hashed, outside this
+		// transaction. A reset or an e-mail change that committed meanwhile
+		// wins: under the subject's lock, the checked password and the
+		// asking session must still stand, or a stolen session could undo
+		// the reset an applicant used to take the account back.
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
+		var stored sql.NullString
+		var live bool
+		if err := tx.QueryRowContext(ctx, `SELECT s.password_hash, EXISTS (SELECT 1 FROM token_families f
+				WHERE f.id = $2 AND f.subject_id = s.id AND f.revoked_at IS NULL)
+			FROM subjects s WHERE s.id = $1`, subjectID, keepFamilyID).Scan(&stored, &live); err != nil {
+			return notFound(err, "Subject")
+		}
+		if stored.String != hash.String || (keepFamilyID != 0 && !live) {
+			return portal.Errorf(portal.ECONFLICT, "Your password or your session changed while this request was under way. Please log in again.")
+		}
 		return s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID)
 	})
 }

@@ -602,3 +602,88 @@ func TestTwoInstancesShareTheThrottleExactly(t *testing.T) {
 		t.Fatalf("%d wrong passwords checked over two instances; want at most %d", bad, store.MaxFailuresPerUserAndIP)
 	}
 }
+
+// TestPasswordChangeLosesToWhatCommittedMeanwhile: a password change checks
+// the current password and hashes the new one before its transaction. A
+// reset, or an e-mail change that ends every session, committing in that
+// gap must win; before, the change overwrote the reset an applicant used to
+// take a hijacked account back.
+func TestPasswordChangeLosesToWhatCommittedMeanwhile(t *testing.T) {
+	const attackerPass = "the attacker's new passphrase"
+	hashing := make(chan struct{})
+	release := make(chan struct{})
+	cfg := sessionConfig(t, newClock())
+	hash := cfg.HashPassword
+	cfg.HashPassword = func(p string) (string, error) {
+		if p == attackerPass {
+			hashing <- struct{}{}
+			<-release
+		}
+		return hash(p)
+	}
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name      string
+		meanwhile func(t *testing.T, db *store.DB, sess *portal.Session)
+		wantLogin string // the password that logs in afterwards
+	}{
+		{"ErrResetWins", func(t *testing.T, db *store.DB, _ *portal.Session) {
+			if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
+				t.Fatal(err)
+			}
+			mails, _ := db.Outbox(ctx)
+			_, after, _ := strings.Cut(mails[len(mails)-1].Body, "reset?token=")
+			if err := db.ConfirmPasswordReset(ctx, strings.Fields(after)[0], "the applicant's reset passphrase"); err != nil {
+				t.Fatal(err)
+			}
+		}, "the applicant's reset passphrase"},
+		{"ErrSessionEndedByEmailChange", func(t *testing.T, db *store.DB, _ *portal.Session) {
+			// Another session of the applicant changes the e-mail address,
+			// which ends every session, the changing one included.
+			pair, err := db.Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.9"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := db.Authenticate(ctx, pair.AccessToken)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.RequestEmailChange(ctx, *other, "192.0.2.9", goodPass, "jane.new@example.com", "https://portal.example.com"); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.ConfirmEmailChange(ctx, confirmLink(t, db, "jane.new@example.com")); err != nil {
+				t.Fatal(err)
+			}
+		}, goodPass},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
+				w := newSessionWorld(t, db)
+				pair, err := w.login("jane@example.com", goodPass, "192.0.2.1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				sess, err := db.Authenticate(ctx, pair.AccessToken)
+				if err != nil {
+					t.Fatal(err)
+				}
+				done := make(chan error, 1)
+				go func() { done <- db.ChangePassword(ctx, *sess, "192.0.2.1", goodPass, attackerPass) }()
+				<-hashing // the change checked the password and is hashing the new one
+				tt.meanwhile(t, db, sess)
+				close(release)
+				wantCode(t, <-done, portal.ECONFLICT)
+				release = make(chan struct{})
+				var username string
+				if err := db.SQL().QueryRowContext(ctx, `SELECT username FROM subjects WHERE id = $1`, w.jane.ID).Scan(&username); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.login(username, tt.wantLogin, "192.0.2.3"); err != nil {
+					t.Fatalf("login with %q after the race: %v", tt.wantLogin, err)
+				}
+				_, err = w.login(username, attackerPass, "192.0.2.3")
+				wantErr(t, err, portal.ErrBadCredentials)
+			})
+		})
+	}
+}
