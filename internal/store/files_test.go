@@ -83,6 +83,18 @@ func TestDataFilesOwnerOnly(t *testing.T) {
 			wantMode(t, filepath.Join(dir, name), 0o600)
 		}
 	})
+	t.Run("AReadableDataKeyTightened", func(t *testing.T) {
+		dir := sharedFolder(t)
+		if _, err := seal.LoadOrCreateKey("", dir); err != nil {
+			t.Fatal(err)
+		}
+		key := filepath.Join(dir, seal.KeyFileName)
+		if err := os.Chmod(key, 0o644); err != nil { // an operator's copy
+			t.Fatal(err)
+		}
+		openIn(t, dir, &bytes.Buffer{})
+		wantMode(t, key, 0o600)
+	})
 }
 
 func TestOpenDataFolderWarning(t *testing.T) {

@@ -84,11 +84,12 @@ type DB struct {
 func Open(ctx context.Context, cfg Config) (*DB, error) {
 	cfg = withDefaults(cfg)
 	d, dsn, err := chooseDialect(cfg)
-	if err == nil {
-		warnOpenDataDir(cfg.DataDir, cfg.Logger)
-	}
 	if err != nil {
 		return nil, err
+	}
+	if d.name == sqliteDialect.name {
+		// With PostgreSQL the data folder holds nothing of the portal's.
+		warnOpenDataDir(cfg.DataDir, cfg.Logger)
 	}
 	sqldb, err := sql.Open(d.driver, dsn)
 	if err != nil {
@@ -176,8 +177,8 @@ func chooseDialect(cfg Config) (dialect, string, error) {
 // ownerOnlyFiles makes the database file before SQLite opens it, readable
 // and writable by its owner only, whatever the umask: SQLite would create
 // it 0644 (less the umask) and gives the -wal and -shm files it creates the
-// database file's mode. Files an older version left open to others are
-// tightened.
+// database file's mode. Files an older version (or an operator's copy) left
+// open to others are tightened, the data key beside them included.
 func ownerOnlyFiles(path string, log *slog.Logger) error {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err == nil {
@@ -189,11 +190,10 @@ func ownerOnlyFiles(path string, log *slog.Logger) error {
 		if err != nil {
 			return fmt.Errorf("store: create database file: %w", err)
 		}
-		return nil
 	} else if !errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("store: create database file: %w", err)
 	}
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+	for _, p := range []string{path, path + "-wal", path + "-shm", filepath.Join(filepath.Dir(path), seal.KeyFileName)} {
 		fi, err := os.Stat(p)
 		if err != nil || fi.Mode().Perm()&0o077 == 0 {
 			continue
@@ -201,10 +201,10 @@ func ownerOnlyFiles(path string, log *slog.Logger) error {
 		// Another user (an operator command run by a group member)
 		// may not change the mode; that must not stop it from working.
 		if err := os.Chmod(p, 0o600); err != nil {
-			log.Warn("a database file is open to other users and its mode could not be changed", "file", p, "mode", fi.Mode().Perm().String(), "err", err)
+			log.Warn("a data file is open to other users and its mode could not be changed", "file", p, "mode", fi.Mode().Perm().String(), "err", err)
 			continue
 		}
-		log.Info("made a database file readable by its owner only", "file", p, "was", fi.Mode().Perm().String())
+		log.Info("made a data file readable by its owner only", "file", p, "was", fi.Mode().Perm().String())
 	}
 	return nil
 }
