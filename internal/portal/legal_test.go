@@ -142,11 +142,11 @@ func TestPriority(t *testing.T) {
 	}
 }
 
-// pngImage returns a small valid PNG.
+// pngImage returns a small valid PNG, all ink (a zero Gray is black).
 func pngImage(t *testing.T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 4, 2))); err != nil {
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 20, 5))); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

@@ -59,10 +59,34 @@ func CheckSignatureImage(img []byte) error {
 	if err := checkSignatureHeader(img); err != nil {
 		return err
 	}
-	if _, err := png.Decode(bytes.NewReader(img)); err != nil {
+	src, err := png.Decode(bytes.NewReader(img))
+	if err != nil {
 		return FieldErrors{{Field: "signature", Message: signatureUnreadable}}.Err()
 	}
+	if inkPixels(onWhite(src), MinSignatureInk) < MinSignatureInk {
+		return FieldErrors{{Field: "signature", Message: signatureBlank}}.Err()
+	}
 	return nil
+}
+
+// MinSignatureInk is how many dark pixels a signature needs: a blank pad,
+// or a dot, is no signature. The shortest stroke a pad draws, or a typed
+// two-letter name, has hundreds.
+const MinSignatureInk = 50
+
+const signatureBlank = "The signature is blank. Please sign the document."
+
+// inkPixels counts the pixels darker than light grey, stopping at limit.
+func inkPixels(m *image.Gray, limit int) int {
+	n := 0
+	for _, p := range m.Pix {
+		if p < 0xc0 {
+			if n++; n >= limit {
+				break
+			}
+		}
+	}
+	return n
 }
 
 func checkSignatureHeader(img []byte) error {

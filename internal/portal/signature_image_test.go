@@ -54,6 +54,10 @@ func TestCheckSignatureImage(t *testing.T) {
 	deep := image.NewNRGBA64(image.Rect(0, 0, 300, 100))
 	deepGray := image.NewGray16(image.Rect(0, 0, 300, 100))
 	pal := image.NewPaletted(image.Rect(0, 0, 300, 100), color.Palette{color.White, color.Black})
+	for x := 20; x < 280; x++ {
+		pal.SetColorIndex(x, 50, 1)
+	}
+	dot := image.NewGray(image.Rect(0, 0, 1, 1)) // one black pixel
 	for _, tc := range []struct {
 		name string
 		img  []byte
@@ -62,7 +66,11 @@ func TestCheckSignatureImage(t *testing.T) {
 		{"PadImageAccepted", encode(t, ink(canvas(2310, 480, true), 100, 2000, 200)), ""},
 		{"TypedImageAccepted", encode(t, ink(canvas(600, 150, true), 30, 500, 70)), ""},
 		{"PalettedAccepted", encode(t, pal), ""},
-		{"LargestAccepted", encode(t, canvas(portal.MaxSignatureWidth, portal.MaxSignaturePixels/portal.MaxSignatureWidth, true)), ""},
+		{"LargestAccepted", encode(t, ink(canvas(portal.MaxSignatureWidth, portal.MaxSignaturePixels/portal.MaxSignatureWidth, true), 100, 2000, 200)), ""},
+		{"ErrBlankWhitePad", encode(t, canvas(600, 150, true)), "blank"},
+		{"ErrBlankTransparentPad", encode(t, canvas(2310, 480, false)), "blank"},
+		{"ErrOneDot", encode(t, dot), "blank"},
+		{"ErrAFewDots", encode(t, ink(canvas(300, 100, true), 10, 12, 50)), "blank"},
 		{"ErrSixteenBitRGBA", encode(t, deep), "8 bits per channel"},
 		{"ErrSixteenBitGrey", encode(t, deepGray), "8 bits per channel"},
 		{"ErrTooWide", encode(t, canvas(portal.MaxSignatureWidth+1, 10, false)), "too large"},
