@@ -207,6 +207,14 @@ func TestDuplicateKeysRefused(t *testing.T) {
 		if w := a.do("PATCH", "/api/v2/user", a.tokens["jane"], deep); w.Code != 400 || !strings.Contains(w.Body.String(), "nested too deeply") {
 			t.Fatalf("deep nesting = %d %s", w.Code, w.Body)
 		}
+		// A body that is not an object would decode as an empty change.
+		for _, body := range []string{`null`, ` null `, `[]`, `"x"`, `1`} {
+			for _, ep := range [][2]string{{"PATCH", "/api/v2/user"}, {"POST", "/api/v2/user/data"}, {"PUT", "/api/v2/user"}} {
+				if w := a.do(ep[0], ep[1], a.tokens["jane"], body); w.Code != 400 || !strings.Contains(w.Body.String(), "must be a JSON object") {
+					t.Fatalf("%s %s %s = %d %s; want 400", ep[0], ep[1], body, w.Code, w.Body)
+				}
+			}
+		}
 		// Distinct keys in distinct objects are no duplicates.
 		w := a.do("POST", "/api/v2/user/data", a.tokens["jane"], `{"location":{"residency":{"state":"US-CA"},"employment":{"state":"US-CA"}}}`)
 		if w.Code != 200 {

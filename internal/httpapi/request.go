@@ -38,6 +38,10 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 	if err := checkJSONText(body); err != nil {
 		return err
 	}
+	// null, an array or a bare value would decode as an empty change.
+	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] != '{' {
+		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
