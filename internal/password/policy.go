@@ -33,6 +33,7 @@ const (
 	MsgVariety  = "Use a password with more variety: at least 4 different characters."
 	MsgIdentity = "Your password must not contain your username or e-mail address."
 	MsgCommon   = "Choose a less common password: this one appears in lists of leaked passwords."
+	MsgSequence = "Avoid sequences like 12345 or qwerty, and common passwords with numbers or symbols added."
 )
 
 // Rule is one rule of the password policy (NIST SP 800-63B 5.1.1.2).
@@ -51,6 +52,7 @@ var Rules = []Rule{
 	{"at least 4 different characters, not only whitespace", MsgVariety},
 	{"does not contain the username, the e-mail address or its local part (4+ characters), ignoring case", MsgIdentity},
 	{"not in the common-password list, nor a listed password repeated", MsgCommon},
+	{"not a run of the alphabet, the digits or a keyboard row, nor a listed password or such a run with only digits and symbols around it", MsgSequence},
 }
 
 // Problem checks a new password against the policy: the company's
@@ -96,5 +98,64 @@ func Problem(pw string, minLength int, identities ...string) string {
 	if IsCommon(normal) || IsRepeatedCommon(normal) {
 		return MsgCommon
 	}
+	if predictable(folded) {
+		return MsgSequence
+	}
 	return ""
+}
+
+// sequences are what a person types without choosing: the alphabet, the
+// digits, and the rows and columns of a US keyboard. A password that is a
+// run of one (either way, wrapping round) is no secret however long, and
+// the list, mostly shorter than a 15-character minimum, misses it.
+var sequences = []string{
+	"abcdefghijklmnopqrstuvwxyz",
+	"0123456789",
+	"qwertyuiopasdfghjklzxcvbnm",
+	"1234567890qwertyuiopasdfghjklzxcvbnm",
+	"1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p",
+	"qazwsxedcrfvtgbyhnujmikolp",
+}
+
+// isSequence reports whether folded is a run of at least 4 characters of
+// one of sequences, forwards or backwards.
+func isSequence(folded string) bool {
+	if utf8.RuneCountInString(folded) < 4 {
+		return false
+	}
+	for _, seq := range sequences {
+		// Three turns hold any run that fits the password's length bound
+		// once wrapped (128 characters are over three turns of the shortest).
+		cycle := strings.Repeat(seq, 2+MaxLength/len(seq))
+		if strings.Contains(cycle, folded) || strings.Contains(cycle, reverse(folded)) {
+			return true
+		}
+	}
+	return false
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+// padding is what people put around a word to meet a rule: digits and the
+// symbols of a keyboard's number row and punctuation.
+const padding = "0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+// predictable reports whether a folded password is a sequence, or a listed
+// password or a sequence with only digits and symbols around it
+// ("password123456789", "!!qwerty2026!!").
+func predictable(folded string) bool {
+	if isSequence(folded) {
+		return true
+	}
+	core := strings.Trim(folded, padding)
+	if core == folded || core == "" {
+		return false
+	}
+	return IsCommon(core) || IsRepeatedCommon(core) || isSequence(core)
 }

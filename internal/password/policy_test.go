@@ -49,9 +49,21 @@ func TestPasswordPolicy(t *testing.T) {
 		{"ContainsTheLocalPart", "I am Jane.Doe, hello there", password.MsgIdentity},
 		{"ContainsTheLocalPartFullWidth", "I am Ｊａｎｅ.Ｄｏｅ, hello there", password.MsgIdentity},
 		{"Common", "1qaz2wsx3edc4rfv", password.MsgCommon},
-		{"CommonOtherCase", "PASSWORD1234567", ""}, // not listed: accepted
+		{"CommonOtherCaseWithDigits", "PASSWORD1234567", password.MsgSequence}, // not listed, but a listed word and digits
 		{"CommonRepeated", "SunshineSunshine", password.MsgCommon},
 		{"CommonFullWidth", "１ＱＡＺ２ＷＳＸ３ＥＤＣ４ＲＦＶ", password.MsgCommon},
+		{"DigitRun", "123456789012345", password.MsgSequence},
+		{"DigitRunBackwards", "987654321098765", password.MsgSequence},
+		{"AlphabetRun", "abcdefghijklmnop", password.MsgSequence},
+		{"KeyboardRow", "qwertyuiopasdfg", password.MsgSequence},
+		{"KeyboardRowOtherCase", "QWERTYUIOPASDFG", password.MsgSequence},
+		{"KeyboardColumns", "1qaz2wsx3edc4rfv5t", password.MsgSequence},
+		{"CommonWithDigits", "Password123456789", password.MsgSequence},
+		{"CommonWithSymbols", "!!!sunshine2026!!!", password.MsgSequence},
+		{"SequenceWithSymbols", "qwertyuiop!!!!!!", password.MsgSequence},
+		{"RandomDigitsAccepted", "839201746512093", ""},
+		{"PassphraseWithPunctuationAccepted", "I love my cat Felix!", ""},
+		{"WordsAroundDigitsAccepted", "purple 1234 elephant", ""},
 		{"LengthCountsTheNFKCForm", "abcde\ufb01\ufb01\ufb01\ufb01\ufb01", ""}, // ﬁ is f+i: 15 characters
 		{"DecomposedCountsAsComposed", strings.Repeat("e\u0301bcd", 3) + "xy", password.MsgTooShort},
 	} {

@@ -15,6 +15,7 @@ export const passwordMessages = {
   identity: 'Your password must not contain your username or e-mail address.',
   variety: `Use a password with more variety: at least ${MIN_DIFFERENT_CHARACTERS} different characters.`,
   common: 'Choose a less common password: this one appears in lists of leaked passwords.',
+  sequence: 'Avoid sequences like 12345 or qwerty, and common passwords with numbers or symbols added.',
   mismatch: 'The passwords do not match.',
   confirmRequired: 'Please confirm the password',
 } as const;
@@ -29,15 +30,17 @@ export type CommonPasswords = ReadonlySet<string> | null;
 export type PasswordRule = { id: 'length' | 'variety' | 'identity' | 'common'; label: string; met: boolean | null };
 
 const normalize = (password: string) => password.normalize('NFKC');
+/** NFKC, lowercased, NFKC again: the form compared with names and the list, as the server folds. */
+const fold = (text: string) => normalize(text).toLowerCase().normalize('NFKC');
 const lengthOf = (password: string) => [...normalize(password)].length;
 
 // C0 and C1 controls and DEL; a tab or a newline typed into a password field is a mistake.
 const controlCharacter = /\p{Cc}/u;
 
 function containsOwner(password: string, owner: PasswordOwner): boolean {
-  const lowered = normalize(password).toLowerCase();
+  const lowered = fold(password);
   const names = [owner.username, owner.email]
-    .map((name) => normalize(name?.trim() ?? '').toLowerCase())
+    .map((name) => fold(name?.trim() ?? ''))
     .filter(Boolean);
   for (const name of [...names]) {
     const at = name.indexOf('@');
@@ -48,7 +51,7 @@ function containsOwner(password: string, owner: PasswordOwner): boolean {
 
 /** Listed as it is, or a listed password said again ("passwordpassword"). */
 export function isCommonPassword(password: string, common: ReadonlySet<string>): boolean {
-  const key = normalize(password).toLowerCase();
+  const key = fold(password);
   if (common.has(key)) return true;
   const chars = [...key];
   for (let size = 1; size <= chars.length / 2; size++) {
@@ -57,6 +60,43 @@ export function isCommonPassword(password: string, common: ReadonlySet<string>):
     if (unit.repeat(chars.length / size) === key && common.has(unit)) return true;
   }
   return false;
+}
+
+/** Runs people type without choosing (the server's list in internal/password/policy.go). */
+const sequences = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '0123456789',
+  'qwertyuiopasdfghjklzxcvbnm',
+  '1234567890qwertyuiopasdfghjklzxcvbnm',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p',
+  'qazwsxedcrfvtgbyhnujmikolp',
+];
+
+/** A run of 4 or more characters of one of the sequences, forwards or backwards, wrapping round. */
+export function isSequence(folded: string): boolean {
+  const chars = [...folded];
+  if (chars.length < 4) return false;
+  const backwards = chars.reverse().join('');
+  return sequences.some((seq) => {
+    const cycle = seq.repeat(2 + Math.floor(MAX_PASSWORD_LENGTH / seq.length));
+    return cycle.includes(folded) || cycle.includes(backwards);
+  });
+}
+
+/** Digits, spaces and ASCII punctuation: what people put around a word to meet a rule. */
+const padding = /^[0-9 !"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+|[0-9 !"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+$/g;
+
+/**
+ * A sequence, or a listed password or sequence with only digits and symbols
+ * around it ("password123456789"). Without the list (still loading) only the
+ * sequences are told.
+ */
+export function isPredictable(password: string, common: CommonPasswords): boolean {
+  const folded = fold(password);
+  if (isSequence(folded)) return true;
+  const core = folded.replace(padding, '');
+  if (core === folded || core === '') return false;
+  return isSequence(core) || (common !== null && isCommonPassword(core, common));
 }
 
 /** The checklist, updated as the applicant types. */
@@ -75,8 +115,13 @@ export function passwordRules(password: string, minLength: number, owner: Passwo
   }
   rules.push({
     id: 'common',
-    label: 'Not a common or leaked password',
-    met: password === '' ? false : common ? !isCommonPassword(password, common) : null,
+    label: 'Not a common or leaked password, nor a sequence like 12345 or qwerty',
+    met:
+      password === '' || isPredictable(password, null)
+        ? false
+        : common
+          ? !isCommonPassword(password, common) && !isPredictable(password, common)
+          : null,
   });
   return rules;
 }
@@ -88,9 +133,11 @@ export function passwordProblem(password: string, minLength: number, owner: Pass
   const length = lengthOf(password);
   if (length < minLength) return passwordMessages.tooShort(minLength);
   if (length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
+  const normal = normalize(password);
+  if (new Set(normal).size < MIN_DIFFERENT_CHARACTERS || /^\p{White_Space}*$/u.test(normal)) return passwordMessages.variety;
   if (containsOwner(password, owner)) return passwordMessages.identity;
-  if (new Set(normalize(password)).size < MIN_DIFFERENT_CHARACTERS) return passwordMessages.variety;
   if (common && isCommonPassword(password, common)) return passwordMessages.common;
+  if (isPredictable(password, common)) return passwordMessages.sequence;
   return undefined;
 }
 

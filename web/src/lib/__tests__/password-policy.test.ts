@@ -31,6 +31,18 @@ describe('the password policy (the server’s NIST SP 800-63B rules)', () => {
     ['a listed password in capitals', 'PASSWORDPASSWORD', passwordMessages.common],
     ['a listed password said again', 'dragondragondragon', passwordMessages.common],
     ['a listed password in full-width letters (NFKC)', 'ｐａｓｓｗｏｒｄｐａｓｓｗｏｒｄ', passwordMessages.common],
+    ['a run of digits', '123456789012345', passwordMessages.sequence],
+    ['a run of digits backwards', '987654321098765', passwordMessages.sequence],
+    ['a run of the alphabet', 'abcdefghijklmnop', passwordMessages.sequence],
+    ['a keyboard row', 'qwertyuiopasdfg', passwordMessages.sequence],
+    ['a keyboard row in capitals', 'QWERTYUIOPASDFG', passwordMessages.sequence],
+    ['keyboard columns', '1qaz2wsx3edc4rfv5t', passwordMessages.sequence],
+    ['a listed password with digits', 'Password123456789', passwordMessages.sequence],
+    ['a listed password with symbols and digits', '!!!sunshine2026!!!', passwordMessages.sequence],
+    ['a keyboard row with symbols', 'qwertyuiop!!!!!!', passwordMessages.sequence],
+    ['random digits', '839201746512093', undefined],
+    ['a passphrase ending in punctuation', 'I love my cat Felix!', undefined],
+    ['words around digits', 'purple 1234 elephant', undefined],
     ['a passphrase', 'correct horse battery staple', undefined],
     ['exactly 128', 'x1y2'.repeat(32), undefined],
     ['non-Latin letters', 'пароль-для-портала-2026', undefined],
@@ -45,6 +57,11 @@ describe('the password policy (the server’s NIST SP 800-63B rules)', () => {
 
   it('ignores an e-mail local part shorter than 4 characters', () => {
     expect(passwordProblem('al is my name, really', 15, { email: 'al@example.com' }, common)).toBeUndefined();
+  });
+
+  it('tells a sequence before the list has loaded', () => {
+    expect(passwordProblem('qwertyuiopasdfg', 15, {}, null)).toBe(passwordMessages.sequence);
+    expect(passwordRules('qwertyuiopasdfg', 15, {}, null).find((r) => r.id === 'common')?.met).toBe(false);
   });
 
   it('without the list yet, says nothing about it', () => {

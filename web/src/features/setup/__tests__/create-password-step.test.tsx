@@ -28,7 +28,7 @@ describe('Create Password', () => {
       '○15 to 128 characters (not yet)',
       '○At least 4 different characters (not yet)',
       '○Not your username or e-mail address (not yet)',
-      '○Not a common or leaked password (not yet)',
+      '○Not a common or leaked password, nor a sequence like 12345 or qwerty (not yet)',
     ]);
     await user.click(password);
     await user.paste('demo.applicant@example.com');
