@@ -300,17 +300,23 @@ type resetVerifyRequest struct {
 // usable, before the applicant types a new password; the link is not spent.
 // It is not throttled: a link is 32 random bytes, so guessing is hopeless,
 // and each check is one indexed read, like the confirm it precedes.
+type resetVerifyResponse struct {
+	Valid    bool   `json:"valid"`
+	Username string `json:"username"`
+}
+
 func (s *Server) handlePasswordResetVerify(w http.ResponseWriter, r *http.Request) {
 	var req resetVerifyRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	if err := s.svc.Auth.VerifyPasswordReset(r.Context(), req.Token); err != nil {
+	username, err := s.svc.Auth.VerifyPasswordReset(r.Context(), req.Token)
+	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"valid": true})
+	writeJSON(w, http.StatusOK, resetVerifyResponse{Valid: true, Username: username})
 }
 
 func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Request) {

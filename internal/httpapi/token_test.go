@@ -141,7 +141,8 @@ func TestLoginBeyondThePasswordGateIs503(t *testing.T) {
 }
 
 // TestPasswordResetVerify is the reset page's check of its link: 200
-// {"valid":true} while usable, without spending it; 422 on token otherwise.
+// {"valid":true,"username":...} while usable, without spending it; 422 on
+// token otherwise.
 func TestPasswordResetVerify(t *testing.T) {
 	eachOAuthAPI(t, func(t *testing.T, a *oauthAPI) {
 		if rec := a.send(request{Method: "POST", URL: "/api/user/password/reset", Body: map[string]any{"username": "jane@example.com"}}); rec.Code != 200 {
@@ -155,7 +156,7 @@ func TestPasswordResetVerify(t *testing.T) {
 			return rec.Code, strings.TrimSpace(rec.Body.String())
 		}
 		for i := 0; i < 2; i++ {
-			if code, body := verify(token); code != 200 || body != `{"valid":true}` {
+			if code, body := verify(token); code != 200 || body != `{"valid":true,"username":"jane@example.com"}` {
 				t.Fatalf("verify %d = %d %s", i, code, body)
 			}
 		}

@@ -76,9 +76,11 @@ type AuthService interface {
 	RequestPasswordReset(ctx context.Context, username, ip, resetURLBase string) error
 	// ConfirmPasswordReset sets a new password with a reset token.
 	ConfirmPasswordReset(ctx context.Context, token, password string) error
-	// VerifyPasswordReset tells whether a reset token is usable (nil) or
-	// not (a field error on token), without spending it.
-	VerifyPasswordReset(ctx context.Context, token string) error
+	// VerifyPasswordReset tells whether a reset token is usable (its
+	// user's username) or not (a field error on token), without spending
+	// it. The link's holder reads the user's mail, so may know the username;
+	// the reset page shows the password rule about it before submit.
+	VerifyPasswordReset(ctx context.Context, token string) (username string, err error)
 	// RequestEmailChange checks the current password of the subject of
 	// sess (a wrong one counts as a failed login from ip), records the
 	// change, replacing a pending one, mails a confirmation link to the new

@@ -820,10 +820,17 @@ func (s *DB) findResetLink(ctx context.Context, token string) (id, subjectID int
 }
 
 // VerifyPasswordReset implements portal.AuthService: it tells whether a
-// reset link is usable without spending it.
-func (s *DB) VerifyPasswordReset(ctx context.Context, token string) error {
-	_, _, err := s.findResetLink(ctx, token)
-	return err
+// reset link is usable, and whose, without spending it.
+func (s *DB) VerifyPasswordReset(ctx context.Context, token string) (string, error) {
+	_, subjectID, err := s.findResetLink(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	var username string
+	if err := s.db.QueryRowContext(ctx, `SELECT username FROM subjects WHERE id = $1`, subjectID).Scan(&username); err != nil {
+		return "", notFound(err, "Subject")
+	}
+	return username, nil
 }
 
 // ConfirmPasswordReset implements portal.AuthService. It also clears the
