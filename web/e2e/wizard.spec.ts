@@ -41,8 +41,10 @@ test('after an SSN mismatch the applicant clears the signatures, signs again and
   expect(signed.some((t) => t.includes('(DOT)'))).toBe(true);
   await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
 
-  const mismatch = page.getByRole('alert').filter({ hasText: 'This SSN does not end in 1111' }).first();
-  await expect(mismatch).toBeVisible();
+  // The server's sentence shows once, on the SSN field; the panel says what to do.
+  await expect(page.getByText('This SSN does not end in 1111')).toBeVisible();
+  await expect(page.getByText('This SSN does not end in 1111')).toHaveCount(1);
+  await expect(page.getByRole('alert').filter({ hasText: 'clear your signatures and sign again' })).toBeVisible();
   await expectAccessible(page, 'setup: SSN mismatch');
   await page.getByRole('button', { name: 'Clear my signatures and sign again' }).click();
 

@@ -17,7 +17,7 @@ import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
-import { checkLastFourSSN } from '../lib/ssn-check';
+import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
 import { stepForm, validateStep, type StepValues } from './step-fields';
@@ -322,7 +322,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     if (!valid) return;
     if (form.dotRelease && values.noSSN !== true) {
       const stored = applicant?.personalInformation?.ssnLastFour ?? '';
-      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) return;
+      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) {
+        // On the field, once; the panel above says what to do about it.
+        setServerErrors((e) => ({ ...e, lastFourSSN: ssnMismatchMessage }));
+        return;
+      }
     }
     const fields: StepValues = { ...values };
     if (form.signature) fields.signature = String(values.signature);

@@ -198,6 +198,9 @@ describe('the legal stepper', () => {
 
     expect(await within(form).findByText('The last four digits do not match.')).toBeInTheDocument();
     expect(mismatch).toHaveBeenCalledTimes(1);
+    // The server's sentence shows once, on the field; the panel says what to do.
+    expect(screen.getAllByText('The last four digits do not match.')).toHaveLength(1);
+    expect(screen.getByText(/clear your signatures and sign again with the right ones/)).toBeInTheDocument();
     window.removeEventListener('ssn-mismatch', mismatch);
     await user.click(screen.getByRole('button', { name: 'Clear my signatures and sign again' }));
     await waitFor(() => expect(api.deleted.sort()).toEqual([1, 2]));
