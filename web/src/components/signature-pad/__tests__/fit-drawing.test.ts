@@ -1,3 +1,4 @@
+import type { PointGroup } from 'signature_pad';
 import { describe, expect, it } from 'vitest';
 import { fitDrawing, placeDrawing, type Size } from '../signature-pad';
 
@@ -17,7 +18,7 @@ describe('fitDrawing', () => {
 });
 
 describe('placeDrawing', () => {
-  const strokes = [
+  const strokes: PointGroup[] = [
     {
       points: [
         { x: 20, y: 80, pressure: 0.5, time: 1 },
@@ -28,10 +29,10 @@ describe('placeDrawing', () => {
       maxWidth: 2.5,
       penColor: 'black',
       velocityFilterWeight: 0.7,
-      compositeOperation: 'source-over' as const,
+      compositeOperation: 'source-over',
     },
   ];
-  const xy = (s: typeof strokes) => s[0].points.map((p) => [p.x, p.y]);
+  const xy = (s: PointGroup[]) => s[0].points.map((p) => [p.x, p.y]);
 
   it('places the points scaled and centred on the new canvas', () => {
     expect(xy(placeDrawing(strokes, phone, narrow))).toEqual([[10, 80], [150, 90]]);
