@@ -391,7 +391,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           {sign.isPending ? 'Signing…' : form.signature ? 'Sign' : 'Agree and continue'}
         </Button>
         {todo ? (
-          <p id={todoId} className={styles.todo}>
+          <p id={todoId} className={styles.stillToDo}>
             {todo}
           </p>
         ) : null}
