@@ -95,9 +95,12 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
   await expect(form.getByText(/Please sign/)).toHaveCount(0);
 
   await form.getByRole('button', { name: 'Type your signature instead' }).click();
+  // Focus goes to the control now shown, not to the page's body.
+  await expect(form.getByLabel('Type your full name as your signature')).toBeFocused();
   await form.getByLabel('Type your full name as your signature').fill('Riley Stone-Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft');
   expect(await overflow()).toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: 'Draw your signature instead' }).click();
+  await expect(form.getByRole('img', { name: /Signature drawing area/ })).toBeFocused();
 
   const canvas = form.getByRole('img', { name: /Signature drawing area/ });
   await drawSignature(page, canvas);
