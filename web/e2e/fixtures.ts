@@ -34,10 +34,15 @@ export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Ex
   return out.trim().split('\n').pop() as string;
 }
 
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
-export async function expectAccessible(page: Page, context = page.url()) {
+/**
+ * Fails on any serious or critical axe-core violation of the page as it is
+ * now; with `moderate`, on moderate ones too (landmarks: landmark-unique,
+ * region), for the pages checked for them.
+ */
+export async function expectAccessible(page: Page, context = page.url(), { moderate = false } = {}) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const impacts = moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
+  const serious = results.violations.filter((v) => impacts.includes(v.impact ?? ''));
   const report = serious
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
     .join('\n');

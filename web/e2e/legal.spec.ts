@@ -45,6 +45,9 @@ test('an applicant working in San Francisco signs every applicable document in o
   await page.goto('/print/rights');
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('article', { name: /New Jersey/ })).toHaveCount(0);
+  // Several signature blocks on one page: each landmark has a name of its own.
+  await expect(page.getByRole('region', { name: /^Signature/ })).toHaveCount(3);
+  await expectAccessible(page, 'print: rights notices', { moderate: true });
 
   await page.goto('/print/authorization');
   const download = page.waitForEvent('download');

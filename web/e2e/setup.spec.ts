@@ -49,11 +49,39 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   expect(await overflow()).toBeLessThanOrEqual(0);
   await wizard.createPassword(password);
   await wizard.login(password);
+  // Messages after login are compact: together they leave most of the form in view.
+  const toasts = page.locator('li[data-kind]');
+  await expect(toasts.first()).toBeVisible();
+  let covered = 0;
+  for (const toast of await toasts.all()) {
+    const box = await toast.boundingBox();
+    if (!box) continue;
+    expect(box.height).toBeLessThanOrEqual(52);
+    covered += box.height;
+  }
+  expect(covered).toBeLessThanOrEqual(740 * 0.15);
   await wizard.residency('Texas');
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // A notice's own title is smaller than the step's and wraps little in its box.
+  const noticeTitle = page.locator('#legal-step-heading ~ article h1').first();
+  await expect(noticeTitle).toBeVisible();
+  const title = await noticeTitle.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), height: el.getBoundingClientRect().height }));
+  const stepSize = await page.locator('#legal-step-heading').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(title.size).toBeLessThan(stepSize);
+  expect(title.height).toBeLessThan(4 * title.size * 1.25);
   await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
   await expect(wizard.heading()).toHaveText('Personal Information');
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // A legend that wraps stays inside its box; a checkbox sits on its label's first line.
+  const group = page.getByRole('group', { name: 'How should we reach you?' });
+  const legend = group.locator('legend');
+  // (A legend drawn across the border starts at the fieldset's top edge; inside, below the border and padding.)
+  expect((await legend.boundingBox())!.y - (await group.boundingBox())!.y).toBeGreaterThanOrEqual(8);
+  const cdl = page.getByLabel("My job requires a commercial driver's license (CDL)");
+  const cdlLabel = page.locator('label', { hasText: "My job requires a commercial driver's license (CDL)" });
+  const [boxTop, labelBox] = [(await cdl.boundingBox())!.y, (await cdlLabel.boundingBox())!];
+  expect(labelBox.height).toBeGreaterThan(30);
+  expect(boxTop - labelBox.y).toBeLessThanOrEqual(6);
   await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
   await expect(page).toHaveURL(/\/profile$/);
   expect(await overflow()).toBeLessThanOrEqual(0);

@@ -35,14 +35,35 @@ function inkOn(canvas: import('@playwright/test').Locator) {
   });
 }
 
+/** The box around the canvas's ink, in canvas pixels. */
+function inkBox(canvas: import('@playwright/test').Locator) {
+  return canvas.evaluate((el) => {
+    const c = el as HTMLCanvasElement;
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+    const box = { left: c.width, top: c.height, right: -1, bottom: -1 };
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] >= 128) continue;
+      const x = (i / 4) % c.width;
+      const y = Math.floor(i / 4 / c.width);
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y);
+    }
+    return box;
+  });
+}
+
 test('after an SSN mismatch the applicant clears the signatures, signs again and completes setup', async ({ page }) => {
   const wizard = await toLegalSteps(page, 'journey.mismatch@example.com');
   const signed = await wizard.signAllLegalSteps('Riley', 'Stone', '1111');
   expect(signed.some((t) => t.includes('(DOT)'))).toBe(true);
   await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
 
-  const mismatch = page.getByRole('alert').filter({ hasText: 'This SSN does not end in 1111' }).first();
-  await expect(mismatch).toBeVisible();
+  // The server's sentence shows once, on the SSN field; the panel says what to do.
+  await expect(page.getByText('This SSN does not end in 1111')).toBeVisible();
+  await expect(page.getByText('This SSN does not end in 1111')).toHaveCount(1);
+  await expect(page.getByRole('alert').filter({ hasText: 'clear your signatures and sign again' })).toBeVisible();
   await expectAccessible(page, 'setup: SSN mismatch');
   await page.getByRole('button', { name: 'Clear my signatures and sign again' }).click();
 
@@ -74,9 +95,12 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
   await expect(form.getByText(/Please sign/)).toHaveCount(0);
 
   await form.getByRole('button', { name: 'Type your signature instead' }).click();
+  // Focus goes to the control now shown, not to the page's body.
+  await expect(form.getByLabel('Type your full name as your signature')).toBeFocused();
   await form.getByLabel('Type your full name as your signature').fill('Riley Stone-Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft');
   expect(await overflow()).toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: 'Draw your signature instead' }).click();
+  await expect(form.getByRole('img', { name: /Signature drawing area/ })).toBeFocused();
 
   const canvas = form.getByRole('img', { name: /Signature drawing area/ });
   await drawSignature(page, canvas);
@@ -85,15 +109,19 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
   await expect(sign).toBeEnabled();
   expect(await inkOn(canvas)).toBeGreaterThan(0);
 
-  // The phone turns, and back.
+  // The phone turns, and back, twice: the drawing comes back where and as large as it was drawn.
   const canvasWidth = () => canvas.evaluate((el) => (el as HTMLCanvasElement).width);
   const upright = await canvasWidth();
-  await page.setViewportSize({ width: 740, height: 360 });
-  await expect.poll(canvasWidth).toBeGreaterThan(upright);
-  expect(await inkOn(canvas)).toBeGreaterThan(0);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect.poll(canvasWidth).toBe(upright);
-  expect(await inkOn(canvas)).toBeGreaterThan(0);
+  const drawn = await inkBox(canvas);
+  for (let turn = 0; turn < 2; turn++) {
+    await page.setViewportSize({ width: 740, height: 360 });
+    await expect.poll(canvasWidth).toBeGreaterThan(upright);
+    expect(await inkOn(canvas)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(canvasWidth).toBe(upright);
+  }
+  const back = await inkBox(canvas);
+  for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(back[side] - drawn[side]), side).toBeLessThanOrEqual(2);
   await expect(sign).toBeEnabled();
   const title = await page.locator('#legal-step-heading').textContent();
   await sign.click();

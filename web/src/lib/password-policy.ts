@@ -100,6 +100,20 @@ export function isPredictable(password: string, common: CommonPasswords): boolea
 }
 
 /** The checklist, updated as the applicant types. */
+export const identityRuleLabel = 'Not your username or e-mail address';
+
+/**
+ * The checklist rule a server refusal of the password is about (the server's
+ * messages in internal/password/policy.go), or null when it names none.
+ */
+export function ruleRefusedBy(message: string): PasswordRule['id'] | null {
+  if (/at (least|most) \d+ characters/i.test(message)) return 'length';
+  if (/variety|different characters/i.test(message)) return 'variety';
+  if (/username|e-mail/i.test(message)) return 'identity';
+  if (/common|leaked|sequence/i.test(message)) return 'common';
+  return null;
+}
+
 export function passwordRules(password: string, minLength: number, owner: PasswordOwner, common: CommonPasswords): PasswordRule[] {
   const length = lengthOf(password);
   const rules: PasswordRule[] = [
@@ -111,7 +125,7 @@ export function passwordRules(password: string, minLength: number, owner: Passwo
     },
   ];
   if (owner.username || owner.email) {
-    rules.push({ id: 'identity', label: 'Not your username or e-mail address', met: password !== '' && !containsOwner(password, owner) });
+    rules.push({ id: 'identity', label: identityRuleLabel, met: password !== '' && !containsOwner(password, owner) });
   }
   rules.push({
     id: 'common',

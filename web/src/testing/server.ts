@@ -9,7 +9,7 @@ export const defaultHandlers = [
   http.delete('/oauth/access_token', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/v2/user', () => HttpResponse.json(userPayload(2))),
   // The reset page checks its link before showing the form.
-  http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true })),
+  http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true, username: 'jane@example.com' })),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),
   http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner: null } })),
   http.get('/api/v2/user/document', () => HttpResponse.json(legalDocuments())),

@@ -7,18 +7,39 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import {
+  identityRuleLabel,
   loadCommonPasswords,
   passwordMessages,
   passwordProblem,
   passwordRules,
+  ruleRefusedBy,
   type CommonPasswords,
   type PasswordOwner,
+  type PasswordRule,
 } from '@/lib/password-policy';
 import styles from './new-password-form.module.css';
 
 export type NewPasswordValues = { password: string; confirmPassword: string };
+
+/** A password the server refused, with its message and the rule it breaks (null: none the checklist shows). */
+type Refused = { password: string; message: string; rule: PasswordRule['id'] | null };
+
+/**
+ * The checklist for `password`: the rules as the app checks them, but never
+ * all met for a password the server refused. The rule it breaks shows
+ * unmet (the identity rule added when the page did not know the owner); a
+ * refusal that names no rule leaves every rule unconfirmed.
+ */
+export function checklist(rules: PasswordRule[], password: string, refused: Refused | null): PasswordRule[] {
+  if (!refused || refused.password !== password) return rules;
+  const { rule } = refused;
+  if (!rule) return rules.map((r) => (r.met ? { ...r, met: null } : r));
+  const shown = rules.some((r) => r.id === rule) ? rules : [...rules.slice(0, 2), { id: rule, label: identityRuleLabel, met: false }, ...rules.slice(2)];
+  return shown.map((r) => (r.id === rule ? { ...r, met: false } : r));
+}
 
 type NewPasswordFormProps = {
   /** The form's accessible name. */
@@ -53,6 +74,9 @@ export function NewPasswordForm({
   // The resolver runs outside React's render: it reads the list from here.
   const commonRef = useRef<CommonPasswords>(null);
   const [refusal, setRefusal] = useState<string[]>([]);
+  // The resolver reads it too: the refusal stays on the field until the password changes.
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const refusedRef = useRef<Refused | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
   const rulesId = useId();
@@ -60,7 +84,8 @@ export function NewPasswordForm({
 
   const resolver: Resolver<NewPasswordValues> = async (values) => {
     const errors: FieldErrors<NewPasswordValues> = {};
-    const problem = passwordProblem(values.password, minLength, owner, commonRef.current);
+    const serverSaid = refusedRef.current?.password === values.password ? refusedRef.current.message : undefined;
+    const problem = serverSaid ?? passwordProblem(values.password, minLength, owner, commonRef.current);
     if (problem) errors.password = { type: 'policy', message: problem };
     if (!values.confirmPassword) errors.confirmPassword = { type: 'required', message: passwordMessages.confirmRequired };
     else if (values.confirmPassword !== values.password) errors.confirmPassword = { type: 'match', message: passwordMessages.mismatch };
@@ -96,6 +121,9 @@ export function NewPasswordForm({
     } catch (error) {
       // A message for the password goes on its field (focused); others, like an expired link, above the form.
       setRefusal(applyServerErrors(error, setError, formRef.current).messages);
+      const message = error instanceof ApiError ? error.errorFields.find((f) => f.field === 'password')?.message : undefined;
+      refusedRef.current = message ? { password, message, rule: ruleRefusedBy(message) } : null;
+      setRefused(refusedRef.current);
       onFailed?.(error);
     }
   });
@@ -109,7 +137,7 @@ export function NewPasswordForm({
 
   const clearRefusal = () => setRefusal([]);
   const password = watch('password');
-  const rules = passwordRules(password, minLength, owner, common);
+  const rules = checklist(passwordRules(password, minLength, owner, common), password, refused);
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={name} className={styles.form}>

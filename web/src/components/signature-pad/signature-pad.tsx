@@ -2,6 +2,7 @@
 // here), or typed for people who cannot draw; both give a PNG data URL.
 import { useEffect, useId, useRef, useState } from 'react';
 import type SignaturePadType from 'signature_pad';
+import type { PointGroup } from 'signature_pad';
 import { Button } from '@/components/ui/button';
 import styles from './signature-pad.module.css';
 
@@ -21,6 +22,25 @@ type SignaturePadProps = {
  */
 export function padPixelRatio(devicePixelRatio: number): number {
   return Math.min(Math.max(devicePixelRatio || 1, 1), 3);
+}
+
+export type Size = { width: number; height: number };
+
+/**
+ * Where a drawing made on a canvas of size `from` goes on one of size `to`:
+ * as large as fits, in proportion, centred. At `from` itself it is where it
+ * was drawn.
+ */
+export function fitDrawing(from: Size, to: Size): { scale: number; x: number; y: number } {
+  if (!from.width || !from.height) return { scale: 1, x: 0, y: 0 };
+  const scale = Math.min(to.width / from.width, to.height / from.height);
+  return { scale, x: (to.width - from.width * scale) / 2, y: (to.height - from.height * scale) / 2 };
+}
+
+/** The strokes of a drawing made at `from`, placed on a canvas of size `to`. */
+export function placeDrawing(strokes: PointGroup[], from: Size, to: Size): PointGroup[] {
+  const { scale, x, y } = fitDrawing(from, to);
+  return strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((p) => ({ ...p, x: x + p.x * scale, y: y + p.y * scale })) }));
 }
 
 /** Renders a typed name as a handwriting-style PNG. */
@@ -44,18 +64,25 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
   const [typed, setTyped] = useState(name);
   const [ready, setReady] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const typedRef = useRef<HTMLInputElement>(null);
   const padRef = useRef<SignaturePadType | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const id = useId();
+
+  // The drawing as it was made: its points, in the CSS pixels of the canvas
+  // size it was drawn at. Taken when a stroke ends (or the pad is cleared),
+  // never on a resize: every resize draws it again from here, so sizes that
+  // come back give back the drawing exactly, however often the phone turns.
+  const drawnRef = useRef<{ strokes: PointGroup[]; size: Size }>({ strokes: [], size: { width: 0, height: 0 } });
 
   useEffect(() => {
     if (mode !== 'draw') return;
     let disposed = false;
     const canvas = canvasRef.current;
     if (!canvas) return;
-    // The CSS size the drawing's points were made at.
-    let drawnAt = { width: 0, height: 0 };
+    // The CSS size the canvas has now.
+    let shown: Size = { width: 0, height: 0 };
     const resize = () => {
       const width = canvas.offsetWidth;
       const height = canvas.offsetHeight;
@@ -63,26 +90,27 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
       // Hidden (no size), or a resize that left the canvas as it was (a phone's
       // toolbar collapsing changes only the window's height): nothing to do.
       if (!width || !height) return;
-      if (width === drawnAt.width && height === drawnAt.height && canvas.width === Math.floor(width * ratio)) return;
-      const pad = padRef.current;
-      // Setting the canvas size wipes it; the points survive and are drawn
-      // again, scaled to the new size and kept in proportion.
-      const strokes = pad?.toData() ?? [];
+      if (width === shown.width && height === shown.height && canvas.width === Math.floor(width * ratio)) return;
+      // Setting the canvas size wipes it; the drawing is made again below.
       canvas.width = width * ratio;
       canvas.height = height * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
-      const scale = drawnAt.width ? Math.min(width / drawnAt.width, height / drawnAt.height) : 1;
-      drawnAt = { width, height };
+      shown = { width, height };
+      const pad = padRef.current;
       if (!pad) return;
       pad.clear();
-      if (strokes.length === 0) return;
-      pad.fromData(strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((p) => ({ ...p, x: p.x * scale, y: p.y * scale })) })));
+      const drawn = drawnRef.current;
+      if (drawn.strokes.length === 0) return;
+      pad.fromData(placeDrawing(drawn.strokes, drawn.size, shown));
       onChangeRef.current(pad.toDataURL('image/png'));
     };
     void import('signature_pad').then(({ default: SignaturePadClass }) => {
       if (disposed) return;
       const pad = new SignaturePadClass(canvas, { backgroundColor: 'rgb(255, 255, 255)' });
-      pad.addEventListener('endStroke', () => onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png')));
+      pad.addEventListener('endStroke', () => {
+        drawnRef.current = { strokes: pad.toData(), size: shown };
+        onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png'));
+      });
       padRef.current = pad;
       resize();
       setReady(true);
@@ -97,7 +125,19 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
     };
   }, [mode]);
 
+  // After switching between drawing and typing, focus goes to what is now
+  // shown (the button pressed is gone), not to the page's body.
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    if (mode === 'type') typedRef.current?.focus();
+    else canvasRef.current?.focus();
+  }, [mode]);
+
   const switchTo = (next: 'draw' | 'type') => {
+    switched.current = true;
+    drawnRef.current = { strokes: [], size: { width: 0, height: 0 } };
     setMode(next);
     onChange(next === 'type' && typed.trim() ? typedSignaturePNG(typed.trim()) : '');
   };
@@ -107,9 +147,15 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
       <legend className={styles.legend}>{label}</legend>
       {mode === 'draw' ? (
         <>
-          <canvas ref={canvasRef} className={styles.canvas} data-ready={ready} role="img" aria-label="Signature drawing area: sign with your mouse, finger or pen" />
+          <canvas ref={canvasRef} className={styles.canvas} data-ready={ready} role="img" tabIndex={-1} aria-label="Signature drawing area: sign with your mouse, finger or pen" />
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => { padRef.current?.clear(); onChange(''); }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                padRef.current?.clear();
+                drawnRef.current = { strokes: [], size: { width: 0, height: 0 } };
+                onChange('');
+              }}>
               Clear
             </Button>
             <Button variant="link" onClick={() => switchTo('type')}>
@@ -124,6 +170,7 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
           </label>
           <input
             id={`${id}-typed`}
+            ref={typedRef}
             className={styles.input}
             value={typed}
             autoComplete="name"

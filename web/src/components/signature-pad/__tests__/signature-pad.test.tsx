@@ -58,7 +58,7 @@ describe('the signature pad', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('keeps a drawing across a resize, scaled to the new width, and still hands it on', async () => {
+  it('keeps a drawing across a resize, scaled to fit the new size and centred, and still hands it on', async () => {
     const onChange = vi.fn();
     render(<SignaturePad label="Your signature" onChange={onChange} />);
     await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
@@ -68,7 +68,7 @@ describe('the signature pad', () => {
     // The phone turns: the canvas gets narrower.
     canvasWidth = 170;
     act(() => window.dispatchEvent(new Event('resize')));
-    expect(pads[0].toData()[0].points.map((p) => [p.x, p.y])).toEqual([[10, 40], [100, 30], [150, 50]]);
+    expect(pads[0].toData()[0].points.map((p) => [p.x, p.y])).toEqual([[10, 80], [100, 70], [150, 90]]);
     expect(onChange).not.toHaveBeenCalledWith('');
     expect(onChange).toHaveBeenLastCalledWith(pads[0].toDataURL());
 
@@ -77,5 +77,46 @@ describe('the signature pad', () => {
     act(() => window.dispatchEvent(new Event('resize')));
     expect(onChange).not.toHaveBeenCalled();
     expect(pads[0].isEmpty()).toBe(false);
+  });
+
+  it('gives back the drawing exactly when the size comes back, after any number of turns', async () => {
+    render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    const drawn: [number, number][] = [[20, 80], [200, 60], [300, 100]];
+    act(() => pads[0].draw(drawn));
+    for (const width of [170, 340, 170, 700, 340]) {
+      canvasWidth = width;
+      act(() => window.dispatchEvent(new Event('resize')));
+    }
+    expect(pads[0].toData()[0].points.map((p) => [p.x, p.y])).toEqual(drawn);
+  });
+
+  it('takes a stroke added after a resize, with the rest, as the drawing made at that size; forgets a cleared drawing', async () => {
+    render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    act(() => pads[0].draw([[20, 80]]));
+    canvasWidth = 170;
+    act(() => window.dispatchEvent(new Event('resize')));
+    act(() => pads[0].draw([[100, 100]]));
+    canvasWidth = 340;
+    act(() => window.dispatchEvent(new Event('resize')));
+    // Drawn at 170 px: back at 340 px both strokes keep their size, centred across.
+    expect(pads[0].toData().map((s) => s.points.map((p) => [p.x, p.y]))).toEqual([[[95, 80]], [[185, 100]]]);
+
+    act(() => screen.getByRole('button', { name: 'Clear' }).click());
+    canvasWidth = 170;
+    act(() => window.dispatchEvent(new Event('resize')));
+    expect(pads[0].isEmpty()).toBe(true);
+  });
+
+  it('moves focus to the control shown after switching between drawing and typing', async () => {
+    render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    // Not on first show: the page decides where focus starts.
+    expect(document.body).toHaveFocus();
+    act(() => screen.getByRole('button', { name: 'Type your signature instead' }).click());
+    expect(screen.getByLabelText('Type your full name as your signature')).toHaveFocus();
+    act(() => screen.getByRole('button', { name: 'Draw your signature instead' }).click());
+    expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveFocus();
   });
 });

@@ -1,7 +1,12 @@
 import { ApiError, api } from '@/lib/api-client';
 
-/** What the reset page knows about its link before showing the form. */
-export type ResetLinkCheck = { valid: true } | { valid: false; message: string };
+/**
+ * What the reset page knows about its link before showing the form; a valid
+ * link names its account (holding the link proves access to that mailbox), so
+ * the form can check that the password does not contain it. A server that does
+ * not say leaves `username` out.
+ */
+export type ResetLinkCheck = { valid: true; username?: string } | { valid: false; message: string };
 
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
 
@@ -20,8 +25,9 @@ export function resetLinkRefusal(error: unknown): string | null {
  */
 export async function verifyResetToken(token: string): Promise<ResetLinkCheck> {
   try {
-    await api.post<{ valid: boolean }>('api/user/password/reset/verify', { token });
-    return { valid: true };
+    const answer = await api.post<{ valid: boolean; username?: unknown }>('api/user/password/reset/verify', { token });
+    const username = typeof answer?.username === 'string' ? answer.username.trim() : '';
+    return username ? { valid: true, username } : { valid: true };
   } catch (error) {
     const message = resetLinkRefusal(error);
     if (message) return { valid: false, message };

@@ -42,6 +42,8 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
       submitLabel="Set Password"
       busyLabel="Saving…"
       minLength={minLength}
+      // The link's account, when the server names it: the identity rule then shows and checks before submit.
+      owner={check.username ? { username: check.username } : undefined}
       hint={
         <>
           Choose a password of at least {minLength} characters. A few unrelated words make a strong one you can

@@ -17,10 +17,10 @@ import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
-import { checkLastFourSSN } from '../lib/ssn-check';
+import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
-import { stepForm, validateStep, type StepValues } from './step-fields';
+import { stepForm, stillToDo, validateStep, type StepValues } from './step-fields';
 import styles from './legal-stepper.module.css';
 
 type LegalStepperProps = {
@@ -254,6 +254,8 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const queryClient = useQueryClient();
   const errors = validateStep(form, values, names);
   const valid = Object.keys(errors).length === 0;
+  const todo = stillToDo(form, errors, names);
+  const todoId = `legal-todo-${step.documents[0].id}`;
 
   const set = (name: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -322,7 +324,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     if (!valid) return;
     if (form.dotRelease && values.noSSN !== true) {
       const stored = applicant?.personalInformation?.ssnLastFour ?? '';
-      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) return;
+      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) {
+        // On the field, once; the panel above says what to do about it.
+        setServerErrors((e) => ({ ...e, lastFourSSN: ssnMismatchMessage }));
+        return;
+      }
     }
     const fields: StepValues = { ...values };
     if (form.signature) fields.signature = String(values.signature);
@@ -381,9 +387,14 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button type="submit" disabled={!valid || sign.isPending}>
+        <Button type="submit" disabled={!valid || sign.isPending} aria-describedby={todo ? todoId : undefined}>
           {sign.isPending ? 'Signing…' : form.signature ? 'Sign' : 'Agree and continue'}
         </Button>
+        {todo ? (
+          <p id={todoId} className={styles.stillToDo}>
+            {todo}
+          </p>
+        ) : null}
         {step.documentType === 'e_sign' ? (
           declining ? (
             <div role="group" aria-label="Confirm paper forms" className={styles.confirm}>

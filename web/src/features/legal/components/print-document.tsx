@@ -78,7 +78,8 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
       {content.isError ? <p role="alert">{errorMessageOf(content.error)}</p> : null}
       {content.data ? <div dangerouslySetInnerHTML={{ __html: content.data.content }} /> : content.isPending ? <p>Loading…</p> : null}
       {sig ? (
-        <section className={styles.signature} aria-label="Signature">
+        // Named by its document: a page prints several, and landmarks need names of their own.
+        <section className={styles.signature} aria-label={`Signature: ${d.title}`}>
           {sig.signatureData ? <img src={sig.signatureData} alt={`Signature of ${sig.signerName}`} className={styles.image} /> : null}
           <dl>
             <dt>{sig.outcome === 'paper_forms' ? 'Paper forms requested by' : 'Signed by'}</dt>

@@ -1,9 +1,10 @@
 // What an applicant sees when the SSN check fails (spec sections 4 and 5):
-// the reason, and a way out when the digits signed with were the wrong ones.
+// what to do, and a way out when the digits signed with were the wrong ones.
+// The check's own message stays on the field it is about, shown once.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
-import { SSN_MISMATCH_EVENT, type SsnMismatchDetail } from '@/lib/app-events';
+import { SSN_MISMATCH_EVENT } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useClearSignatures } from '../api/clear-signatures';
 import styles from './legal-stepper.module.css';
@@ -12,30 +13,29 @@ export const signaturesClearedMessage = 'Your signatures were cleared. Please re
 
 /** Hidden until an ssn-mismatch event; then offers to clear every signature and sign again. */
 export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
-  const [message, setMessage] = useState('');
+  const [shown, setShown] = useState(false);
   const clear = useClearSignatures();
 
   useEffect(() => {
-    const onMismatch = (event: Event) => setMessage((event as CustomEvent<SsnMismatchDetail>).detail?.message ?? '');
+    const onMismatch = () => setShown(true);
     window.addEventListener(SSN_MISMATCH_EVENT, onMismatch);
     return () => window.removeEventListener(SSN_MISMATCH_EVENT, onMismatch);
   }, []);
 
-  if (!message) return null;
+  if (!shown) return null;
   const onClear = () =>
     clear.mutate(undefined, {
       onSuccess: () => {
-        setMessage('');
+        setShown(false);
         notify(signaturesClearedMessage, 'info');
         onCleared();
       },
     });
   return (
     <div role="alert" className={styles.alert}>
-      <p>{message}</p>
       <p>
         If the last four digits you typed when signing were wrong, clear your signatures and sign again with the right
-        ones.
+        ones. If the Social Security number is wrong, correct it.
       </p>
       {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
       <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>

@@ -106,3 +106,23 @@ export function validateStep(form: StepForm, values: StepValues, applicant: Appl
   if (form.signature && !text('signature')) errors.signature = 'Please sign: draw your signature, or type it.';
   return errors;
 }
+
+/**
+ * What is still to do before the step can be signed, in one sentence, or ''
+ * when nothing is. Shown beside the disabled button, which says nothing
+ * itself: the messages of fields not yet left are not shown, and on a phone
+ * the field in question may be off screen.
+ */
+export function stillToDo(form: StepForm, errors: Record<string, string>, applicant: Applicant): string {
+  const todo: string[] = [];
+  if (errors.firstName || errors.lastName) {
+    const name = `${applicant.firstName} ${applicant.lastName}`.trim();
+    todo.push(name ? `type your name as it is on your application: ${name}` : 'type your first and last name');
+  }
+  const boxes = form.checkboxes.filter((box) => errors[box.name]).length;
+  if (boxes > 0) todo.push(boxes === 1 ? 'tick the box above' : 'tick the boxes above');
+  if (errors.lastFourSSN) todo.push('type the last four digits of your Social Security number');
+  if (errors.identificationCountry || errors.identificationNumber) todo.push('give the country and number of your identification');
+  if (errors.signature) todo.push('draw or type your signature');
+  return todo.length ? `Still to do: ${todo.join('; ')}.` : '';
+}

@@ -3,6 +3,8 @@
 // Radix closes it on an outside click or Escape and returns focus to the trigger.
 // Not modal: a modal menu hides the rest of the page with aria-hidden while it
 // still holds focusable elements, which axe reports as a serious violation.
+// No portal either: the open menu stays inside the header's banner landmark
+// (axe's "region" rule); it is positioned fixed, above the page, all the same.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -30,28 +32,26 @@ export function UserMenu() {
           />
         </svg>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6} collisionPadding={8}>
-          <DropdownMenu.Group>
-            <DropdownMenu.Label className={styles.identity}>
-              <span className={styles.name}>{fullName}</span>
-              <span className={styles.company}>{companyName}</span>
-            </DropdownMenu.Label>
-          </DropdownMenu.Group>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
-            Account
+      <DropdownMenu.Content className={styles.content} align="end" sideOffset={6} collisionPadding={8}>
+        <DropdownMenu.Group>
+          <DropdownMenu.Label className={styles.identity}>
+            <span className={styles.name}>{fullName}</span>
+            <span className={styles.company}>{companyName}</span>
+          </DropdownMenu.Label>
+        </DropdownMenu.Group>
+        <DropdownMenu.Separator className={styles.separator} />
+        <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
+          Account
+        </DropdownMenu.Item>
+        {chatEnabled ? (
+          <DropdownMenu.Item className={styles.item} onSelect={raiseChatSelected}>
+            Chat with Support
           </DropdownMenu.Item>
-          {chatEnabled ? (
-            <DropdownMenu.Item className={styles.item} onSelect={raiseChatSelected}>
-              Chat with Support
-            </DropdownMenu.Item>
-          ) : null}
-          <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ) : null}
+        <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

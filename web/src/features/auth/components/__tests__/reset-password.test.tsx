@@ -119,6 +119,62 @@ describe('reset page', () => {
     expect(screen.getAllByText('The password must be at least 20 characters.')).toHaveLength(1);
     expect(password).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(password).toHaveFocus());
+    // The checklist does not say all is well beside the refusal: the rule it breaks is unmet.
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    expect(within(rules).getByText(/15 to 128 characters/)).toHaveTextContent('(not yet)');
+    await user.tab();
+    expect(screen.getByText('The password must be at least 20 characters.')).toBeVisible();
+    // A changed password is checked afresh.
+    await user.type(password, 'x');
+    expect(screen.queryByText('The password must be at least 20 characters.')).not.toBeInTheDocument();
+    expect(within(rules).getByText(/15 to 128 characters/)).toHaveTextContent('(done)');
+  });
+
+  it('shows and checks the identity rule with the account the link names', async () => {
+    const { user } = await openReset('/reset?token=reset-1');
+    const password = await screen.findByLabelText('New password');
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    await user.click(password);
+    await user.paste('my jane@example.com password');
+    await user.tab();
+    expect(within(rules).getByText(/Not your username or e-mail address/)).toHaveTextContent('(not yet)');
+    expect(await screen.findByText(passwordMessages.identity)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm new password'), 'my jane@example.com password');
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
+  });
+
+  it('leaves the identity rule out when the server does not name the account, and shows it unmet when the server refuses by it', async () => {
+    server.use(
+      http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true })),
+      http.post('/api/user/password/reset/confirm', () =>
+        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'password', message: passwordMessages.identity }] }, { status: 422 }),
+      ),
+    );
+    const { user } = await openReset('/reset?token=reset-1');
+    const password = await screen.findByLabelText('New password');
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    expect(within(rules).queryByText(/Not your username/)).not.toBeInTheDocument();
+    await user.click(password);
+    await user.paste('my jane@example.com password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'my jane@example.com password');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText(passwordMessages.identity)).toBeVisible();
+    expect(within(rules).getByText(/Not your username or e-mail address/)).toHaveTextContent('(not yet)');
+  });
+
+  it('a refusal that names no rule leaves no rule shown as met', async () => {
+    server.use(
+      http.post('/api/user/password/reset/confirm', () =>
+        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'password', message: 'Not allowed here.' }] }, { status: 422 }),
+      ),
+    );
+    const { user } = await openReset('/reset?token=reset-1');
+    await user.type(await screen.findByLabelText('New password'), 'A-long-new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'A-long-new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Not allowed here.')).toBeVisible();
+    const rules = screen.getByRole('list', { name: 'Password rules' });
+    expect(within(rules).queryByText(/\(done\)/)).not.toBeInTheDocument();
   });
 
   it('a link spent while the form was filled shows the spent-link page', async () => {

@@ -120,6 +120,30 @@ describe('the legal stepper', () => {
     expect(api.signed).toEqual([]);
   });
 
+  it('says beside a disabled Sign what is still to do, also for fields not yet left', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    const consent = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.type(within(consent).getByLabelText('First name'), 'Donna');
+    expect(within(consent).getByRole('button', { name: 'Agree and continue' })).toHaveAccessibleDescription(
+      'Still to do: type your name as it is on your application: Dana Demo; tick the boxes above.',
+    );
+    await user.clear(within(consent).getByLabelText('First name'));
+    await signESign(user);
+
+    const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    await user.clear(within(form).getByLabelText('Type your full name as your signature'));
+    await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+    const sign = within(form).getByRole('button', { name: 'Sign' });
+    expect(sign).toBeDisabled();
+    expect(sign).toHaveAccessibleDescription('Still to do: tick the box above.');
+    expect(within(form).getByText('Still to do: tick the box above.')).toBeVisible();
+    await user.click(within(form).getByRole('checkbox'));
+    expect(sign).toBeEnabled();
+    expect(within(form).queryByText(/Still to do/)).not.toBeInTheDocument();
+  });
+
   it('asks for a signature only once the pad was used and cleared, not before it was touched', async () => {
     legalServer();
     const { user } = renderStepper();
@@ -198,6 +222,9 @@ describe('the legal stepper', () => {
 
     expect(await within(form).findByText('The last four digits do not match.')).toBeInTheDocument();
     expect(mismatch).toHaveBeenCalledTimes(1);
+    // The server's sentence shows once, on the field; the panel says what to do.
+    expect(screen.getAllByText('The last four digits do not match.')).toHaveLength(1);
+    expect(screen.getByText(/clear your signatures and sign again with the right ones/)).toBeInTheDocument();
     window.removeEventListener('ssn-mismatch', mismatch);
     await user.click(screen.getByRole('button', { name: 'Clear my signatures and sign again' }));
     await waitFor(() => expect(api.deleted.sort()).toEqual([1, 2]));

@@ -68,6 +68,27 @@ describe('legal notices to keep', () => {
     expect(within(list).getByRole('button', { name: 'Download signed PDF: Consent to electronic signatures' })).toBeInTheDocument();
   });
 
+  it('a print page of several signed notices names each signature block by its document', async () => {
+    server.use(
+      http.get('/api/v2/user/document', () =>
+        HttpResponse.json(
+          legalDocuments([
+            { id: 6, documentType: 'rights', title: 'Your rights', signed: true },
+            { id: 9, documentType: 'rights_fed', title: 'A Summary of Your Rights', signed: true },
+          ]),
+        ),
+      ),
+    );
+    logInAs(1);
+    renderApp('/print/rights');
+    await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(2));
+    // Landmarks of one kind need names of their own (axe: landmark-unique).
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Signature: Your rights',
+      'Signature: A Summary of Your Rights',
+    ]);
+  });
+
   it('a print page leads back into the app', async () => {
     server.use(
       http.get('/api/v2/user/document', () =>

@@ -34,6 +34,13 @@ describe('user menu', () => {
     expect(trigger).toHaveFocus();
   });
 
+  it('opens inside the header landmark, not in a portal outside every landmark', async () => {
+    const { user, trigger } = await openHome();
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(screen.getByRole('banner')).toContainElement(menu);
+  });
+
   it('closes on a click outside', async () => {
     const { user, trigger } = await openHome();
     await user.click(trigger);
