@@ -302,21 +302,15 @@ func (s *Server) withRenderer(r *http.Request, f func() error) error {
 	return f()
 }
 
-// startRender waits for a free renderer; release gives it back.
+// startRender waits for a free renderer; release gives it back. A client
+// that left while waiting gets the busy answer too: nobody reads it, and it
+// is no internal error.
 func (s *Server) startRender(r *http.Request) (release func(), err error) {
-	busy := &portal.Error{Code: portal.EUNAVAILABLE,
-		Message:    "The server is busy preparing other documents. Please try again in a moment.",
-		RetryAfter: int((s.cfg.PDFRenderWait + time.Second - 1) / time.Second)}
-	t := time.NewTimer(s.cfg.PDFRenderWait)
-	defer t.Stop()
-	select {
-	case s.renders <- struct{}{}:
-		return func() { <-s.renders }, nil
-	case <-t.C:
-		return nil, busy
-	case <-r.Context().Done():
-		return nil, busy // the client left; nobody reads the answer
+	release, err = s.renders.Acquire(r.Context())
+	if err != nil && r.Context().Err() != nil {
+		return nil, s.renders.Busy()
 	}
+	return release, err
 }
 
 func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, sess *portal.Session) {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"applicantportal/internal/gate"
 	"applicantportal/internal/portal"
 )
 
@@ -64,9 +65,9 @@ type Server struct {
 	csp    string
 	logger *slog.Logger
 	now    func() time.Time
-	// renders holds a token per PDF render or signature image in progress
+	// renders bounds the PDF renders and signature images in progress
 	// (Config.PDFRenders).
-	renders chan struct{}
+	renders *gate.Gate
 }
 
 // New builds a server. web holds the built app (index.html and assets).
@@ -78,7 +79,8 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 	if s.cfg.PDFRenderWait <= 0 {
 		s.cfg.PDFRenderWait = DefaultPDFRenderWait
 	}
-	s.renders = make(chan struct{}, s.cfg.PDFRenders)
+	s.renders = gate.New(s.cfg.PDFRenders, s.cfg.PDFRenderWait,
+		"The server is busy preparing other documents. Please try again in a moment.")
 	if logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}

@@ -165,18 +165,18 @@ func (s *DB) loginThrottled(ctx context.Context, q queryer, username, ip string)
 func (s *DB) checkPassword(ctx context.Context, username, ip, pw, hash string, exists bool) (bool, error) {
 	// Waiting for the username is bounded like waiting for the gate, so a
 	// flood of attempts on one account cannot pile up without end.
-	lockCtx, cancel := context.WithTimeout(ctx, s.gate.wait)
+	lockCtx, cancel := context.WithTimeout(ctx, s.gate.Wait())
 	unlock, err := s.userLocks.lock(lockCtx, username)
 	cancel()
 	if err != nil {
 		if ctx.Err() == nil {
-			return false, s.gate.busy()
+			return false, s.gate.Busy()
 		}
 		return false, err
 	}
 	defer unlock()
 	var ok bool
-	err = s.gate.run(ctx, func() error {
+	err = s.gate.Run(ctx, func() error {
 		return s.serialized(ctx, lockLoginUsername, username, func(q queryer) error {
 			if err := s.loginThrottled(ctx, q, username, ip); err != nil {
 				return err
@@ -262,48 +262,15 @@ func (k *keyedMutex) lock(ctx context.Context, key string) (func(), error) {
 	}
 }
 
-// passwordGate bounds how many password hashes run at once: each argon2id
-// run takes 19 MiB and a core, so a flood of logins must queue rather than
-// exhaust memory. A caller waits at most wait for a slot; past it the
-// answer is EUNAVAILABLE (503) with Retry-After.
-type passwordGate struct {
-	slots chan struct{}
-	wait  time.Duration
-}
-
-func newPasswordGate(n int, wait time.Duration) *passwordGate {
-	return &passwordGate{slots: make(chan struct{}, n), wait: wait}
-}
-
-// busy is the answer past the wait.
-func (g *passwordGate) busy() error {
-	secs := max(1, int((g.wait+time.Second-1)/time.Second))
-	return &portal.Error{Code: portal.EUNAVAILABLE, RetryAfter: secs,
-		Message: "The server is busy checking passwords. Please try again in a moment."}
-}
-
-func (g *passwordGate) run(ctx context.Context, fn func() error) error {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		timer := time.NewTimer(g.wait)
-		defer timer.Stop()
-		select {
-		case g.slots <- struct{}{}:
-		case <-timer.C:
-			return g.busy()
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	defer func() { <-g.slots }()
-	return fn()
-}
+// passwordGateBusy is what a login turned away by the password gate is
+// told: each argon2id run takes 19 MiB and a core, so a flood of logins
+// queues rather than exhausting memory.
+const passwordGateBusy = "The server is busy checking passwords. Please try again in a moment."
 
 // hashPassword hashes the NFKC form of pw, within the password gate.
 func (s *DB) hashPassword(ctx context.Context, pw string) (string, error) {
 	var hash string
-	err := s.gate.run(ctx, func() error {
+	err := s.gate.Run(ctx, func() error {
 		var err error
 		hash, err = s.cfg.HashPassword(password.Normalize(pw))
 		return err

@@ -23,6 +23,7 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
+	"applicantportal/internal/gate"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/seal"
 )
@@ -76,7 +77,7 @@ type DB struct {
 	now     func() time.Time
 	// gate bounds concurrent password hashing; userLocks serialises the
 	// password checks of one username (see checkPassword).
-	gate      *passwordGate
+	gate      *gate.Gate
 	userLocks *keyedMutex
 }
 
@@ -101,7 +102,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
 	s := &DB{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
-		gate: newPasswordGate(cfg.PasswordChecks, cfg.PasswordCheckWait), userLocks: newKeyedMutex()}
+		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex()}
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
