@@ -2,7 +2,6 @@ package demo_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
@@ -11,36 +10,6 @@ import (
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
 )
-
-// eachDatabase runs run against a SQLite folder and, when
-// PORTAL_TEST_DATABASE_URL is set, a PostgreSQL schema; open opens that one
-// database with the settings of cfg, as a restart of the server would.
-func eachDatabase(t *testing.T, run func(t *testing.T, open func(cfg store.Config) *store.DB)) {
-	opener := func(t *testing.T, where func(*store.Config)) func(store.Config) *store.DB {
-		return func(cfg store.Config) *store.DB {
-			t.Helper()
-			where(&cfg)
-			db, err := store.Open(context.Background(), cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			return db
-		}
-	}
-	t.Run("SQLite", func(t *testing.T) {
-		dir := t.TempDir()
-		run(t, opener(t, func(cfg *store.Config) { cfg.DataDir = dir }))
-	})
-	t.Run("PostgreSQL", func(t *testing.T) {
-		base := os.Getenv(storetest.EnvURL)
-		if base == "" {
-			t.Skip(storetest.EnvURL + " is not set; PostgreSQL tests skipped")
-		}
-		url := storetest.Schema(t, base)
-		run(t, opener(t, func(cfg *store.Config) { cfg.DatabaseURL = url }))
-	})
-}
 
 // seededTables are every table the demo seed writes to.
 var seededTables = []string{"companies", "packages", "package_services", "legal_documents", "legal_document_regions",
@@ -91,7 +60,7 @@ func wantComplete(t *testing.T, db *store.DB, res demo.Result) {
 // information, after the company, the documents and both applicants were
 // written) leaves an empty database, and that the next start seeds it all.
 func TestFailedSeedLeavesNothingBehind(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, open func(store.Config) *store.DB) {
+	storetest.EachShared(t, func(t *testing.T, open func(store.Config) *store.DB) {
 		ctx := context.Background()
 		noKey := storetest.Config(t)
 		noKey.Sealer = nil
@@ -118,7 +87,7 @@ func TestFailedSeedLeavesNothingBehind(t *testing.T) {
 // TestSeedRunsOnce proves a restart seeds nothing more and gives a new
 // invitation link.
 func TestSeedRunsOnce(t *testing.T) {
-	eachDatabase(t, func(t *testing.T, open func(store.Config) *store.DB) {
+	storetest.EachShared(t, func(t *testing.T, open func(store.Config) *store.DB) {
 		ctx := context.Background()
 		db := open(storetest.Config(t))
 		first, err := demo.Seed(ctx, db, "http://portal.test")

@@ -145,9 +145,9 @@ func TestSealedValueCopiedToAnotherRowDoesNotOpen(t *testing.T) {
 func TestRowsSealedByEarlierVersionsConverted(t *testing.T) {
 	cfg := storetest.Config(t)
 	cfg.Now = func() time.Time { return legalClock }
-	eachShared(t, cfg, func(t *testing.T, open func() *store.DB) {
+	storetest.EachShared(t, func(t *testing.T, open func(store.Config) *store.DB) {
 		ctx := context.Background()
-		db := open()
+		db := open(cfg)
 		w := newLegalWorld(t, db)
 		dot := w.docs[portal.DocDOTRelease]
 		w.dotRelease(t, w.jane, portal.SignatureFields{LastFourSSN: "4321"})
@@ -188,7 +188,7 @@ func TestRowsSealedByEarlierVersionsConverted(t *testing.T) {
 
 		for _, start := range []string{"FirstStartConverts", "NextStartChangesNothing"} {
 			t.Run(start, func(t *testing.T) {
-				db := open()
+				db := open(cfg)
 				if p, err := db.FindPersonalInfo(ctx, w.jane.ID); err != nil || p.SSN != "111224321" || p.DOB != "1990-04-12" {
 					t.Errorf("Jane's personal information = %+v, %v", p, err)
 				}

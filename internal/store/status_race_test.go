@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -13,38 +12,6 @@ import (
 	"applicantportal/internal/store/storetest"
 )
 
-// eachShared runs a test that opens as many *store.DB on one database as
-// it likes (open), as several portal processes, or successive starts of
-// one, would: handles on one SQLite file, and on one PostgreSQL schema
-// when PORTAL_TEST_DATABASE_URL is set.
-func eachShared(t *testing.T, cfg store.Config, run func(t *testing.T, open func() *store.DB)) {
-	t.Helper()
-	opener := func(t *testing.T, cfg store.Config) func() *store.DB {
-		return func() *store.DB {
-			t.Helper()
-			db, err := store.Open(context.Background(), cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			return db
-		}
-	}
-	t.Run("SQLite", func(t *testing.T) {
-		cfg := cfg
-		cfg.DataDir, cfg.DatabaseURL = t.TempDir(), ""
-		run(t, opener(t, cfg))
-	})
-	t.Run("PostgreSQL", func(t *testing.T) {
-		if os.Getenv(storetest.EnvURL) == "" {
-			t.Skip(storetest.EnvURL + " is not set; PostgreSQL tests skipped")
-		}
-		cfg := cfg
-		cfg.DatabaseURL = storetest.Schema(t, os.Getenv(storetest.EnvURL))
-		run(t, opener(t, cfg))
-	})
-}
-
 // TestSetupCompleteNeverLacksASignature races the move to setup-complete
 // against deleting a required signature and against a residency change that
 // adds a required notice, on two instances. Whatever wins, a subject in
@@ -52,8 +19,8 @@ func eachShared(t *testing.T, cfg store.Config, run func(t *testing.T, open func
 func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 	cfg := storetest.Config(t)
 	cfg.Now = func() time.Time { return legalClock }
-	eachShared(t, cfg, func(t *testing.T, open func() *store.DB) {
-		a, b := open(), open()
+	storetest.EachShared(t, func(t *testing.T, open func(store.Config) *store.DB) {
+		a, b := open(cfg), open(cfg)
 		ctx := context.Background()
 		w := newLegalWorld(t, a)
 		const rounds = 25

@@ -50,6 +50,32 @@ func Each(t *testing.T, cfg store.Config, run func(t *testing.T, db *store.DB)) 
 	})
 }
 
+// EachShared is Each for tests that open one database several times, as
+// several portal processes or successive starts of one would: open opens
+// the test's database (one SQLite folder, or one PostgreSQL schema) with
+// the other settings of cfg, closing it when the test ends.
+func EachShared(t *testing.T, run func(t *testing.T, open func(cfg store.Config) *store.DB)) {
+	t.Helper()
+	opener := func(t *testing.T, where func(*store.Config)) func(store.Config) *store.DB {
+		return func(cfg store.Config) *store.DB {
+			t.Helper()
+			where(&cfg)
+			return open(t, cfg)
+		}
+	}
+	t.Run("SQLite", func(t *testing.T) {
+		dir := t.TempDir()
+		run(t, opener(t, func(cfg *store.Config) { cfg.DataDir, cfg.DatabaseURL = dir, "" }))
+	})
+	t.Run("PostgreSQL", func(t *testing.T) {
+		if os.Getenv(EnvURL) == "" {
+			t.Skip(EnvURL + " is not set; PostgreSQL tests skipped")
+		}
+		url := Schema(t, os.Getenv(EnvURL))
+		run(t, opener(t, func(cfg *store.Config) { cfg.DatabaseURL = url }))
+	})
+}
+
 // OpenSQLite opens a new SQLite database in a temporary folder.
 func OpenSQLite(tb testing.TB, cfg store.Config) *store.DB {
 	tb.Helper()
