@@ -14,8 +14,6 @@ export const authMessages = {
   invitationInvalid: 'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
 } as const;
 
-export { useLoginNotice } from './login-notice';
-
 /** Company preferences when the settings are missing (spec section 9, first reading). */
 export const defaultCompanyPreferences: CompanySettings['preferences'] = {
   company_subject_chat: false,

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import styles from '@/features/auth/components/auth-card.module.css';
-import { useLoginNotice } from '@/lib/auth';
+import { useLoginNotice } from '@/lib/login-notice';
 
 export function LoginRoute() {
   const navigate = useNavigate();

@@ -167,7 +167,7 @@ export function NewPasswordForm({
               </span>
               <span>
                 {rule.label}
-                <span className={styles.visuallyHidden}>
+                <span className="visually-hidden">
                   {state === 'yes' ? ' (done)' : rule.met === null && password ? ' (checking)' : ' (not yet)'}
                 </span>
               </span>

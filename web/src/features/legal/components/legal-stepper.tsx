@@ -121,7 +121,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
                     {declined ? '✉' : done ? '✓' : i + 1}
                   </span>
                   {stepTitle(s)}
-                  <span className={styles.visuallyHidden}>{declined ? ' (paper forms requested)' : done ? ' (signed)' : ' (to sign)'}</span>
+                  <span className="visually-hidden">{declined ? ' (paper forms requested)' : done ? ' (signed)' : ' (to sign)'}</span>
                 </button>
               </li>
             );

@@ -170,7 +170,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
               </span>
               <span>
                 {s.title}
-                <span className={styles.visuallyHidden}>
+                <span className="visually-hidden">
                   {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === shown ? ' (current step)' : ''}
                 </span>
                 {error ? <span className={styles.stepError}>{error}</span> : null}
