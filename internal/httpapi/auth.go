@@ -156,9 +156,9 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 // reaches the database (PostgreSQL refuses a NUL byte in text, and an index
 // entry over 2.7 KB, with an error that would be a 500).
 const (
-	maxUsernameLength = 254 // an e-mail address
-	maxClientLength   = 128 // client id and secret
-	maxTokenLength    = 128 // refresh token: ours are 43 characters
+	maxUsernameLength = portal.MaxUsernameLength // an e-mail address
+	maxClientLength   = 128                      // client id and secret
+	maxTokenLength    = 128                      // refresh token: ours are 43 characters
 )
 
 // check refuses parameters with control characters or over their bounds

@@ -376,7 +376,7 @@ func (s *DB) Login(ctx context.Context, c portal.Credentials) (*portal.TokenPair
 // never reach the database, where a NUL byte or a huge value fails on
 // PostgreSQL instead of finding nothing.
 func plausibleUsername(u string) bool {
-	return utf8.RuneCountInString(u) <= 254 && !strings.ContainsFunc(u, unicode.IsControl)
+	return utf8.RuneCountInString(u) <= portal.MaxUsernameLength && !strings.ContainsFunc(u, unicode.IsControl)
 }
 
 func humanMinutes(secs int) string {
