@@ -133,14 +133,14 @@ func TestInviteWorkLocationAndApplicants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := db.FindSubjectByUsername(context.Background(), "jane@example.com")
+	sub, err := db.Subjects().FindSubjectByUsername(context.Background(), "jane@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
-	loc, err := db.FindLocation(context.Background(), sub.ID)
+	sd, err := db.SubjectData().FindSubjectData(context.Background(), sub.ID)
 	db.Close()
-	if err != nil || loc.Employment != (portal.Place{State: "US-CA", County: 6075}) {
-		t.Errorf("employment = %+v, %v", loc.Employment, err)
+	if err != nil || sd.Location.Employment != (portal.Place{State: "US-CA", County: 6075}) {
+		t.Errorf("subject data = %+v, %v", sd, err)
 	}
 
 	out := runPortal(t, "applicants", "--data", data)

@@ -115,7 +115,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		n.CompanyID = companies[0].ID
 	}
-	sub, err := db.FindSubjectByUsername(ctx, n.Email)
+	sub, err := db.Subjects().FindSubjectByUsername(ctx, n.Email)
 	switch {
 	case portal.ErrorCode(err) == portal.ENOTFOUND:
 		if sub, err = db.CreateSubject(ctx, n); err != nil {
@@ -133,7 +133,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	token, err := db.CreateInvitation(ctx, sub.ID)
+	token, err := db.Auth().CreateInvitation(ctx, sub.ID)
 	if err != nil {
 		return err
 	}

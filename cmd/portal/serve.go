@@ -133,7 +133,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
 		PDFRenders:     cfg.PDFRenders,
-	}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db, Health: db.Ping}, web.Dist(), logger)
+	}, httpapi.Services{
+		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
+		SubjectData: db.SubjectData(), Banners: db.Banners(), Health: db.Ping,
+	}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()
 		return err

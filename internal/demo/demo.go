@@ -66,14 +66,14 @@ func seedOnce(ctx context.Context, db *store.DB, baseURL string) (Result, error)
 		}
 		res.Seeded = true
 	}
-	invited, err := db.FindSubjectByUsername(ctx, InvitedEmail)
+	invited, err := db.Subjects().FindSubjectByUsername(ctx, InvitedEmail)
 	if portal.ErrorCode(err) == portal.ENOTFOUND {
 		return res, nil
 	} else if err != nil {
 		return res, err
 	}
 	if !invited.HasPassword {
-		token, err := db.CreateInvitation(ctx, invited.ID)
+		token, err := db.Auth().CreateInvitation(ctx, invited.ID)
 		if err != nil {
 			return res, err
 		}
@@ -136,10 +136,10 @@ func seed(ctx context.Context, db *store.DB) error {
 			return err
 		}
 	}
-	if err := db.SetInitialPassword(ctx, withLogin.ID, LoginPass); err != nil {
+	if err := db.Auth().SetInitialPassword(ctx, withLogin.ID, LoginPass); err != nil {
 		return err
 	}
-	if err := db.SavePersonalInfo(ctx, withLogin.ID, &portal.PersonalInfo{
+	if err := db.Personal().SavePersonalInfo(ctx, withLogin.ID, &portal.PersonalInfo{
 		FirstName: "Casey", NoMiddleName: true, LastName: "Morgan", MothersMaidenName: "Ellis",
 		SSN: "123456789", DOB: "1990-04-12", Gender: "X",
 		DaytimeDialCode: "1", DaytimePhoneNumber: "2024561111", EveningDialCode: "1", EveningPhoneNumber: "2024561111",

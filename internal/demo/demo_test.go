@@ -36,7 +36,7 @@ func wantComplete(t *testing.T, db *store.DB, res demo.Result) {
 		res.Username != demo.LoginEmail || res.Password != demo.LoginPass {
 		t.Fatalf("Seed = %+v", res)
 	}
-	sub, err := db.FindSubjectByUsername(ctx, demo.LoginEmail)
+	sub, err := db.Subjects().FindSubjectByUsername(ctx, demo.LoginEmail)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +46,11 @@ func wantComplete(t *testing.T, db *store.DB, res demo.Result) {
 	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: demo.LoginEmail, Password: demo.LoginPass}); err != nil {
+	if _, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: demo.LoginEmail, Password: demo.LoginPass}); err != nil {
 		t.Fatalf("demo login: %v", err)
 	}
 	token := strings.TrimPrefix(res.InvitationURL, "http://portal.test/setup?token=")
-	if _, err := db.TokenLogin(ctx, token); err != nil {
+	if _, err := db.Auth().TokenLogin(ctx, token); err != nil {
 		t.Fatalf("demo invitation link: %v", err)
 	}
 }

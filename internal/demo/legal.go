@@ -38,7 +38,7 @@ func LoadSamples(ctx context.Context, db *store.DB, companyID int64) error {
 // names typed, every box ticked, a drawn signature, from the loopback
 // address.
 func signLegalDocuments(ctx context.Context, db *store.DB, subjectID int64, lastFourSSN string) error {
-	file, err := db.FindLegalDocuments(ctx, subjectID)
+	file, err := db.Legal().FindLegalDocuments(ctx, subjectID)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func signLegalDocuments(ctx context.Context, db *store.DB, subjectID int64, last
 		if err != nil {
 			return fmt.Errorf("demo: sign %s: %w", step.DocumentType, err)
 		}
-		if err := db.SignLegalStep(ctx, subjectID, sigs); err != nil {
+		if err := db.Legal().SignLegalStep(ctx, subjectID, sigs); err != nil {
 			return fmt.Errorf("demo: sign %s: %w", step.DocumentType, err)
 		}
 		// The authorization, last, checks that everything before it is signed.

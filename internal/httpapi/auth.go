@@ -14,39 +14,11 @@ import (
 
 func (s *Server) registerAuthRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /oauth/access_token", s.handleTokenCreate)
-	mux.HandleFunc("DELETE /oauth/access_token", s.authed(true, s.handleTokenDelete))
+	mux.HandleFunc("DELETE /oauth/access_token", s.require(setupAllowed, s.handleTokenDelete))
 	mux.HandleFunc("GET /api/user", s.handleTokenLogin)
 	mux.HandleFunc("POST /api/user/password/reset", s.handlePasswordResetRequest)
 	mux.HandleFunc("POST /api/user/password/reset/confirm", s.handlePasswordResetConfirm)
 	mux.HandleFunc("POST /api/user/password/reset/verify", s.handlePasswordResetVerify)
-}
-
-// authed resolves the bearer token before calling h. A setup-scoped
-// credential (from an invitation link) reaches only handlers that allow it.
-func (s *Server) authed(allowSetup bool, h func(http.ResponseWriter, *http.Request, *portal.Session)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		token, ok := bearerToken(r)
-		if !ok {
-			s.Error(w, r, portal.Errorf(portal.EUNAUTHORIZED, "You must log in to access that resource."))
-			return
-		}
-		sess, err := s.svc.Auth.Authenticate(r.Context(), token)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		if sess.Scope == portal.ScopeSetup && !allowSetup {
-			s.Error(w, r, portal.Errorf(portal.EFORBIDDEN, "Please create your password and log in first."))
-			return
-		}
-		h(w, r, sess)
-	}
-}
-
-// changePassword sets a new password after checking the current one, ending
-// the subject's sessions other than the caller's.
-func (s *Server) changePassword(r *http.Request, sess *portal.Session, current, next string) error {
-	return s.svc.Auth.ChangePassword(r.Context(), *sess, s.clientIP(r), current, next)
 }
 
 // tokenRequest is the token endpoint's input, from JSON or a form.
@@ -232,7 +204,7 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json (or application/x-www-form-urlencoded with the %s header).", formHeader)
 }
 
-func (s *Server) handleTokenDelete(w http.ResponseWriter, r *http.Request, _ *portal.Session) {
+func (s *Server) handleTokenDelete(w http.ResponseWriter, r *http.Request) {
 	token, _ := bearerToken(r)
 	if err := s.svc.Auth.Revoke(r.Context(), token); err != nil {
 		s.Error(w, r, err)

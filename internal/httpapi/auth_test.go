@@ -143,7 +143,7 @@ func TestInvitationLinkExpires(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		invite, err := a.db.CreateInvitation(ctx, quinn.ID)
+		invite, err := a.db.Auth().CreateInvitation(ctx, quinn.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -271,7 +271,7 @@ func TestUserPatch(t *testing.T) {
 				}
 			})
 		}
-		sub, _ := a.db.FindSubjectByID(context.Background(), a.ids["jane"])
+		sub, _ := a.db.Subjects().FindSubjectByID(context.Background(), a.ids["jane"])
 		if sub.FirstName != "Janet" || sub.LastName != "O’Neil-Doe" || sub.Phone != "+44 20 7946 0958" || sub.Email != "jane@example.com" {
 			t.Fatalf("subject = %+v", sub)
 		}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"applicantportal/internal/legaltext"
-	"applicantportal/internal/lookup"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/signedpdf"
 )
@@ -21,15 +20,11 @@ import (
 const MaxSignatureBody = 400 << 10
 
 func (s *Server) registerLegalRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/v2/user/document", s.authed(false, s.handleLegalDocumentList))
-	mux.HandleFunc("GET /api/v2/document/{id}", s.authed(false, s.handleLegalDocumentGet))
-	mux.HandleFunc("POST /api/v2/user/document/{id}/signature", s.authed(false, s.handleSignatureCreate))
-	mux.HandleFunc("GET /api/v2/user/document/{id}", s.authed(false, s.handleSignedDocumentGet))
-	mux.HandleFunc("DELETE /api/v2/user/document/{id}", s.authed(false, s.handleSignatureDelete))
-	// Subject data: for now it carries the location that decides which legal
-	// documents apply; the data pages add their keys to it.
-	mux.HandleFunc("GET /api/v2/user/data", s.authed(false, s.handleSubjectDataGet))
-	mux.HandleFunc("POST /api/v2/user/data", s.authed(false, s.handleSubjectDataCreate))
+	mux.HandleFunc("GET /api/v2/user/document", s.require(applicantOnly, s.handleLegalDocumentList))
+	mux.HandleFunc("GET /api/v2/document/{id}", s.require(applicantOnly, s.handleLegalDocumentGet))
+	mux.HandleFunc("POST /api/v2/user/document/{id}/signature", s.require(applicantOnly, s.handleSignatureCreate))
+	mux.HandleFunc("GET /api/v2/user/document/{id}", s.require(applicantOnly, s.handleSignedDocumentGet))
+	mux.HandleFunc("DELETE /api/v2/user/document/{id}", s.require(applicantOnly, s.handleSignatureDelete))
 }
 
 // legalDocumentJSON is one entry of GET /api/v2/user/document.
@@ -104,24 +99,25 @@ func parseLegalFilter(r *http.Request) (portal.LegalDocumentFilter, error) {
 	return portal.LegalDocumentFilter{DocumentTypes: f.DocumentType, Signed: f.Signed}, nil
 }
 
-func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	filter, err := parseLegalFilter(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	s.writeLegalDocuments(w, r, http.StatusOK, sess.SubjectID, filter)
+	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeLegalDocuments(w, http.StatusOK, file, filter)
 }
 
 // writeLegalDocuments answers every current document of the company (the
 // app decides which apply with the same rules as the server), with the
 // subject's signatures.
-func (s *Server) writeLegalDocuments(w http.ResponseWriter, r *http.Request, status int, subjectID int64, filter portal.LegalDocumentFilter) {
-	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), subjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
+func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter) {
 	out := []legalDocumentJSON{}
 	for _, d := range file.Documents {
 		sig := file.Signatures[d.ID]
@@ -173,7 +169,8 @@ func (s *Server) legalDocument(r *http.Request, sess *portal.Session) (*portal.L
 // documents with the tokens replaced, and the hash a signature of it must
 // carry. With ?signed=true it answers the text exactly as the subject
 // signed it, which may be an older version (print pages show that one).
-func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	file, d, err := s.legalDocument(r, sess)
 	if err != nil {
 		s.Error(w, r, err)
@@ -212,7 +209,8 @@ type signRequest struct {
 
 // handleSignatureCreate signs every document of the legal step that holds
 // {id} that is not yet signed.
-func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	id, err := documentID(r)
 	if err != nil {
 		s.Error(w, r, err)
@@ -223,42 +221,22 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request, s
 		s.Error(w, r, err)
 		return
 	}
-	ctx := r.Context()
-	file, err := s.svc.Legal.FindLegalDocuments(ctx, sess.SubjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	var ssn string
-	if p, err := s.svc.Subjects.FindPersonalInfo(ctx, sess.SubjectID); err != nil {
-		s.Error(w, r, err)
-		return
-	} else if p != nil && !p.NoSSN {
-		ssn = p.SSN
-	}
-	// Signing decodes and compacts the signature image: bounded like renders.
-	var sigs []portal.Signature
-	err = s.withRenderer(r, func() (err error) {
-		sigs, err = file.Sign(portal.Signing{
-			DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256,
-			IP: s.clientIP(r), SSN: ssn, Shown: shownContent(file),
-		})
-		return err
+	file, err := s.svc.Legal.SignLegalDocuments(r.Context(), sess.SubjectID, portal.SigningCall{
+		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256, IP: s.clientIP(r),
+		Shown:   func(f *portal.LegalFile, d portal.LegalDocument) (string, string) { return shownContent(f)(d) },
+		Bounded: func(work func() error) error { return s.withRenderer(r, work) },
 	})
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	if err := s.svc.Legal.SignLegalStep(ctx, sess.SubjectID, sigs); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	s.writeLegalDocuments(w, r, http.StatusCreated, sess.SubjectID, portal.LegalDocumentFilter{})
+	writeLegalDocuments(w, http.StatusCreated, file, portal.LegalDocumentFilter{})
 }
 
 // handleSignedDocumentGet answers the signed document as a PDF: the content
 // as signed, the signature, who, when, from where, and the content's hash.
-func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	file, d, err := s.legalDocument(r, sess)
 	if err != nil {
 		s.Error(w, r, err)
@@ -313,7 +291,8 @@ func (s *Server) startRender(r *http.Request) (release func(), err error) {
 	return release, err
 }
 
-func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	id, err := documentID(r)
 	if err != nil {
 		s.Error(w, r, err)
@@ -324,70 +303,4 @@ func (s *Server) handleSignatureDelete(w http.ResponseWriter, r *http.Request, s
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// subjectDataJSON is GET /api/v2/user/data: {"payload": {"data": {...}}}.
-type subjectDataJSON struct {
-	Payload struct {
-		Data struct {
-			Location        portal.Location `json:"location"`
-			NoDataAvailable map[string]bool `json:"noDataAvailable"`
-		} `json:"data"`
-	} `json:"payload"`
-}
-
-func (s *Server) writeSubjectData(w http.ResponseWriter, loc portal.Location) {
-	var out subjectDataJSON
-	out.Payload.Data.Location = loc
-	out.Payload.Data.NoDataAvailable = map[string]bool{"credential": false, "education": false, "employment": false}
-	writeJSON(w, http.StatusOK, out)
-}
-
-func (s *Server) handleSubjectDataGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
-	loc, err := s.svc.Legal.FindLocation(r.Context(), sess.SubjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	s.writeSubjectData(w, loc)
-}
-
-// subjectDataRequest is POST /api/v2/user/data; keys other than location
-// are not stored yet.
-type subjectDataRequest struct {
-	Location *struct {
-		Residency  *portal.Place `json:"residency"`
-		Employment *portal.Place `json:"employment"`
-	} `json:"location"`
-}
-
-func (s *Server) handleSubjectDataCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
-	var req subjectDataRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	ctx := r.Context()
-	if req.Location == nil {
-		s.handleSubjectDataGet(w, r, sess)
-		return
-	}
-	upd := portal.LocationUpdate{Residency: req.Location.Residency, Employment: req.Location.Employment}
-	var fe portal.FieldErrors
-	if p := upd.Residency; p != nil {
-		p.Validate("location.residency", lookup.IsStateCode, &fe)
-	}
-	if p := upd.Employment; p != nil {
-		p.Validate("location.employment", lookup.IsStateCode, &fe)
-	}
-	if err := fe.Err(); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	loc, err := s.svc.Legal.UpdateLocation(ctx, sess.SubjectID, upd)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	s.writeSubjectData(w, loc)
 }

@@ -98,10 +98,10 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 		if err := db.SetEmploymentLocation(ctx, s.ID, portal.Place{State: "US-CA", County: 6075}); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
+		if err := db.Auth().SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
 			t.Fatal(err)
 		}
-		pair, err := db.Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
+		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
 			Username: s.Username, Password: legalPassword, IP: "192.0.2.1"})
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +112,7 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 		t.Fatal(err)
 	}
 	srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret},
-		httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db},
+		storeServices(db),
 		fstest.MapFS{"index.html": {Data: []byte(`<html><head><meta name="portal-config" content="__PORTAL_CONFIG__"></head></html>`)}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -227,7 +227,7 @@ func listedAsSigned(list []listEntry, id int64) bool {
 // authorization must wait for.
 func (a *legalAPI) signAllButAuthorization(who string) {
 	a.t.Helper()
-	file, err := a.db.FindLegalDocuments(context.Background(), a.ids[who])
+	file, err := a.db.Legal().FindLegalDocuments(context.Background(), a.ids[who])
 	if err != nil {
 		a.t.Fatal(err)
 	}

@@ -65,13 +65,13 @@ func newOAuthAPI(t *testing.T, db *store.DB, now *time.Time) *oauthAPI {
 		}
 		a.ids[p.who] = s.ID
 		if p.password != "" {
-			if err := db.SetInitialPassword(ctx, s.ID, p.password); err != nil {
+			if err := db.Auth().SetInitialPassword(ctx, s.ID, p.password); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	var err error
-	if a.invite, err = db.CreateInvitation(ctx, a.ids["pat"]); err != nil {
+	if a.invite, err = db.Auth().CreateInvitation(ctx, a.ids["pat"]); err != nil {
 		t.Fatal(err)
 	}
 	web := fstest.MapFS{
@@ -80,7 +80,7 @@ func newOAuthAPI(t *testing.T, db *store.DB, now *time.Time) *oauthAPI {
 	}
 	proxies := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
 	srv, err := httpapi.New(httpapi.Config{BaseURL: "https://portal.example.com", ClientID: clientID, ClientSecret: clientSecret, TrustedProxies: proxies},
-		httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db}, web, slog.New(slog.NewJSONHandler(a.logs, nil)))
+		storeServices(db), web, slog.New(slog.NewJSONHandler(a.logs, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

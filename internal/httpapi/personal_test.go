@@ -47,17 +47,17 @@ func newPersonalAPI(t *testing.T, db *store.DB, requireSSN bool) *personalAPI {
 		if who == "nopass" {
 			continue
 		}
-		if err := db.SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
+		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
 			t.Fatal(err)
 		}
-		pair, err := db.Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
+		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
 			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		a.tokens[who] = pair.AccessToken
 	}
-	srv, err := httpapi.New(httpapi.Config{}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db},
+	srv, err := httpapi.New(httpapi.Config{}, storeServices(db),
 		fstest.MapFS{"index.html": {Data: []byte(`<meta name="portal-config" content="__PORTAL_CONFIG__">`)}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func TestPersonalInformationPut(t *testing.T) {
 			if status != 200 {
 				t.Fatalf("re-save without SSN = %d %s", status, raw)
 			}
-			p, err := db.FindPersonalInfo(context.Background(), subjectID(t, db, "jane@example.com"))
+			p, err := db.Personal().FindPersonalInfo(context.Background(), subjectID(t, db, "jane@example.com"))
 			if err != nil || p.SSN != "123456789" || p.DrugZip != "94110" {
 				t.Fatalf("stored = %+v, %v; want the SSN kept and the ZIP changed", p, err)
 			}
@@ -203,7 +203,7 @@ func TestPersonalInformationPut(t *testing.T) {
 
 func subjectID(t *testing.T, db *store.DB, username string) int64 {
 	t.Helper()
-	s, err := db.FindSubjectByUsername(context.Background(), username)
+	s, err := db.Subjects().FindSubjectByUsername(context.Background(), username)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,7 +85,7 @@ func TestCopiedSealedValueIsALoggedInternalError(t *testing.T) {
 	eachLegalAPI(t, func(t *testing.T, a *legalAPI) {
 		ctx := context.Background()
 		for who, ssn := range map[string]string{"jane": "111223333", "john": "444556666"} {
-			if err := a.db.SavePersonalInfo(ctx, a.ids[who], &portal.PersonalInfo{FirstName: "X", LastName: "Doe", SSN: ssn}); err != nil {
+			if err := a.db.Personal().SavePersonalInfo(ctx, a.ids[who], &portal.PersonalInfo{FirstName: "X", LastName: "Doe", SSN: ssn}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -95,7 +95,7 @@ func TestCopiedSealedValueIsALoggedInternalError(t *testing.T) {
 		}
 		var logs bytes.Buffer
 		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret},
-			httpapi.Services{Auth: a.db, Subjects: a.db, Banners: a.db, Legal: a.db},
+			storeServices(a.db),
 			fstest.MapFS{"index.html": {Data: []byte(`<meta name="portal-config" content="__PORTAL_CONFIG__">`)}},
 			slog.New(slog.NewJSONHandler(&logs, nil)))
 		if err != nil {

@@ -47,10 +47,12 @@ const DefaultPDFRenderWait = 3 * time.Second
 
 // Services are the implementations the handlers call.
 type Services struct {
-	Auth     portal.AuthService
-	Subjects portal.SubjectService
-	Banners  portal.BannerService
-	Legal    portal.LegalService
+	Auth        portal.AuthService
+	Subjects    portal.SubjectService
+	Personal    portal.PersonalService
+	Legal       portal.LegalService
+	SubjectData portal.SubjectDataService
+	Banners     portal.BannerService
 	// Health reports whether storage answers.
 	Health func(context.Context) error
 }
@@ -109,6 +111,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerPersonalRoutes(mux)
 	s.registerBannerRoutes(mux)
 	s.registerLegalRoutes(mux)
+	s.registerSubjectDataRoutes(mux)
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {

@@ -128,7 +128,7 @@ func TestSignatureImageMemoryUnder150MiB(t *testing.T) {
 		// and nothing is turned away by a busy test machine.
 		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
 			PDFRenders: 4, PDFRenderWait: time.Minute},
-			httpapi.Services{Auth: a.db, Subjects: a.db, Banners: a.db, Legal: a.db}, fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
+			storeServices(a.db), fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,13 +144,13 @@ func TestSignatureImageMemoryUnder150MiB(t *testing.T) {
 		// John's authorization carries the image of issue 8 (2000 x 2000
 		// pixels at 16 bits), stored as signing stored it before the limits.
 		a.signAllButAuthorization("john")
-		file, err := a.db.FindLegalDocuments(ctx, a.ids["john"])
+		file, err := a.db.Legal().FindLegalDocuments(ctx, a.ids["john"])
 		if err != nil {
 			t.Fatal(err)
 		}
 		d, _ := file.Document(auth)
 		content := a.content("john", auth)
-		if err := a.db.SignLegalStep(ctx, a.ids["john"], []portal.Signature{{DocumentID: auth, SubjectID: a.ids["john"],
+		if err := a.db.Legal().SignLegalStep(ctx, a.ids["john"], []portal.Signature{{DocumentID: auth, SubjectID: a.ids["john"],
 			DocumentVersion: d.Version, Content: content.Content, ContentSHA256: content.ContentSHA256,
 			SignatureData: deepSignaturePNG(t), SignatureUserIP: "192.0.2.1", SignerName: "John Doe",
 			Fields: portal.SignatureFields{FirstName: "John", LastName: "Doe", AuthConsent: true}}}); err != nil {
@@ -315,7 +315,7 @@ func TestPDFRendersBounded(t *testing.T) {
 	eachLegalAPI(t, func(t *testing.T, a *legalAPI) {
 		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
 			PDFRenders: 1, PDFRenderWait: 20 * time.Millisecond},
-			httpapi.Services{Auth: a.db, Subjects: a.db, Banners: a.db, Legal: a.db}, fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
+			storeServices(a.db), fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

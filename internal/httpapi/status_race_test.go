@@ -27,13 +27,13 @@ func TestSetupCompleteRaceOverHTTP(t *testing.T) {
 			if err := a.db.SetEmploymentLocation(ctx, s.ID, portal.Place{State: "US-CA", County: 6075}); err != nil {
 				t.Fatal(err)
 			}
-			if err := a.db.SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
+			if err := a.db.Auth().SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
 				t.Fatal(err)
 			}
-			if err := a.db.SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: "Race", LastName: "Doe", SSN: "123451234"}); err != nil {
+			if err := a.db.Personal().SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: "Race", LastName: "Doe", SSN: "123451234"}); err != nil {
 				t.Fatal(err)
 			}
-			pair, err := a.db.Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
+			pair, err := a.db.Auth().Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
 				Username: s.Username, Password: legalPassword, IP: "192.0.2.1"})
 			if err != nil {
 				t.Fatal(err)
@@ -73,7 +73,7 @@ func TestSetupCompleteRaceOverHTTP(t *testing.T) {
 			close(start)
 			wg.Wait()
 
-			file, err := a.db.FindLegalDocuments(ctx, s.ID)
+			file, err := a.db.Legal().FindLegalDocuments(ctx, s.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

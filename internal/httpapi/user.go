@@ -5,17 +5,16 @@ import (
 	"strconv"
 	"strings"
 
-	"applicantportal/internal/phone"
 	"applicantportal/internal/portal"
 )
 
 func (s *Server) registerUserRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/v2/user", s.authed(true, s.handleUserGet))
-	mux.HandleFunc("PATCH /api/v2/user", s.authed(true, s.handleUserPatch))
+	mux.HandleFunc("GET /api/v2/user", s.require(setupAllowed, s.handleUserGet))
+	mux.HandleFunc("PATCH /api/v2/user", s.require(setupAllowed, s.handleUserPatch))
 	mux.HandleFunc("POST /api/v2/user/email/confirm", s.handleEmailChangeConfirm)
-	mux.HandleFunc("GET /api/settings/company/{id}", s.authed(true, s.handleCompanySettingsGet))
-	mux.HandleFunc("GET /api/v2/user/profile", s.authed(false, s.handleProfileGet))
-	mux.HandleFunc("POST /api/v2/user/subject/status", s.authed(false, s.handleSubjectStatusCreate))
+	mux.HandleFunc("GET /api/settings/company/{id}", s.require(setupAllowed, s.handleCompanySettingsGet))
+	mux.HandleFunc("GET /api/v2/user/profile", s.require(applicantOnly, s.handleProfileGet))
+	mux.HandleFunc("POST /api/v2/user/subject/status", s.require(applicantOnly, s.handleSubjectStatusCreate))
 }
 
 // userResponse is GET /api/v2/user.
@@ -146,7 +145,8 @@ func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, subjectID int
 	writeJSON(w, http.StatusOK, s.newUserResponse(r, view))
 }
 
-func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	s.writeUser(w, r, sess.SubjectID)
 }
 
@@ -164,75 +164,23 @@ func (p userPatch) update() portal.SubjectUpdate {
 	return portal.SubjectUpdate{Email: p.Email, FirstName: p.FirstName, LastName: p.LastName, Phone: p.Phone}
 }
 
-func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleUserPatch(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	var req userPatch
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	ctx := r.Context()
-	upd := req.update()
-	if sess.Scope == portal.ScopeSetup {
-		// An invitation credential may only create the password.
-		if req.Password == nil || upd != (portal.SubjectUpdate{}) {
-			s.Error(w, r, portal.Errorf(portal.EFORBIDDEN, "Please create your password and log in first."))
-			return
-		}
-		if err := s.svc.Auth.SetInitialPassword(ctx, sess.SubjectID, *req.Password); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		s.writeUser(w, r, sess.SubjectID)
-		return
-	}
-	if err := upd.Validate(subjectRules); err != nil {
+	err := s.svc.Auth.UpdateAccount(r.Context(), *sess, portal.AccountChange{
+		Password: req.Password, CurrentPassword: req.CurrentPassword, Subject: req.update(),
+		IP: s.clientIP(r), ConfirmURLBase: s.cfg.BaseURL,
+	})
+	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	// The e-mail address is a way back into the account, so it changes only
-	// through RequestEmailChange. Sending the current address is no change.
-	var newEmail *string
-	if upd.Email != nil {
-		sub, err := s.svc.Subjects.FindSubjectByID(ctx, sess.SubjectID)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		if portal.NormalizeUsername(*upd.Email) != sub.Username {
-			newEmail = upd.Email
-		}
-		upd.Email = nil
-	}
-	if newEmail != nil && req.Password != nil {
-		// Both would check the current password, which the first changes.
-		var fe portal.FieldErrors
-		fe.Add("email", "Change your e-mail address and your password one at a time.")
-		s.Error(w, r, fe.Err())
-		return
-	}
-	if req.Password != nil {
-		if err := s.changePassword(r, sess, req.CurrentPassword, *req.Password); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-	}
-	if newEmail != nil {
-		if err := s.svc.Auth.RequestEmailChange(ctx, *sess, s.clientIP(r), req.CurrentPassword, *newEmail, s.cfg.BaseURL); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-	}
-	if upd != (portal.SubjectUpdate{}) {
-		if _, err := s.svc.Subjects.UpdateSubject(ctx, sess.SubjectID, upd); err != nil {
-			s.Error(w, r, err)
-			return
-		}
-	}
 	s.writeUser(w, r, sess.SubjectID)
 }
-
-// subjectRules are the checks of the subject's own fields.
-var subjectRules = portal.SubjectRules{ValidPhone: phone.Valid}
 
 type emailConfirmRequest struct {
 	Token string `json:"token"`
@@ -261,23 +209,15 @@ type companySettingsJSON struct {
 
 // handleCompanySettingsGet answers the subject's own company only; any
 // other id is 404, as if it did not exist.
-func (s *Server) handleCompanySettingsGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleCompanySettingsGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	notFound := portal.Errorf(portal.ENOTFOUND, "Company not found.")
 	if err != nil {
 		s.Error(w, r, notFound)
 		return
 	}
-	sub, err := s.svc.Subjects.FindSubjectByID(r.Context(), sess.SubjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	if sub.CompanyID != id {
-		s.Error(w, r, notFound)
-		return
-	}
-	c, err := s.svc.Subjects.FindCompanyByID(r.Context(), id)
+	c, err := s.svc.Subjects.FindCompanySettings(r.Context(), sess.SubjectID, id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -285,7 +225,8 @@ func (s *Server) handleCompanySettingsGet(w http.ResponseWriter, r *http.Request
 	writeJSON(w, http.StatusOK, companySettingsJSON{ID: c.ID, CompanyLogoURLAddress: c.LogoURL, Preferences: c.Preferences})
 }
 
-func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	view, err := s.svc.Subjects.FindUserView(r.Context(), sess.SubjectID)
 	if err != nil {
 		s.Error(w, r, err)
@@ -300,7 +241,8 @@ type statusRequest struct {
 
 // handleSubjectStatusCreate moves the subject's status; the store decides
 // whether the move is allowed, in the transaction that makes it.
-func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Request, sess *portal.Session) {
+func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
 	var req statusRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.Error(w, r, err)

@@ -90,4 +90,20 @@ type AuthService interface {
 	// ConfirmEmailChange makes a pending change take effect with the token
 	// of its link: the e-mail and the username become the new address.
 	ConfirmEmailChange(ctx context.Context, token string) error
+	// UpdateAccount is PATCH /api/v2/user: a setup credential may only
+	// create the password (SetInitialPassword); otherwise a new password
+	// (ChangePassword), a new e-mail address (RequestEmailChange, never
+	// with a new password in one call) and the subject's own fields
+	// (SubjectService.UpdateSubject), after checking all of them first.
+	UpdateAccount(ctx context.Context, sess Session, ch AccountChange) error
+}
+
+// AccountChange is a change of the applicant's own account; nil fields
+// stay as they are.
+type AccountChange struct {
+	Password        *string
+	CurrentPassword string
+	Subject         SubjectUpdate // Email here asks for an e-mail change
+	IP              string        // the caller's, for the login throttle
+	ConfirmURLBase  string        // the portal's address, for the e-mailed link
 }

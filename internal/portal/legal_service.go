@@ -9,30 +9,26 @@ import (
 	"strings"
 )
 
-// LegalService stores a company's legal documents, the applicant's location
-// that decides which of them apply, and the applicant's signatures.
+// LegalService keeps a company's legal documents and the applicant's
+// signatures (the location that decides which apply is subject data).
 type LegalService interface {
 	// FindLegalDocuments gathers the subject's legal file: the company's
 	// current documents, the subject's signatures and location.
 	FindLegalDocuments(ctx context.Context, subjectID int64) (*LegalFile, error)
-	// SignLegalStep stores, in one transaction, one signature per document
-	// the step still needs (LegalFile.SignableStep). It re-checks the rules
-	// against the stored state and answers ECONFLICT when a document is
-	// already signed, its version changed, setup is complete or the
-	// documents are not exactly those the step needs. A paper-forms outcome
-	// holds the subject's orders and e-mails the applicant how to get and
-	// return the forms.
-	SignLegalStep(ctx context.Context, subjectID int64, sigs []Signature) error
+	// SignLegalDocuments is a whole signing call: it reads the subject's
+	// legal file and stored SSN, checks the call (LegalFile.Sign) and
+	// stores, in one transaction, one signature per document the step
+	// still needs. The transaction re-checks the rules against the stored
+	// state and answers ECONFLICT when a document is already signed, its
+	// version changed, setup is complete or the documents are not exactly
+	// those the step needs. A paper-forms outcome holds the subject's
+	// orders and e-mails the applicant how to get and return the forms.
+	// It answers the file after signing.
+	SignLegalDocuments(ctx context.Context, subjectID int64, call SigningCall) (*LegalFile, error)
 	// DeleteSignature deletes the subject's signature of a document:
 	// ENOTFOUND when there is none, ECONFLICT once setup is complete.
 	// Deleting a paper-forms choice lifts the order hold.
 	DeleteSignature(ctx context.Context, subjectID, documentID int64) error
-	// FindLocation returns the subject's location (empty when none is set).
-	FindLocation(ctx context.Context, subjectID int64) (Location, error)
-	// UpdateLocation changes what upd sets, once validated: the residency
-	// always, the employment only while the operator left it empty.
-	// ECONFLICT once setup is complete.
-	UpdateLocation(ctx context.Context, subjectID int64, upd LocationUpdate) (Location, error)
 }
 
 // LegalFile is what signing decides from: who signs, for which company,
@@ -137,6 +133,21 @@ type Signing struct {
 	// Shown returns a document's content exactly as the applicant is shown
 	// it (tokens replaced) and the hash of that content.
 	Shown func(LegalDocument) (content, sha256 string)
+}
+
+// SigningCall is a signing call as the HTTP layer reads it, with the two
+// things only it knows: how a document is shown and where image work runs.
+type SigningCall struct {
+	DocumentID    int64
+	Request       SignRequest
+	ContentSHA256 map[string]string
+	IP            string
+	// Shown returns a document's content as the file's applicant is shown
+	// it (tokens replaced) and the hash of that content.
+	Shown func(f *LegalFile, d LegalDocument) (content, sha256 string)
+	// Bounded runs the image work of checking the signature (decoding and
+	// compacting it) on a bounded number of workers; nil runs it directly.
+	Bounded func(work func() error) error
 }
 
 // Sign checks a signing call against the file: the step may be signed now
@@ -254,38 +265,6 @@ How to return them:
 We continue your background check as soon as the signed forms arrive. If you change your mind, you can still sign electronically: log in to the applicant portal and undo the paper-forms choice on the consent step.
 `, strings.TrimSpace(s.FirstName+" "+s.LastName), c.Name, c.Name)
 	return subject, body
-}
-
-// LocationUpdate changes the location; nil leaves a place as it is.
-type LocationUpdate struct {
-	Residency  *Place
-	Employment *Place
-}
-
-// Empty reports whether nothing is known about the place.
-func (p Place) Empty() bool { return !p.NonUS && strings.TrimSpace(p.State) == "" && p.County == 0 }
-
-// Normalized trims and upper-cases the state code; a place outside the US
-// has neither state nor county.
-func (p Place) Normalized() Place {
-	p.State = strings.ToUpper(strings.TrimSpace(p.State))
-	if p.NonUS {
-		p.State, p.County = "", 0
-	}
-	return p
-}
-
-// Validate checks a place and adds its messages to fe; field prefixes the
-// field names ("location.residency"). knownState says whether a state code
-// exists.
-func (p Place) Validate(field string, knownState func(code string) bool, fe *FieldErrors) {
-	p = p.Normalized()
-	if p.State != "" && !knownState(p.State) {
-		fe.Add(field+".state", "Choose a state from the list.")
-	}
-	if p.County < 0 {
-		fe.Add(field+".county", "Choose a county from the list.")
-	}
 }
 
 var documentTypePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)

@@ -1,6 +1,7 @@
 package portal
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"slices"
@@ -115,6 +116,18 @@ func (p *PersonalInfo) UnmarshalJSON(b []byte) error {
 		p.NameSuffix = *v.Suffix
 	}
 	return nil
+}
+
+// PersonalService keeps the applicant's personal information.
+type PersonalService interface {
+	// FindPersonalInfo answers nil when nothing was saved yet.
+	FindPersonalInfo(ctx context.Context, subjectID int64) (*PersonalInfo, error)
+	// UpdatePersonalInfo saves the full personal information once it
+	// passes Validate under the company's rules; an empty SSN keeps the SSN
+	// on file, and an SSN must end in the last four digits typed when
+	// signing (LegalFile.CheckSSNAgainstSignatures). Checked and saved in
+	// one transaction holding the subject's lock.
+	UpdatePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error
 }
 
 // PersonalRules are the facts about the company and the lookups that

@@ -344,12 +344,15 @@ type UserView struct {
 	Personal *PersonalInfo // nil until the applicant saves it
 }
 
-// SubjectService stores companies, packages, subjects and their profiles.
+// SubjectService keeps the applicant's account record, profile and orders,
+// and moves the status of setup.
 type SubjectService interface {
 	FindSubjectByID(ctx context.Context, id int64) (*Subject, error)
 	FindSubjectByUsername(ctx context.Context, username string) (*Subject, error)
 	FindUserView(ctx context.Context, subjectID int64) (*UserView, error)
-	FindCompanyByID(ctx context.Context, id int64) (*Company, error)
+	// FindCompanySettings returns the subject's company when companyID is
+	// its id; any other company is ENOTFOUND, as if it did not exist.
+	FindCompanySettings(ctx context.Context, subjectID, companyID int64) (*Company, error)
 	UpdateSubject(ctx context.Context, id int64, upd SubjectUpdate) (*Subject, error)
 	FindProfile(ctx context.Context, subjectID int64) (*Profile, error)
 	// MoveSubjectStatus moves the subject to a status when CheckStatusMove
@@ -357,9 +360,6 @@ type SubjectService interface {
 	// subject's lock, the same lock signing, deleting signatures and
 	// location changes take, so the rules hold under concurrency.
 	MoveSubjectStatus(ctx context.Context, subjectID int64, to StatusID) error
-	// FindPersonalInfo answers nil when nothing was saved yet.
-	FindPersonalInfo(ctx context.Context, subjectID int64) (*PersonalInfo, error)
-	SavePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error
 }
 
 // BannerService keeps the maintenance banner.

@@ -25,7 +25,7 @@ func TestAtomically(t *testing.T) {
 			return portal.NewSubject{CompanyID: company.ID, Email: email, FirstName: "A", LastName: "B"}
 		}
 		exists := func(email string) bool {
-			_, err := db.FindSubjectByUsername(ctx, email)
+			_, err := db.Subjects().FindSubjectByUsername(ctx, email)
 			return err == nil
 		}
 		t.Run("FailureLeavesNothing", func(t *testing.T) {

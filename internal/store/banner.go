@@ -9,9 +9,18 @@ import (
 	"applicantportal/internal/portal"
 )
 
+// BannerService implements portal.BannerService for applicants; operators
+// set the banner with DB.SetBanner.
+type BannerService struct{ *conn }
+
+var _ portal.BannerService = (*BannerService)(nil)
+
+// Banners hands out the banner service.
+func (db *DB) Banners() *BannerService { return &BannerService{db.conn} }
+
 // ActiveBanner returns the newest active maintenance banner the subject has
 // not dismissed, or nil.
-func (s *DB) ActiveBanner(ctx context.Context, subjectID int64) (*portal.Banner, error) {
+func (s *BannerService) ActiveBanner(ctx context.Context, subjectID int64) (*portal.Banner, error) {
 	var b portal.Banner
 	err := s.db.QueryRowContext(ctx, `SELECT b.id, b.message FROM banners b
 		WHERE b.active = TRUE AND NOT EXISTS (
@@ -26,7 +35,7 @@ func (s *DB) ActiveBanner(ctx context.Context, subjectID int64) (*portal.Banner,
 }
 
 // DismissBanner hides an active banner for one subject.
-func (s *DB) DismissBanner(ctx context.Context, subjectID, bannerID int64) error {
+func (s *BannerService) DismissBanner(ctx context.Context, subjectID, bannerID int64) error {
 	var active bool
 	if err := s.db.QueryRowContext(ctx, `SELECT active FROM banners WHERE id = $1`, bannerID).Scan(&active); err != nil {
 		return notFound(err, "Banner")

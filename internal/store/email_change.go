@@ -16,7 +16,7 @@ import (
 // must not be able to change it: the current password is checked, the
 // change waits for the new address to confirm a link, and the current
 // address hears of it at once.
-func (s *DB) RequestEmailChange(ctx context.Context, sess portal.Session, ip, currentPassword, newEmail, confirmURLBase string) error {
+func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Session, ip, currentPassword, newEmail, confirmURLBase string) error {
 	newEmail = strings.TrimSpace(newEmail)
 	if err := (portal.SubjectUpdate{Email: &newEmail}).Validate(subjectRules); err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *DB) RequestEmailChange(ctx context.Context, sess portal.Session, ip, cu
 // was made. Confirming ends every session of the subject (the username
 // they logged in with is gone), spends the outstanding password-reset
 // links, which were mailed to the old address, and tells the old address.
-func (s *DB) ConfirmEmailChange(ctx context.Context, token string) error {
+func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) error {
 	invalid := func() error {
 		var fe portal.FieldErrors
 		fe.Add("token", portal.EmailChangeTokenInvalid)
@@ -148,7 +148,7 @@ func (s *DB) ConfirmEmailChange(ctx context.Context, token string) error {
 
 // pendingEmail is the new address of the subject's e-mail change waiting
 // for confirmation, or "".
-func (s *DB) pendingEmail(ctx context.Context, subjectID int64) (string, error) {
+func (s *conn) pendingEmail(ctx context.Context, subjectID int64) (string, error) {
 	var newEmail, fingerprint string
 	var hash sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT e.new_email, e.password_fingerprint, s.password_hash

@@ -39,7 +39,7 @@ func TestEmailChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sess, err := db.Authenticate(ctx, pair.AccessToken)
+			sess, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestEmailChange(t *testing.T) {
 			fresh(t)
 			_, sess := setup(t)
 			for _, pw := range []string{"", "wrong"} {
-				pe := wantCode(t, db.RequestEmailChange(ctx, sess, "192.0.2.1", pw, "new@example.com", base), portal.EINVALID)
+				pe := wantCode(t, db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", pw, "new@example.com", base), portal.EINVALID)
 				if pe.Fields[0].Field != "currentPassword" {
 					t.Fatalf("fields = %v", pe.Fields)
 				}
@@ -73,7 +73,7 @@ func TestEmailChange(t *testing.T) {
 			fresh(t)
 			w, sess := setup(t)
 			for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
-				db.RequestEmailChange(ctx, sess, "192.0.2.7", "wrong", "new@example.com", base)
+				db.Auth().RequestEmailChange(ctx, sess, "192.0.2.7", "wrong", "new@example.com", base)
 			}
 			_, err := w.login("jane@example.com", goodPass, "192.0.2.7")
 			wantCode(t, err, portal.ETHROTTLED)
@@ -81,7 +81,7 @@ func TestEmailChange(t *testing.T) {
 		t.Run("RequestMailsBothAddressesAndChangesNothingYet", func(t *testing.T) {
 			fresh(t)
 			w, sess := setup(t)
-			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, " New@Example.org ", base); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, " New@Example.org ", base); err != nil {
 				t.Fatal(err)
 			}
 			mails, _ := db.Outbox(ctx)
@@ -93,7 +93,7 @@ func TestEmailChange(t *testing.T) {
 			if notice.To != "Jane@Example.com" || !strings.Contains(notice.Body, "New@Example.org") || !strings.Contains(notice.Body, "reset your password") {
 				t.Fatalf("notice to the old address = %+v", notice)
 			}
-			view, err := db.FindUserView(ctx, w.jane.ID)
+			view, err := db.Subjects().FindUserView(ctx, w.jane.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,17 +104,17 @@ func TestEmailChange(t *testing.T) {
 		t.Run("ConfirmChangesUsernameOnceEndsSessionsAndResetLinks", func(t *testing.T) {
 			fresh(t)
 			w, sess := setup(t)
-			if err := db.RequestPasswordReset(ctx, "jane@example.com", "192.0.2.1", base); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, "jane@example.com", "192.0.2.1", base); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "New@Example.org", base); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "New@Example.org", base); err != nil {
 				t.Fatal(err)
 			}
 			token := confirmLink(t, db, "New@Example.org")
-			if err := db.ConfirmEmailChange(ctx, token); err != nil {
+			if err := db.Auth().ConfirmEmailChange(ctx, token); err != nil {
 				t.Fatal(err)
 			}
-			sub, err := db.FindSubjectByID(ctx, w.jane.ID)
+			sub, err := db.Subjects().FindSubjectByID(ctx, w.jane.ID)
 			if err != nil || sub.Email != "New@Example.org" || sub.Username != "new@example.org" || sub.PendingEmail != "" {
 				t.Fatalf("subject = %+v, %v", sub, err)
 			}
@@ -138,7 +138,7 @@ func TestEmailChange(t *testing.T) {
 			if last := mails[len(mails)-1]; last.To != "Jane@Example.com" || !strings.Contains(last.Body, "was changed") {
 				t.Fatalf("no notice of the change to the old address: %+v", last)
 			}
-			pe := wantCode(t, db.ConfirmEmailChange(ctx, token), portal.EINVALID)
+			pe := wantCode(t, db.Auth().ConfirmEmailChange(ctx, token), portal.EINVALID)
 			if pe.Fields[0].Field != "token" || pe.Fields[0].Message != portal.EmailChangeTokenInvalid {
 				t.Fatalf("second use = %v", pe.Fields)
 			}
@@ -148,7 +148,7 @@ func TestEmailChange(t *testing.T) {
 			w, sess := setup(t)
 			request := func(to string) string {
 				t.Helper()
-				if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, to, base); err != nil {
+				if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, to, base); err != nil {
 					t.Fatal(err)
 				}
 				return confirmLink(t, db, to)
@@ -157,31 +157,31 @@ func TestEmailChange(t *testing.T) {
 			current := request("second@example.org")
 			for name, token := range map[string]string{"Replaced": replaced, "Unknown": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 				"Empty": "", "NUL": "abc\x00def", "Long": strings.Repeat("a", 3000)} {
-				pe := wantCode(t, db.ConfirmEmailChange(ctx, token), portal.EINVALID)
+				pe := wantCode(t, db.Auth().ConfirmEmailChange(ctx, token), portal.EINVALID)
 				if pe.Fields[0].Field != "token" {
 					t.Fatalf("%s: fields = %v", name, pe.Fields)
 				}
 			}
-			if p, _ := db.FindUserView(ctx, w.jane.ID); p.Subject.PendingEmail != "second@example.org" {
+			if p, _ := db.Subjects().FindUserView(ctx, w.jane.ID); p.Subject.PendingEmail != "second@example.org" {
 				t.Fatalf("pending = %q; want the newer request", p.Subject.PendingEmail)
 			}
 			c.advance(store.DefaultEmailChangeTTL)
-			wantCode(t, db.ConfirmEmailChange(ctx, current), portal.EINVALID)
-			if p, _ := db.FindUserView(ctx, w.jane.ID); p.Subject.PendingEmail != "" {
+			wantCode(t, db.Auth().ConfirmEmailChange(ctx, current), portal.EINVALID)
+			if p, _ := db.Subjects().FindUserView(ctx, w.jane.ID); p.Subject.PendingEmail != "" {
 				t.Fatalf("an expired change is still pending: %q", p.Subject.PendingEmail)
 			}
 		})
 		t.Run("ParallelConfirmationsChangeOnce", func(t *testing.T) {
 			fresh(t)
 			_, sess := setup(t)
-			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "new@example.org", base); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "new@example.org", base); err != nil {
 				t.Fatal(err)
 			}
 			token := confirmLink(t, db, "new@example.org")
 			const n = 8
 			errs := make(chan error, n)
 			for range n {
-				go func() { errs <- db.ConfirmEmailChange(ctx, token) }()
+				go func() { errs <- db.Auth().ConfirmEmailChange(ctx, token) }()
 			}
 			ok := 0
 			for range n {
@@ -208,23 +208,23 @@ func TestEmailChange(t *testing.T) {
 		t.Run("PasswordChangeVoidsAPendingChange", func(t *testing.T) {
 			fresh(t)
 			_, sess := setup(t)
-			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "thief@example.org", base); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "thief@example.org", base); err != nil {
 				t.Fatal(err)
 			}
 			token := confirmLink(t, db, "thief@example.org")
-			if err := db.ChangePassword(ctx, sess, "192.0.2.1", goodPass, "a brand new passphrase"); err != nil {
+			if err := db.Auth().ChangePassword(ctx, sess, "192.0.2.1", goodPass, "a brand new passphrase"); err != nil {
 				t.Fatal(err)
 			}
-			wantCode(t, db.ConfirmEmailChange(ctx, token), portal.EINVALID)
+			wantCode(t, db.Auth().ConfirmEmailChange(ctx, token), portal.EINVALID)
 		})
 		t.Run("AddressTakenMeanwhileIsAConflict", func(t *testing.T) {
 			fresh(t)
 			w, sess := setup(t)
-			if err := db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "PAT@example.com", base); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, "PAT@example.com", base); err != nil {
 				t.Fatal(err)
 			}
-			wantCode(t, db.ConfirmEmailChange(ctx, confirmLink(t, db, "PAT@example.com")), portal.ECONFLICT)
-			if sub, _ := db.FindSubjectByID(ctx, w.jane.ID); sub.Username != "jane@example.com" {
+			wantCode(t, db.Auth().ConfirmEmailChange(ctx, confirmLink(t, db, "PAT@example.com")), portal.ECONFLICT)
+			if sub, _ := db.Subjects().FindSubjectByID(ctx, w.jane.ID); sub.Username != "jane@example.com" {
 				t.Fatalf("username = %q after a refused change", sub.Username)
 			}
 		})
@@ -232,7 +232,7 @@ func TestEmailChange(t *testing.T) {
 			fresh(t)
 			_, sess := setup(t)
 			for _, to := range []string{"JANE@example.com", "not an address", "a@b", strings.Repeat("a", 250) + "@x.org"} {
-				pe := wantCode(t, db.RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, to, base), portal.EINVALID)
+				pe := wantCode(t, db.Auth().RequestEmailChange(ctx, sess, "192.0.2.1", goodPass, to, base), portal.EINVALID)
 				if pe.Fields[0].Field != "email" {
 					t.Fatalf("%q: fields = %v", to, pe.Fields)
 				}
@@ -243,7 +243,7 @@ func TestEmailChange(t *testing.T) {
 			w, _ := setup(t)
 			email := "other@example.org"
 			wantCode(t, func() error {
-				_, err := db.UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Email: &email})
+				_, err := db.Subjects().UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Email: &email})
 				return err
 			}(), portal.EFORBIDDEN)
 		})

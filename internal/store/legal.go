@@ -130,12 +130,21 @@ func findLegalDocuments(ctx context.Context, q queryer, companyID int64) ([]port
 	return docs, rows.Err()
 }
 
+// LegalService implements portal.LegalService: the legal file of a
+// subject, signing and deleting signatures.
+type LegalService struct{ *conn }
+
+var _ portal.LegalService = (*LegalService)(nil)
+
+// Legal hands out the legal-documents service.
+func (db *DB) Legal() *LegalService { return &LegalService{db.conn} }
+
 // FindLegalDocuments implements portal.LegalService.
-func (s *DB) FindLegalDocuments(ctx context.Context, subjectID int64) (*portal.LegalFile, error) {
+func (s *LegalService) FindLegalDocuments(ctx context.Context, subjectID int64) (*portal.LegalFile, error) {
 	return s.legalFile(ctx, s.db, subjectID)
 }
 
-func (s *DB) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal.LegalFile, error) {
+func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal.LegalFile, error) {
 	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
 	if err != nil {
 		return nil, notFound(err, "Subject")
@@ -179,8 +188,51 @@ func (s *DB) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal
 	return f, rows.Err()
 }
 
-// SignLegalStep implements portal.LegalService.
-func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.Signature) error {
+// SignLegalDocuments implements portal.LegalService. The image work of the
+// check (LegalFile.Sign) runs before the writing transaction, bounded by
+// call.Bounded, so no transaction (on SQLite: the database's one write
+// lock) waits on it; SignLegalStep re-checks the step against the stored
+// state inside the transaction.
+func (s *LegalService) SignLegalDocuments(ctx context.Context, subjectID int64, call portal.SigningCall) (*portal.LegalFile, error) {
+	file, err := s.legalFile(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	var ssn string
+	if p, err := findPersonalInfo(ctx, s.db, s.cfg.Sealer, subjectID); err != nil {
+		return nil, err
+	} else if p != nil && !p.NoSSN {
+		ssn = p.SSN
+	}
+	bounded := call.Bounded
+	if bounded == nil {
+		bounded = func(work func() error) error { return work() }
+	}
+	var sigs []portal.Signature
+	err = bounded(func() (err error) {
+		sigs, err = file.Sign(portal.Signing{
+			DocumentID: call.DocumentID, Request: call.Request, ContentSHA256: call.ContentSHA256, IP: call.IP, SSN: ssn,
+			Shown: func(d portal.LegalDocument) (string, string) { return call.Shown(file, d) },
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.SignLegalStep(ctx, subjectID, sigs); err != nil {
+		return nil, err
+	}
+	return s.legalFile(ctx, s.db, subjectID)
+}
+
+// SignLegalStep stores, in one transaction, one signature per document the
+// step still needs (LegalFile.SignableStep), re-checking the rules against
+// the stored state: ECONFLICT when a document is already signed, its
+// version changed, setup is complete or the documents are not exactly those
+// the step needs. A paper-forms outcome holds the subject's orders and
+// e-mails the applicant how to get and return the forms. Demo data and
+// tests call it with signatures made by LegalFile.Sign.
+func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.Signature) error {
 	if len(sigs) == 0 {
 		return errors.New("store: sign legal step: no signatures")
 	}
@@ -251,7 +303,7 @@ func (s *DB) SignLegalStep(ctx context.Context, subjectID int64, sigs []portal.S
 }
 
 // DeleteSignature implements portal.LegalService.
-func (s *DB) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
+func (s *LegalService) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		status, err := s.lockSubject(ctx, tx, subjectID)
 		if err != nil {
@@ -283,85 +335,6 @@ func setOrderHold(ctx context.Context, q queryer, subjectID int64, reason string
 	if _, err := q.ExecContext(ctx, `UPDATE orders SET hold_reason = $1, updated_at = $2
 		WHERE profile_id IN (SELECT id FROM profiles WHERE subject_id = $3)`, v, ms(now), subjectID); err != nil {
 		return fmt.Errorf("store: order hold: %w", err)
-	}
-	return nil
-}
-
-// FindLocation implements portal.LegalService.
-func (s *DB) FindLocation(ctx context.Context, subjectID int64) (portal.Location, error) {
-	return findLocation(ctx, s.db, subjectID)
-}
-
-func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Location, error) {
-	var l portal.Location
-	err := q.QueryRowContext(ctx, `
-		SELECT residency_non_us, residency_state, residency_county, employment_non_us, employment_state, employment_county
-		FROM subject_locations WHERE subject_id = $1`, subjectID).
-		Scan(&l.Residency.NonUS, &l.Residency.State, &l.Residency.County,
-			&l.Employment.NonUS, &l.Employment.State, &l.Employment.County)
-	if errors.Is(err, sql.ErrNoRows) {
-		return portal.Location{}, nil
-	} else if err != nil {
-		return portal.Location{}, fmt.Errorf("store: location: %w", err)
-	}
-	return l, nil
-}
-
-// UpdateLocation implements portal.LegalService: the applicant's own change.
-func (s *DB) UpdateLocation(ctx context.Context, subjectID int64, upd portal.LocationUpdate) (portal.Location, error) {
-	var l portal.Location
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		status, err := s.lockSubject(ctx, tx, subjectID)
-		if err != nil {
-			return err
-		}
-		if status != portal.StatusNew {
-			return portal.ErrSetupComplete
-		}
-		if l, err = findLocation(ctx, tx, subjectID); err != nil {
-			return err
-		}
-		if upd.Residency != nil {
-			l.Residency = upd.Residency.Normalized()
-		}
-		if upd.Employment != nil && l.Employment.Empty() {
-			l.Employment = upd.Employment.Normalized()
-		}
-		return s.saveLocation(ctx, tx, subjectID, l)
-	})
-	return l, err
-}
-
-// SetEmploymentLocation sets where the applicant will work, as the operator
-// says; it applies whatever the subject's status.
-func (s *DB) SetEmploymentLocation(ctx context.Context, subjectID int64, p portal.Place) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
-			return err
-		}
-		l, err := findLocation(ctx, tx, subjectID)
-		if err != nil {
-			return err
-		}
-		l.Employment = p.Normalized()
-		return s.saveLocation(ctx, tx, subjectID, l)
-	})
-}
-
-func (s *DB) saveLocation(ctx context.Context, q queryer, subjectID int64, l portal.Location) error {
-	r, e := l.Residency, l.Employment
-	_, err := q.ExecContext(ctx, `
-		INSERT INTO subject_locations (subject_id, residency_non_us, residency_state, residency_county,
-			employment_non_us, employment_state, employment_county, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-		ON CONFLICT (subject_id) DO UPDATE SET
-			residency_non_us = excluded.residency_non_us, residency_state = excluded.residency_state,
-			residency_county = excluded.residency_county, employment_non_us = excluded.employment_non_us,
-			employment_state = excluded.employment_state, employment_county = excluded.employment_county,
-			updated_at = excluded.updated_at`,
-		subjectID, r.NonUS, r.State, r.County, e.NonUS, e.State, e.County, ms(s.now()))
-	if err != nil {
-		return fmt.Errorf("store: save location: %w", err)
 	}
 	return nil
 }

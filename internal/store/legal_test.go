@@ -117,7 +117,7 @@ func fullRequest(t testing.TB, s *portal.Subject) portal.SignRequest {
 // content as shown.
 func (w *legalWorld) prepare(t *testing.T, subjectID, documentID int64, req portal.SignRequest, ip string) ([]portal.Signature, error) {
 	t.Helper()
-	f, err := w.db.FindLegalDocuments(context.Background(), subjectID)
+	f, err := w.db.Legal().FindLegalDocuments(context.Background(), subjectID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func (w *legalWorld) sign(t *testing.T, subjectID, documentID int64, req portal.
 	if err != nil {
 		return err
 	}
-	return w.db.SignLegalStep(context.Background(), subjectID, sigs)
+	return w.db.Legal().SignLegalStep(context.Background(), subjectID, sigs)
 }
 
 // signAllButAuthorization signs every pending step before the
@@ -156,7 +156,7 @@ func (w *legalWorld) signAllButAuthorization(t *testing.T, s *portal.Subject) {
 
 func (w *legalWorld) file(t *testing.T, subjectID int64) *portal.LegalFile {
 	t.Helper()
-	f, err := w.db.FindLegalDocuments(context.Background(), subjectID)
+	f, err := w.db.Legal().FindLegalDocuments(context.Background(), subjectID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,11 +333,11 @@ func TestSignLegalStep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := db.SignLegalStep(ctx, w.john.ID, sigs); err != nil {
+			if err := db.Legal().SignLegalStep(ctx, w.john.ID, sigs); err != nil {
 				t.Fatal(err)
 			}
 			// The same call again, as a second tab would send it.
-			wantLegalError(t, db.SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "already signed")
+			wantLegalError(t, db.Legal().SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "already signed")
 			wantLegalError(t, w.sign(t, w.john.ID, w.docs[portal.DocDisclosure], fullRequest(t, w.john)), portal.ECONFLICT, "already signed")
 		})
 		t.Run("ErrDoesNotApply", func(t *testing.T) {
@@ -357,7 +357,7 @@ func TestSignLegalStep(t *testing.T) {
 			if _, err := db.SaveLegalDocument(ctx, d); err != nil {
 				t.Fatal(err)
 			}
-			wantLegalError(t, db.SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "changed since you opened it")
+			wantLegalError(t, db.Legal().SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "changed since you opened it")
 		})
 		t.Run("OneTransactionForTheStep", func(t *testing.T) {
 			sigs, err := w.prepare(t, w.john.ID, w.docs[portal.DocRightsFed], portal.SignRequest{SignatureFields: portal.SignatureFields{
@@ -366,7 +366,7 @@ func TestSignLegalStep(t *testing.T) {
 				t.Fatal(err)
 			}
 			sigs[len(sigs)-1].DocumentVersion = 99 // the last one fails after the first were written
-			wantLegalError(t, db.SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "")
+			wantLegalError(t, db.Legal().SignLegalStep(ctx, w.john.ID, sigs), portal.ECONFLICT, "")
 			if f := w.file(t, w.john.ID); f.Signed(w.docs[portal.DocRightsFed]) {
 				t.Error("the federal notice stayed signed although its step failed")
 			}
@@ -383,7 +383,7 @@ func TestSignLegalStep(t *testing.T) {
 			if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 				t.Fatal(err)
 			}
-			wantLegalError(t, db.SignLegalStep(ctx, s.ID, sigs), portal.ECONFLICT, "setup is complete")
+			wantLegalError(t, db.Legal().SignLegalStep(ctx, s.ID, sigs), portal.ECONFLICT, "setup is complete")
 			wantLegalError(t, w.sign(t, s.ID, w.docs[portal.DocESign], fullRequest(t, s)), portal.ECONFLICT, "setup is complete")
 		})
 		t.Run("PaperFormsHoldTheOrderAndMailTheApplicant", func(t *testing.T) {
@@ -411,7 +411,7 @@ func TestSignLegalStep(t *testing.T) {
 			wantLegalError(t, w.sign(t, s.ID, w.docs[portal.DocDisclosure], fullRequest(t, s)), portal.ECONFLICT, "paper forms")
 
 			// Undoing the choice lifts the hold.
-			if err := db.DeleteSignature(ctx, s.ID, w.docs[portal.DocESign]); err != nil {
+			if err := db.Legal().DeleteSignature(ctx, s.ID, w.docs[portal.DocESign]); err != nil {
 				t.Fatal(err)
 			}
 			if hold := applicantHold(t, db, s.ID); hold != "" {
@@ -445,10 +445,10 @@ func TestDeleteSignature(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run("ErrAnotherSubjectsSignature", func(t *testing.T) {
-			wantLegalError(t, db.DeleteSignature(ctx, w.john.ID, id), portal.ENOTFOUND, "")
+			wantLegalError(t, db.Legal().DeleteSignature(ctx, w.john.ID, id), portal.ENOTFOUND, "")
 		})
 		t.Run("DeletedSignatureIsGone", func(t *testing.T) {
-			if err := db.DeleteSignature(ctx, w.jane.ID, id); err != nil {
+			if err := db.Legal().DeleteSignature(ctx, w.jane.ID, id); err != nil {
 				t.Fatal(err)
 			}
 			if w.file(t, w.jane.ID).Signed(id) {
@@ -456,7 +456,7 @@ func TestDeleteSignature(t *testing.T) {
 			}
 		})
 		t.Run("ErrNoSignature", func(t *testing.T) {
-			wantLegalError(t, db.DeleteSignature(ctx, w.jane.ID, id), portal.ENOTFOUND, "")
+			wantLegalError(t, db.Legal().DeleteSignature(ctx, w.jane.ID, id), portal.ENOTFOUND, "")
 		})
 		t.Run("ErrSetupComplete", func(t *testing.T) {
 			if err := w.sign(t, w.jane.ID, id, fullRequest(t, w.jane)); err != nil {
@@ -465,7 +465,7 @@ func TestDeleteSignature(t *testing.T) {
 			if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 				t.Fatal(err)
 			}
-			wantLegalError(t, db.DeleteSignature(ctx, w.jane.ID, id), portal.ECONFLICT, "setup is complete")
+			wantLegalError(t, db.Legal().DeleteSignature(ctx, w.jane.ID, id), portal.ECONFLICT, "setup is complete")
 			if !w.file(t, w.jane.ID).Signed(id) {
 				t.Error("the signature was deleted although setup is complete")
 			}
@@ -506,48 +506,5 @@ func TestStatusFactsUnsignedDocuments(t *testing.T) {
 		if len(facts.UnsignedDocuments) != 0 {
 			t.Errorf("unsigned after signing every step = %q", facts.UnsignedDocuments)
 		}
-	})
-}
-
-func TestUpdateLocation(t *testing.T) {
-	eachLegalDB(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		w := newLegalWorld(t, db)
-		t.Run("ResidencySetEmploymentKeptFromOperator", func(t *testing.T) {
-			loc, err := db.UpdateLocation(ctx, w.jane.ID, portal.LocationUpdate{
-				Residency:  &portal.Place{State: " us-tx ", County: 48201},
-				Employment: &portal.Place{State: "US-NV"},
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := portal.Location{Residency: portal.Place{State: "US-TX", County: 48201}, Employment: portal.Place{State: "US-CA", County: 6075}}
-			if loc != want {
-				t.Errorf("location = %+v, want %+v", loc, want)
-			}
-			if got, _ := db.FindLocation(ctx, w.jane.ID); got != want {
-				t.Errorf("stored = %+v, want %+v", got, want)
-			}
-		})
-		t.Run("EmploymentSetWhenOperatorLeftItEmpty", func(t *testing.T) {
-			s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "nowhere@example.com", FirstName: "N", LastName: "W"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			loc, err := db.UpdateLocation(ctx, s.ID, portal.LocationUpdate{Employment: &portal.Place{NonUS: true, State: "US-CA"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if loc.Employment != (portal.Place{NonUS: true}) {
-				t.Errorf("employment = %+v, want outside the US without a state", loc.Employment)
-			}
-		})
-		t.Run("ErrSetupComplete", func(t *testing.T) {
-			if err := db.SetSubjectStatus(ctx, w.john.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
-				t.Fatal(err)
-			}
-			_, err := db.UpdateLocation(ctx, w.john.ID, portal.LocationUpdate{Residency: &portal.Place{State: "US-TX"}})
-			wantLegalError(t, err, portal.ECONFLICT, "")
-		})
 	})
 }

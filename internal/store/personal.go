@@ -6,17 +6,92 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
+	"applicantportal/internal/lookup"
+	"applicantportal/internal/phone"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/seal"
 )
+
+// PersonalService implements portal.PersonalService: the applicant's
+// personal information, sealed at rest.
+type PersonalService struct{ *conn }
+
+var _ portal.PersonalService = (*PersonalService)(nil)
+
+// Personal hands out the personal-information service.
+func (db *DB) Personal() *PersonalService { return &PersonalService{db.conn} }
 
 // errNoDataKey means the store was opened without a data key, as operator
 // commands that never touch PII do.
 var errNoDataKey = errors.New("store: no data key: personal information cannot be sealed or opened")
 
-// SavePersonalInfo seals and stores the subject's personal information.
-func (s *DB) SavePersonalInfo(ctx context.Context, subjectID int64, p *portal.PersonalInfo) error {
+// personalRules are the personal-information rules with the portal's
+// reference data, for a company that does or does not require an SSN.
+func personalRules(requireSSN, ssnOnFile bool) portal.PersonalRules {
+	return portal.PersonalRules{
+		RequireSSN:   requireSSN,
+		SSNOnFile:    ssnOnFile,
+		ValidGender:  lookup.IsGender,
+		ValidSuffix:  lookup.IsSuffix,
+		ValidState:   lookup.IsStateCode,
+		ValidCountry: lookup.IsCountry,
+		ValidRegion:  lookup.IsRegionID,
+		ValidPhone:   phone.Valid,
+	}
+}
+
+// UpdatePersonalInfo implements portal.PersonalService: the applicant's
+// save, checked and stored in one transaction holding the subject's lock,
+// so the SSN on file and the signatures it is checked against cannot change
+// in between.
+func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int64, p *portal.PersonalInfo) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
+			return err
+		}
+		file, err := s.legalFile(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		stored, err := findPersonalInfo(ctx, tx, s.cfg.Sealer, subjectID)
+		if err != nil {
+			return err
+		}
+		// The app only ever sees the last four digits of a saved SSN, so an
+		// empty ssn keeps the SSN on file.
+		onFile := stored != nil && stored.SSN != ""
+		if onFile && !p.NoSSN && strings.TrimSpace(p.SSN) == "" {
+			p.SSN, p.ConfirmSSN = stored.SSN, stored.SSN
+		}
+		if err := p.Validate(s.now(), personalRules(file.Company.Preferences.RequireSSN, onFile)); err != nil {
+			return err
+		}
+		p.Normalize()
+		// The app sends a licence's region id; its name comes from the lookup.
+		for i := range p.Licenses {
+			p.Licenses[i].RegionName = lookup.RegionName(p.Licenses[i].RegionID)
+		}
+		// An SSN saved during setup must end in the last four digits the
+		// applicant typed when signing.
+		if !p.NoSSN {
+			if err := file.CheckSSNAgainstSignatures(p.SSN); err != nil {
+				return err
+			}
+		}
+		return s.savePersonalInfo(ctx, tx, subjectID, p)
+	})
+}
+
+// SavePersonalInfo seals and stores the subject's personal information as
+// it is, unchecked: demo data and tests use it; the applicant's saves go
+// through UpdatePersonalInfo.
+func (s *PersonalService) SavePersonalInfo(ctx context.Context, subjectID int64, p *portal.PersonalInfo) error {
+	return s.savePersonalInfo(ctx, s.db, subjectID, p)
+}
+
+func (s *conn) savePersonalInfo(ctx context.Context, q queryer, subjectID int64, p *portal.PersonalInfo) error {
 	if s.cfg.Sealer == nil {
 		return errNoDataKey
 	}
@@ -28,7 +103,7 @@ func (s *DB) SavePersonalInfo(ctx context.Context, subjectID int64, p *portal.Pe
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO personal_info (subject_id, sealed, saved_at) VALUES ($1, $2, $3)
+	_, err = q.ExecContext(ctx, `INSERT INTO personal_info (subject_id, sealed, saved_at) VALUES ($1, $2, $3)
 		ON CONFLICT (subject_id) DO UPDATE SET sealed = excluded.sealed, saved_at = excluded.saved_at`,
 		subjectID, sealed, ms(s.now()))
 	if err != nil {
@@ -39,7 +114,7 @@ func (s *DB) SavePersonalInfo(ctx context.Context, subjectID int64, p *portal.Pe
 
 // FindPersonalInfo returns the subject's personal information, or nil when
 // none has been saved yet.
-func (s *DB) FindPersonalInfo(ctx context.Context, subjectID int64) (*portal.PersonalInfo, error) {
+func (s *PersonalService) FindPersonalInfo(ctx context.Context, subjectID int64) (*portal.PersonalInfo, error) {
 	return findPersonalInfo(ctx, s.db, s.cfg.Sealer, subjectID)
 }
 

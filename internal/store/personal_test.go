@@ -22,12 +22,12 @@ func TestPersonalInfoIsSealedAtRest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p, err := db.FindPersonalInfo(ctx, sub.ID); err != nil || p != nil {
+		if p, err := db.Personal().FindPersonalInfo(ctx, sub.ID); err != nil || p != nil {
 			t.Fatalf("before saving: %v, %v; want nil, nil", p, err)
 		}
 		in := &portal.PersonalInfo{FirstName: "Jane", LastName: "Doe", SSN: "123456789", DOB: "1990-04-12",
 			DriversLicenseNumber: "D7654321", CountryIdentificationNumber: "X99887766"}
-		if err := db.SavePersonalInfo(ctx, sub.ID, in); err != nil {
+		if err := db.Personal().SavePersonalInfo(ctx, sub.ID, in); err != nil {
 			t.Fatal(err)
 		}
 
@@ -43,7 +43,7 @@ func TestPersonalInfoIsSealedAtRest(t *testing.T) {
 			}
 		})
 		t.Run("OpensBackWithTheKey", func(t *testing.T) {
-			got, err := db.FindPersonalInfo(ctx, sub.ID)
+			got, err := db.Personal().FindPersonalInfo(ctx, sub.ID)
 			if err != nil || got.SSN != "123456789" || got.DOB != "1990-04-12" {
 				t.Fatalf("FindPersonalInfo = %+v, %v", got, err)
 			}

@@ -35,7 +35,7 @@ type signaturePII struct {
 
 // splitSignatureFields returns the fields without their PII and the PII
 // sealed for the signature's row (nil when there is none).
-func (s *DB) splitSignatureFields(subjectID, documentID int64, f portal.SignatureFields) (portal.SignatureFields, []byte, error) {
+func (s *conn) splitSignatureFields(subjectID, documentID int64, f portal.SignatureFields) (portal.SignatureFields, []byte, error) {
 	pii := signaturePII{LastFourSSN: f.LastFourSSN, IdentificationNumber: f.IdentificationNumber}
 	f.LastFourSSN, f.IdentificationNumber = "", ""
 	if pii == (signaturePII{}) {
@@ -54,7 +54,7 @@ func (s *DB) splitSignatureFields(subjectID, documentID int64, f portal.Signatur
 
 // openSignatureFields puts the sealed PII of a signature back into its
 // fields.
-func (s *DB) openSignatureFields(subjectID, documentID int64, sealed []byte, f *portal.SignatureFields) error {
+func (s *conn) openSignatureFields(subjectID, documentID int64, sealed []byte, f *portal.SignatureFields) error {
 	if len(sealed) == 0 {
 		return nil
 	}

@@ -100,7 +100,7 @@ func TestSealedValueCopiedToAnotherRowDoesNotOpen(t *testing.T) {
 		dot := w.docs[portal.DocDOTRelease]
 		for _, s := range []*portal.Subject{w.jane, w.john} {
 			ssn := map[int64]string{w.jane.ID: "111223333", w.john.ID: "444556666"}[s.ID]
-			if err := db.SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: s.FirstName, LastName: s.LastName, SSN: ssn}); err != nil {
+			if err := db.Personal().SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: s.FirstName, LastName: s.LastName, SSN: ssn}); err != nil {
 				t.Fatal(err)
 			}
 			w.dotRelease(t, s, portal.SignatureFields{LastFourSSN: ssn[5:]})
@@ -113,25 +113,25 @@ func TestSealedValueCopiedToAnotherRowDoesNotOpen(t *testing.T) {
 		}
 		t.Run("ErrSSNCopiedToAnotherApplicant", func(t *testing.T) {
 			copyValue(t, `UPDATE personal_info SET sealed = (SELECT sealed FROM personal_info WHERE subject_id = $1) WHERE subject_id = $2`, w.jane.ID, w.john.ID)
-			_, err := db.FindPersonalInfo(ctx, w.john.ID)
+			_, err := db.Personal().FindPersonalInfo(ctx, w.john.ID)
 			wantUnopenable(t, err, "111223333", "3333")
-			if _, err := db.FindUserView(ctx, w.john.ID); err == nil {
+			if _, err := db.Subjects().FindUserView(ctx, w.john.ID); err == nil {
 				t.Error("the user view opened the copied value")
 			}
-			if p, err := db.FindPersonalInfo(ctx, w.jane.ID); err != nil || p.SSN != "111223333" {
+			if p, err := db.Personal().FindPersonalInfo(ctx, w.jane.ID); err != nil || p.SSN != "111223333" {
 				t.Errorf("the original = %+v, %v", p, err)
 			}
 		})
 		t.Run("ErrSignatureFieldsCopiedToAnotherApplicant", func(t *testing.T) {
 			copyValue(t, `UPDATE legal_signatures SET sealed_fields = (SELECT sealed_fields FROM legal_signatures WHERE subject_id = $1 AND document_id = $3)
 				WHERE subject_id = $2 AND document_id = $3`, w.jane.ID, w.john.ID, dot)
-			_, err := db.FindLegalDocuments(ctx, w.john.ID)
+			_, err := db.Legal().FindLegalDocuments(ctx, w.john.ID)
 			wantUnopenable(t, err, "3333")
 		})
 		t.Run("ErrCopiedToAnotherColumn", func(t *testing.T) {
 			copyValue(t, `UPDATE legal_signatures SET sealed_fields = (SELECT sealed FROM personal_info WHERE subject_id = $1)
 				WHERE subject_id = $1 AND document_id = $2`, w.jane.ID, dot)
-			_, err := db.FindLegalDocuments(ctx, w.jane.ID)
+			_, err := db.Legal().FindLegalDocuments(ctx, w.jane.ID)
 			wantUnopenable(t, err, "111223333", "3333")
 		})
 	})
@@ -152,7 +152,7 @@ func TestRowsSealedByEarlierVersionsConverted(t *testing.T) {
 		dot := w.docs[portal.DocDOTRelease]
 		w.dotRelease(t, w.jane, portal.SignatureFields{LastFourSSN: "4321"})
 		w.dotRelease(t, w.john, portal.SignatureFields{NoSSN: true, IdentificationCountry: "Mexico", IdentificationNumber: "MX55512345678"})
-		if err := db.SavePersonalInfo(ctx, w.john.ID, &portal.PersonalInfo{FirstName: "John", LastName: "Roe", SSN: "444556666"}); err != nil {
+		if err := db.Personal().SavePersonalInfo(ctx, w.john.ID, &portal.PersonalInfo{FirstName: "John", LastName: "Roe", SSN: "444556666"}); err != nil {
 			t.Fatal(err)
 		}
 		// Jane's rows as an earlier version stored them; John's personal
@@ -189,10 +189,10 @@ func TestRowsSealedByEarlierVersionsConverted(t *testing.T) {
 		for _, start := range []string{"FirstStartConverts", "NextStartChangesNothing"} {
 			t.Run(start, func(t *testing.T) {
 				db := open(cfg)
-				if p, err := db.FindPersonalInfo(ctx, w.jane.ID); err != nil || p.SSN != "111224321" || p.DOB != "1990-04-12" {
+				if p, err := db.Personal().FindPersonalInfo(ctx, w.jane.ID); err != nil || p.SSN != "111224321" || p.DOB != "1990-04-12" {
 					t.Errorf("Jane's personal information = %+v, %v", p, err)
 				}
-				if p, err := db.FindPersonalInfo(ctx, w.john.ID); err != nil || p.SSN != "444556666" {
+				if p, err := db.Personal().FindPersonalInfo(ctx, w.john.ID); err != nil || p.SSN != "444556666" {
 					t.Errorf("John's personal information = %+v, %v", p, err)
 				}
 				var raw []byte

@@ -53,7 +53,7 @@ func newSessionWorld(t *testing.T, db *store.DB) *sessionWorld {
 	if w.jane, err = db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "Jane@Example.com", FirstName: "Jane", LastName: "Doe"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetInitialPassword(ctx, w.jane.ID, goodPass); err != nil {
+	if err := db.Auth().SetInitialPassword(ctx, w.jane.ID, goodPass); err != nil {
 		t.Fatal(err)
 	}
 	if w.invited, err = db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "pat@example.com", FirstName: "Pat", LastName: "Lee"}); err != nil {
@@ -63,7 +63,7 @@ func newSessionWorld(t *testing.T, db *store.DB) *sessionWorld {
 }
 
 func (w *sessionWorld) login(username, password, ip string) (*portal.TokenPair, error) {
-	return w.db.Login(context.Background(), portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: username, Password: password, IP: ip})
+	return w.db.Auth().Login(context.Background(), portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: username, Password: password, IP: ip})
 }
 
 func wantErr(t *testing.T, err, want error) {
@@ -91,7 +91,7 @@ func TestLogin(t *testing.T) {
 			if err != nil || pair.AccessToken == "" || pair.RefreshToken == "" || pair.Scope != portal.ScopeDefault || pair.ExpiresIn != time.Hour {
 				t.Fatalf("login = %+v, %v", pair, err)
 			}
-			sess, err := db.Authenticate(ctx, pair.AccessToken)
+			sess, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			if err != nil || sess.SubjectID != w.jane.ID {
 				t.Fatalf("Authenticate = %+v, %v", sess, err)
 			}
@@ -109,11 +109,11 @@ func TestLogin(t *testing.T) {
 			wantErr(t, err, portal.ErrBadCredentials)
 		})
 		t.Run("WrongClientSecretIsInvalidClient", func(t *testing.T) {
-			_, err := db.Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: "nope", Username: "jane@example.com", Password: goodPass})
+			_, err := db.Auth().Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: "nope", Username: "jane@example.com", Password: goodPass})
 			wantErr(t, err, portal.ErrInvalidClient)
 		})
 		t.Run("UnknownClientIsInvalidClient", func(t *testing.T) {
-			_, err := db.Login(ctx, portal.Credentials{ClientID: "other", ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass})
+			_, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "other", ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass})
 			wantErr(t, err, portal.ErrInvalidClient)
 		})
 	})
@@ -207,20 +207,20 @@ func TestRefreshRotationAndReuse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, err := db.Refresh(ctx, spaID, spaSecret, first.RefreshToken)
+		second, err := db.Auth().Refresh(ctx, spaID, spaSecret, first.RefreshToken)
 		if err != nil || second.RefreshToken == first.RefreshToken || second.AccessToken == first.AccessToken {
 			t.Fatalf("refresh = %+v, %v; want a new pair", second, err)
 		}
 		t.Run("WrongClientCannotRefresh", func(t *testing.T) {
-			_, err := db.Refresh(ctx, spaID, "nope", second.RefreshToken)
+			_, err := db.Auth().Refresh(ctx, spaID, "nope", second.RefreshToken)
 			wantErr(t, err, portal.ErrInvalidClient)
 		})
 		t.Run("ReusingASpentRefreshTokenRevokesTheFamily", func(t *testing.T) {
-			_, err := db.Refresh(ctx, spaID, spaSecret, first.RefreshToken)
+			_, err := db.Auth().Refresh(ctx, spaID, spaSecret, first.RefreshToken)
 			wantErr(t, err, portal.ErrInvalidRefresh)
-			_, err = db.Authenticate(ctx, second.AccessToken)
+			_, err = db.Auth().Authenticate(ctx, second.AccessToken)
 			wantErr(t, err, portal.ErrInvalidToken)
-			_, err = db.Refresh(ctx, spaID, spaSecret, second.RefreshToken)
+			_, err = db.Auth().Refresh(ctx, spaID, spaSecret, second.RefreshToken)
 			wantErr(t, err, portal.ErrInvalidRefresh)
 		})
 		t.Run("OtherLoginsSurvive", func(t *testing.T) {
@@ -228,28 +228,28 @@ func TestRefreshRotationAndReuse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.Authenticate(ctx, other.AccessToken); err != nil {
+			if _, err := db.Auth().Authenticate(ctx, other.AccessToken); err != nil {
 				t.Fatalf("a separate login was revoked: %v", err)
 			}
 		})
 		t.Run("ExpiredAccessTokenRejected", func(t *testing.T) {
 			pair, _ := w.login("jane@example.com", goodPass, "192.0.2.1")
 			c.advance(time.Hour)
-			_, err := db.Authenticate(ctx, pair.AccessToken)
+			_, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			wantErr(t, err, portal.ErrInvalidToken)
 			// The refresh token outlives the access token.
-			if _, err := db.Refresh(ctx, spaID, spaSecret, pair.RefreshToken); err != nil {
+			if _, err := db.Auth().Refresh(ctx, spaID, spaSecret, pair.RefreshToken); err != nil {
 				t.Fatalf("refresh after the access token expired: %v", err)
 			}
 		})
 		t.Run("RevokeEndsAccessAndRefresh", func(t *testing.T) {
 			pair, _ := w.login("jane@example.com", goodPass, "192.0.2.1")
-			if err := db.Revoke(ctx, pair.AccessToken); err != nil {
+			if err := db.Auth().Revoke(ctx, pair.AccessToken); err != nil {
 				t.Fatal(err)
 			}
-			_, err := db.Authenticate(ctx, pair.AccessToken)
+			_, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			wantErr(t, err, portal.ErrInvalidToken)
-			_, err = db.Refresh(ctx, spaID, spaSecret, pair.RefreshToken)
+			_, err = db.Auth().Refresh(ctx, spaID, spaSecret, pair.RefreshToken)
 			wantErr(t, err, portal.ErrInvalidRefresh)
 		})
 	})
@@ -260,52 +260,52 @@ func TestInvitationsAndPasswords(t *testing.T) {
 	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
 		w := newSessionWorld(t, db)
 		ctx := context.Background()
-		token, err := db.CreateInvitation(ctx, w.invited.ID)
+		token, err := db.Auth().CreateInvitation(ctx, w.invited.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Run("ValidInvitationGivesASetupCredential", func(t *testing.T) {
-			pair, err := db.TokenLogin(ctx, token)
+			pair, err := db.Auth().TokenLogin(ctx, token)
 			if err != nil || pair.Scope != portal.ScopeSetup || pair.RefreshToken != "" || pair.SubjectID != w.invited.ID {
 				t.Fatalf("TokenLogin = %+v, %v", pair, err)
 			}
 		})
 		t.Run("UnknownInvitationForbidden", func(t *testing.T) {
-			_, err := db.TokenLogin(ctx, "not-a-token")
+			_, err := db.Auth().TokenLogin(ctx, "not-a-token")
 			wantErr(t, err, portal.ErrInvitation)
 		})
 		t.Run("ExpiredInvitationForbidden", func(t *testing.T) {
-			old, _ := db.CreateInvitation(ctx, w.invited.ID)
+			old, _ := db.Auth().CreateInvitation(ctx, w.invited.ID)
 			c.advance(14*24*time.Hour + time.Second)
-			_, err := db.TokenLogin(ctx, old)
+			_, err := db.Auth().TokenLogin(ctx, old)
 			wantErr(t, err, portal.ErrInvitation)
-			token, _ = db.CreateInvitation(ctx, w.invited.ID) // a fresh one for the next steps
+			token, _ = db.Auth().CreateInvitation(ctx, w.invited.ID) // a fresh one for the next steps
 		})
 		t.Run("PasswordBelowTheCompanyMinimumRejected", func(t *testing.T) {
-			err := db.SetInitialPassword(ctx, w.invited.ID, "fourteen chars")
+			err := db.Auth().SetInitialPassword(ctx, w.invited.ID, "fourteen chars")
 			pe := wantCode(t, err, portal.EINVALID)
 			if pe.Fields[0].Field != "password" || !strings.Contains(pe.Fields[0].Message, "15") {
 				t.Fatalf("fields = %v", pe.Fields)
 			}
 		})
 		t.Run("CreatingThePasswordConsumesTheInvitation", func(t *testing.T) {
-			if err := db.SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
+			if err := db.Auth().SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
 				t.Fatal(err)
 			}
-			_, err := db.TokenLogin(ctx, token)
+			_, err := db.Auth().TokenLogin(ctx, token)
 			wantErr(t, err, portal.ErrInvitation)
-			wantCode(t, db.SetInitialPassword(ctx, w.invited.ID, goodPass+"!"), portal.ECONFLICT)
+			wantCode(t, db.Auth().SetInitialPassword(ctx, w.invited.ID, goodPass+"!"), portal.ECONFLICT)
 		})
 		t.Run("ChangePasswordNeedsTheCurrentOneAndEndsOtherSessions", func(t *testing.T) {
 			pair, _ := w.login("pat@example.com", goodPass, "192.0.2.1")
-			pe := wantCode(t, db.ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", "wrong", "another long passphrase"), portal.EINVALID)
+			pe := wantCode(t, db.Auth().ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", "wrong", "another long passphrase"), portal.EINVALID)
 			if pe.Fields[0].Field != "currentPassword" {
 				t.Fatalf("fields = %v", pe.Fields)
 			}
-			if err := db.ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", goodPass, "another long passphrase"); err != nil {
+			if err := db.Auth().ChangePassword(ctx, portal.Session{SubjectID: w.invited.ID}, "", goodPass, "another long passphrase"); err != nil {
 				t.Fatal(err)
 			}
-			_, err := db.Authenticate(ctx, pair.AccessToken)
+			_, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			wantErr(t, err, portal.ErrInvalidToken)
 			if _, err := w.login("pat@example.com", "another long passphrase", "192.0.2.1"); err != nil {
 				t.Fatalf("login with the new password: %v", err)
@@ -321,7 +321,7 @@ func TestPasswordReset(t *testing.T) {
 		ctx := context.Background()
 		resetToken := func(t *testing.T) string {
 			t.Helper()
-			if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com/"); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com/"); err != nil {
 				t.Fatal(err)
 			}
 			mails, _ := db.Outbox(ctx)
@@ -333,7 +333,7 @@ func TestPasswordReset(t *testing.T) {
 			return strings.Fields(after)[0]
 		}
 		t.Run("UnknownUsernameQueuesNothing", func(t *testing.T) {
-			if err := db.RequestPasswordReset(ctx, "ghost@example.com", "", "https://portal.example.com"); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, "ghost@example.com", "", "https://portal.example.com"); err != nil {
 				t.Fatal(err)
 			}
 			if mails, _ := db.Outbox(ctx); len(mails) != 0 {
@@ -342,17 +342,17 @@ func TestPasswordReset(t *testing.T) {
 		})
 		t.Run("LinkSetsThePasswordOnce", func(t *testing.T) {
 			token := resetToken(t)
-			pe := wantCode(t, db.ConfirmPasswordReset(ctx, token, "short"), portal.EINVALID)
+			pe := wantCode(t, db.Auth().ConfirmPasswordReset(ctx, token, "short"), portal.EINVALID)
 			if pe.Fields[0].Field != "password" {
 				t.Fatalf("fields = %v", pe.Fields)
 			}
-			if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+			if err := db.Auth().ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := w.login("jane@example.com", "a brand new passphrase", "192.0.2.1"); err != nil {
 				t.Fatalf("login with the reset password: %v", err)
 			}
-			pe = wantCode(t, db.ConfirmPasswordReset(ctx, token, "yet another passphrase"), portal.EINVALID)
+			pe = wantCode(t, db.Auth().ConfirmPasswordReset(ctx, token, "yet another passphrase"), portal.EINVALID)
 			if pe.Fields[0].Field != "token" {
 				t.Fatalf("second use fields = %v", pe.Fields)
 			}
@@ -360,11 +360,11 @@ func TestPasswordReset(t *testing.T) {
 		t.Run("ExpiredLinkRejected", func(t *testing.T) {
 			token := resetToken(t)
 			c.advance(time.Hour)
-			wantCode(t, db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"), portal.EINVALID)
+			wantCode(t, db.Auth().ConfirmPasswordReset(ctx, token, "a brand new passphrase"), portal.EINVALID)
 		})
 		t.Run("NoPlaintextTokensStored", func(t *testing.T) {
 			token := resetToken(t)
-			invite, _ := db.CreateInvitation(ctx, w.invited.ID)
+			invite, _ := db.Auth().CreateInvitation(ctx, w.invited.ID)
 			pair, _ := w.login("jane@example.com", "a brand new passphrase", "192.0.2.1")
 			for _, q := range []string{`SELECT token_hash FROM tokens`, `SELECT token_hash FROM invitations`, `SELECT token_hash FROM password_resets`} {
 				rows, err := db.SQL().Query(q)
@@ -395,14 +395,14 @@ func TestSubjectsAndStatus(t *testing.T) {
 			wantCode(t, err, portal.ECONFLICT)
 		})
 		t.Run("NewSubjectHasAProfileAndAnOrder", func(t *testing.T) {
-			p, err := db.FindProfile(ctx, w.jane.ID)
+			p, err := db.Subjects().FindProfile(ctx, w.jane.ID)
 			if err != nil || len(p.Orders) != 1 || p.Orders[0].StatusID != portal.StatusNew {
 				t.Fatalf("profile = %+v, %v", p, err)
 			}
 		})
 		t.Run("PartialUpdateKeepsTheRest", func(t *testing.T) {
 			phone := "2024561111"
-			s, err := db.UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Phone: &phone})
+			s, err := db.Subjects().UpdateSubject(ctx, w.jane.ID, portal.SubjectUpdate{Phone: &phone})
 			if err != nil || s.Phone != phone || s.FirstName != "Jane" || s.Email != "Jane@Example.com" {
 				t.Fatalf("UpdateSubject = %+v, %v", s, err)
 			}
@@ -411,7 +411,7 @@ func TestSubjectsAndStatus(t *testing.T) {
 			if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 				t.Fatal(err)
 			}
-			p, _ := db.FindProfile(ctx, w.jane.ID)
+			p, _ := db.Subjects().FindProfile(ctx, w.jane.ID)
 			if p.Orders[0].StatusID != portal.StatusSetupComplete {
 				t.Fatalf("order status = %d", p.Orders[0].StatusID)
 			}
@@ -423,20 +423,20 @@ func TestSubjectsAndStatus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, _ := db.ActiveBanner(ctx, w.jane.ID); got == nil || got.ID != b.ID {
+			if got, _ := db.Banners().ActiveBanner(ctx, w.jane.ID); got == nil || got.ID != b.ID {
 				t.Fatalf("active = %v", got)
 			}
-			if err := db.DismissBanner(ctx, w.jane.ID, b.ID); err != nil {
+			if err := db.Banners().DismissBanner(ctx, w.jane.ID, b.ID); err != nil {
 				t.Fatal(err)
 			}
-			if got, _ := db.ActiveBanner(ctx, w.jane.ID); got != nil {
+			if got, _ := db.Banners().ActiveBanner(ctx, w.jane.ID); got != nil {
 				t.Fatalf("dismissed banner still active: %v", got)
 			}
-			if got, _ := db.ActiveBanner(ctx, w.invited.ID); got == nil {
+			if got, _ := db.Banners().ActiveBanner(ctx, w.invited.ID); got == nil {
 				t.Fatal("dismissal hid the banner from another applicant")
 			}
 			db.SetBanner(ctx, "")
-			if got, _ := db.ActiveBanner(ctx, w.invited.ID); got != nil {
+			if got, _ := db.Banners().ActiveBanner(ctx, w.invited.ID); got != nil {
 				t.Fatalf("cleared banner still active: %v", got)
 			}
 		})

@@ -33,10 +33,10 @@ func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 			if err := a.SetEmploymentLocation(ctx, s.ID, portal.Place{State: "US-CA", County: 6075}); err != nil {
 				t.Fatal(err)
 			}
-			if err := a.SetInitialPassword(ctx, s.ID, "a-long-enough-password"); err != nil {
+			if err := a.Auth().SetInitialPassword(ctx, s.ID, "a-long-enough-password"); err != nil {
 				t.Fatal(err)
 			}
-			if err := a.SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: "Race", LastName: "Doe", SSN: "123451234"}); err != nil {
+			if err := a.Personal().SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: "Race", LastName: "Doe", SSN: "123451234"}); err != nil {
 				t.Fatal(err)
 			}
 			w.signAllButAuthorization(t, s)
@@ -51,7 +51,7 @@ func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				moveErr = a.MoveSubjectStatus(ctx, s.ID, portal.StatusSetupComplete)
+				moveErr = a.Subjects().MoveSubjectStatus(ctx, s.ID, portal.StatusSetupComplete)
 			}()
 			// Every round changes the residency (adding the New Jersey
 			// notice), odd rounds also delete a signature, both from the
@@ -60,19 +60,19 @@ func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 				defer wg.Done()
 				<-start
 				if i%2 == 1 {
-					wantRaceLoser(t, b.DeleteSignature(ctx, s.ID, w.docs[portal.DocDisclosure]))
+					wantRaceLoser(t, b.Legal().DeleteSignature(ctx, s.ID, w.docs[portal.DocDisclosure]))
 				}
 			}()
 			go func() {
 				defer wg.Done()
 				<-start
-				_, err := b.UpdateLocation(ctx, s.ID, portal.LocationUpdate{Residency: &portal.Place{State: "US-NJ"}})
+				_, err := updateLocation(ctx, b, s.ID, portal.LocationUpdate{Residency: &portal.Place{State: "US-NJ"}})
 				wantRaceLoser(t, err)
 			}()
 			close(start)
 			wg.Wait()
 
-			sub, err := a.FindSubjectByID(ctx, s.ID)
+			sub, err := a.Subjects().FindSubjectByID(ctx, s.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -65,9 +65,18 @@ type Config struct {
 // address stays valid unless Config says otherwise.
 const DefaultEmailChangeTTL = 24 * time.Hour
 
-// DB is the portal's storage. It keeps no state besides its connection pool,
-// so any number of processes may share one PostgreSQL database.
-type DB struct {
+// DB is the opened database: it opens, migrates and closes it, and hands
+// out one service type per portal service (Auth, Subjects, Personal, Legal,
+// SubjectData, Banners), which all share its connection. It keeps no state
+// besides its connection pool, so any number of processes may share one
+// PostgreSQL database.
+type DB struct{ *conn }
+
+// conn is what every service type works on: the pool (or, inside
+// Atomically, the transaction), the dialect, the configuration and the
+// clock, with the helpers the services share (transactions, lockSubject,
+// password hashing and throttling).
+type conn struct {
 	// db runs the queries: the pool, or inside Atomically the transaction.
 	db      queryer
 	pool    *sql.DB
@@ -101,8 +110,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
-	s := &DB{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
-		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex()}
+	s := &DB{&conn{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
+		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex()}}
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
@@ -287,9 +296,9 @@ func (s *DB) Atomically(ctx context.Context, lock string, fn func(tx *DB) error)
 				return err
 			}
 		}
-		inner := *s
+		inner := *s.conn
 		inner.db, inner.inTx = tx, tx
-		return fn(&inner)
+		return fn(&DB{&inner})
 	})
 }
 
@@ -300,7 +309,7 @@ const lockAtomically = 5
 // tx runs fn in a transaction, committing when it returns nil. Inside
 // Atomically it runs fn in a savepoint of that transaction instead, so a
 // failing fn still undoes its own writes.
-func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if s.inTx != nil {
 		return s.savepoint(ctx, fn)
 	}
@@ -318,7 +327,7 @@ func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	return nil
 }
 
-func (s *DB) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
+func (s *conn) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 	if _, err := s.inTx.ExecContext(ctx, `SAVEPOINT store_tx`); err != nil {
 		return fmt.Errorf("store: savepoint: %w", err)
 	}

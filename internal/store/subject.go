@@ -22,6 +22,15 @@ func scanSubject(row interface{ Scan(...any) error }) (*portal.Subject, error) {
 	return &sub, err
 }
 
+// SubjectService implements portal.SubjectService: the applicant's account
+// record, profile and orders, and the status moves of setup.
+type SubjectService struct{ *conn }
+
+var _ portal.SubjectService = (*SubjectService)(nil)
+
+// Subjects hands out the subject service.
+func (db *DB) Subjects() *SubjectService { return &SubjectService{db.conn} }
+
 // subjectRules are the checks of the subject's own fields.
 var subjectRules = portal.SubjectRules{ValidPhone: phone.Valid}
 
@@ -71,11 +80,11 @@ func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Su
 	if err != nil {
 		return nil, err
 	}
-	return s.FindSubjectByID(ctx, id)
+	return s.Subjects().FindSubjectByID(ctx, id)
 }
 
 // FindSubjectByID returns one subject.
-func (s *DB) FindSubjectByID(ctx context.Context, id int64) (*portal.Subject, error) {
+func (s *SubjectService) FindSubjectByID(ctx context.Context, id int64) (*portal.Subject, error) {
 	sub, err := scanSubject(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, id))
 	if err != nil {
 		return nil, notFound(err, "Subject")
@@ -83,9 +92,21 @@ func (s *DB) FindSubjectByID(ctx context.Context, id int64) (*portal.Subject, er
 	return sub, nil
 }
 
+// FindCompanySettings implements portal.SubjectService.
+func (s *SubjectService) FindCompanySettings(ctx context.Context, subjectID, companyID int64) (*portal.Company, error) {
+	sub, err := s.FindSubjectByID(ctx, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	if sub.CompanyID != companyID {
+		return nil, portal.Errorf(portal.ENOTFOUND, "Company not found.")
+	}
+	return findCompany(ctx, s.db, companyID)
+}
+
 // FindSubjectByUsername returns the subject with that username, compared
 // case-insensitively.
-func (s *DB) FindSubjectByUsername(ctx context.Context, username string) (*portal.Subject, error) {
+func (s *SubjectService) FindSubjectByUsername(ctx context.Context, username string) (*portal.Subject, error) {
 	sub, err := scanSubject(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE username = $1`,
 		portal.NormalizeUsername(username)))
 	if err != nil {
@@ -98,7 +119,7 @@ func (s *DB) FindSubjectByUsername(ctx context.Context, username string) (*porta
 // SubjectUpdate.Validate. The e-mail address is the username and a
 // recovery channel, so it changes only through RequestEmailChange and
 // ConfirmEmailChange; upd.Email is refused here.
-func (s *DB) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpdate) (*portal.Subject, error) {
+func (s *SubjectService) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpdate) (*portal.Subject, error) {
 	if upd.Email != nil {
 		return nil, portal.Errorf(portal.EFORBIDDEN, "The e-mail address changes only through a confirmation link.")
 	}
@@ -131,12 +152,12 @@ func (s *DB) UpdateSubject(ctx context.Context, id int64, upd portal.SubjectUpda
 }
 
 // FindUserView gathers what GET /api/v2/user answers.
-func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
+func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
 	sub, err := s.FindSubjectByID(ctx, subjectID)
 	if err != nil {
 		return nil, err
 	}
-	company, err := s.FindCompanyByID(ctx, sub.CompanyID)
+	company, err := findCompany(ctx, s.db, sub.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +165,7 @@ func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserVie
 	if err != nil {
 		return nil, err
 	}
-	personal, err := s.FindPersonalInfo(ctx, subjectID)
+	personal, err := findPersonalInfo(ctx, s.db, s.cfg.Sealer, subjectID)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +174,7 @@ func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserVie
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
 	if company.PackageID != 0 {
-		if view.Package, err = s.FindPackageByID(ctx, company.PackageID); err != nil {
+		if view.Package, err = findPackage(ctx, s.db, company.PackageID); err != nil {
 			return nil, err
 		}
 	}
@@ -161,7 +182,7 @@ func (s *DB) FindUserView(ctx context.Context, subjectID int64) (*portal.UserVie
 }
 
 // FindProfile returns the subject's profile with its orders.
-func (s *DB) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile, error) {
+func (s *SubjectService) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile, error) {
 	var p portal.Profile
 	err := s.db.QueryRowContext(ctx, `SELECT id, number, status_id FROM profiles WHERE subject_id = $1`, subjectID).
 		Scan(&p.ID, &p.Number, &p.StatusID)
@@ -190,7 +211,7 @@ func (s *DB) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile,
 // change is about to make false. On PostgreSQL it is the subject row's lock
 // (SELECT ... FOR UPDATE, which also reads the latest committed status);
 // on SQLite every transaction already holds the write lock from BEGIN.
-func (s *DB) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, error) {
+func (s *conn) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, error) {
 	var status portal.StatusID
 	err := tx.QueryRowContext(ctx, `SELECT status_id FROM subjects WHERE id = $1`+s.dialect.forUpdate, subjectID).Scan(&status)
 	if err != nil {
@@ -202,7 +223,7 @@ func (s *DB) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (port
 // MoveSubjectStatus implements portal.SubjectService: it checks the move
 // against the facts and makes it in one transaction holding the subject's
 // lock (lockSubject).
-func (s *DB) MoveSubjectStatus(ctx context.Context, subjectID int64, to portal.StatusID) error {
+func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64, to portal.StatusID) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		from, err := s.lockSubject(ctx, tx, subjectID)
 		if err != nil {
@@ -227,7 +248,7 @@ func (s *DB) SetSubjectStatus(ctx context.Context, subjectID int64, from, to por
 	return s.tx(ctx, func(tx *sql.Tx) error { return s.setStatus(ctx, tx, subjectID, from, to) })
 }
 
-func (s *DB) setStatus(ctx context.Context, tx *sql.Tx, subjectID int64, from, to portal.StatusID) error {
+func (s *conn) setStatus(ctx context.Context, tx *sql.Tx, subjectID int64, from, to portal.StatusID) error {
 	now := ms(s.now())
 	res, err := tx.ExecContext(ctx, `UPDATE subjects SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4`,
 		to, now, subjectID, from)
@@ -250,7 +271,7 @@ func (s *DB) FindStatusFacts(ctx context.Context, subjectID int64) (portal.Statu
 	return s.statusFacts(ctx, s.db, subjectID)
 }
 
-func (s *DB) statusFacts(ctx context.Context, q queryer, subjectID int64) (portal.StatusFacts, error) {
+func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (portal.StatusFacts, error) {
 	f, err := s.legalFile(ctx, q, subjectID)
 	if err != nil {
 		return portal.StatusFacts{}, err

@@ -53,7 +53,7 @@ func (w *sweepWorld) mustLogin(t *testing.T, username, pass string) *portal.Toke
 
 func (w *sweepWorld) invite(t *testing.T, subjectID int64) string {
 	t.Helper()
-	token, err := w.db.CreateInvitation(w.ctx, subjectID)
+	token, err := w.db.Auth().CreateInvitation(w.ctx, subjectID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func (w *sweepWorld) invite(t *testing.T, subjectID int64) string {
 // e-mail carries.
 func (w *sweepWorld) resetLink(t *testing.T, ip string) string {
 	t.Helper()
-	if err := w.db.RequestPasswordReset(w.ctx, "jane@example.com", ip, "https://portal.example.com/"); err != nil {
+	if err := w.db.Auth().RequestPasswordReset(w.ctx, "jane@example.com", ip, "https://portal.example.com/"); err != nil {
 		t.Fatal(err)
 	}
 	mails, _ := w.db.Outbox(w.ctx)
@@ -143,7 +143,7 @@ func TestSweep(t *testing.T) {
 			Want: store.SweepResult{ResetRequests: 1},
 			Then: func(t *testing.T, w *sweepWorld) {
 				mails := w.count(t, "outbox")
-				if err := w.db.RequestPasswordReset(w.ctx, "jane@example.com", "203.0.113.3", "https://portal.example.com/"); err != nil {
+				if err := w.db.Auth().RequestPasswordReset(w.ctx, "jane@example.com", "203.0.113.3", "https://portal.example.com/"); err != nil {
 					t.Fatal(err)
 				}
 				if n := w.count(t, "outbox"); n != mails {
@@ -156,7 +156,7 @@ func TestSweep(t *testing.T) {
 			Setup: func(t *testing.T, w *sweepWorld) {
 				w.resetLink(t, "203.0.113.1") // expires in an hour, unused
 				used := w.resetLink(t, "203.0.113.1")
-				if err := w.db.ConfirmPasswordReset(w.ctx, used, goodPass+"!"); err != nil {
+				if err := w.db.Auth().ConfirmPasswordReset(w.ctx, used, goodPass+"!"); err != nil {
 					t.Fatal(err)
 				}
 				w.c.advance(store.SweepRetention + 2*time.Hour)
@@ -165,7 +165,7 @@ func TestSweep(t *testing.T) {
 			Want: store.SweepResult{ResetRequests: 2, PasswordResets: 2},
 			Then: func(t *testing.T, w *sweepWorld) {
 				fresh := w.resetLink(t, "203.0.113.1")
-				if err := w.db.ConfirmPasswordReset(w.ctx, fresh, "a brand new passphrase"); err != nil {
+				if err := w.db.Auth().ConfirmPasswordReset(w.ctx, fresh, "a brand new passphrase"); err != nil {
 					t.Fatalf("a fresh reset link after the sweep: %v", err)
 				}
 				if n := w.count(t, "password_resets"); n != 2 {
@@ -181,7 +181,7 @@ func TestSweep(t *testing.T) {
 			Setup: func(t *testing.T, w *sweepWorld) {
 				first := w.mustLogin(t, "jane@example.com", goodPass)
 				w.c.advance(45 * day)
-				second, err := w.db.Refresh(w.ctx, spaID, spaSecret, first.RefreshToken)
+				second, err := w.db.Auth().Refresh(w.ctx, spaID, spaSecret, first.RefreshToken)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -190,11 +190,11 @@ func TestSweep(t *testing.T) {
 			// Only the first access token, expired 45 days ago less an hour.
 			Want: store.SweepResult{Tokens: 1},
 			Then: func(t *testing.T, w *sweepWorld) {
-				_, err := w.db.Refresh(w.ctx, spaID, spaSecret, w.spent)
+				_, err := w.db.Auth().Refresh(w.ctx, spaID, spaSecret, w.spent)
 				wantErr(t, err, portal.ErrInvalidRefresh)
-				_, err = w.db.Authenticate(w.ctx, w.current.AccessToken)
+				_, err = w.db.Auth().Authenticate(w.ctx, w.current.AccessToken)
 				wantErr(t, err, portal.ErrInvalidToken)
-				_, err = w.db.Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
+				_, err = w.db.Auth().Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
 				wantErr(t, err, portal.ErrInvalidRefresh)
 			},
 		},
@@ -208,11 +208,11 @@ func TestSweep(t *testing.T) {
 			},
 			Want: store.SweepResult{Tokens: 1},
 			Then: func(t *testing.T, w *sweepWorld) {
-				next, err := w.db.Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
+				next, err := w.db.Auth().Refresh(w.ctx, spaID, spaSecret, w.current.RefreshToken)
 				if err != nil {
 					t.Fatalf("refresh after the sweep: %v", err)
 				}
-				if _, err := w.db.Authenticate(w.ctx, next.AccessToken); err != nil {
+				if _, err := w.db.Auth().Authenticate(w.ctx, next.AccessToken); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -221,18 +221,18 @@ func TestSweep(t *testing.T) {
 			Name: "EndedLoginsGoThirtyDaysAfterTheirLastToken",
 			Setup: func(t *testing.T, w *sweepWorld) {
 				loggedOut := w.mustLogin(t, "jane@example.com", goodPass)
-				if err := w.db.Revoke(w.ctx, loggedOut.AccessToken); err != nil {
+				if err := w.db.Auth().Revoke(w.ctx, loggedOut.AccessToken); err != nil {
 					t.Fatal(err)
 				}
 				w.mustLogin(t, "jane@example.com", goodPass) // just left to expire
 				// Pat's login is revoked by a password change long after its
 				// tokens expired: the recent revocation keeps the family.
-				if err := w.db.SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
+				if err := w.db.Auth().SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
 					t.Fatal(err)
 				}
 				w.mustLogin(t, "pat@example.com", goodPass)
 				w.c.advance(day + store.SweepRetention + time.Minute) // past the default refresh lifetime
-				if err := w.db.ChangePassword(w.ctx, portal.Session{SubjectID: w.invited.ID}, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
+				if err := w.db.Auth().ChangePassword(w.ctx, portal.Session{SubjectID: w.invited.ID}, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
 					t.Fatal(err)
 				}
 				w.current = w.mustLogin(t, "jane@example.com", goodPass)
@@ -242,7 +242,7 @@ func TestSweep(t *testing.T) {
 				if n := w.count(t, "token_families"); n != 2 {
 					t.Fatalf("%d families left; want pat's recently revoked one and jane's new login", n)
 				}
-				if _, err := w.db.Authenticate(w.ctx, w.current.AccessToken); err != nil {
+				if _, err := w.db.Auth().Authenticate(w.ctx, w.current.AccessToken); err != nil {
 					t.Fatalf("the new login after the sweep: %v", err)
 				}
 				w.c.advance(store.SweepRetention + day + time.Minute)
@@ -261,7 +261,7 @@ func TestSweep(t *testing.T) {
 					t.Fatal(err)
 				}
 				w.invite(t, usedSubject.ID)
-				if err := w.db.SetInitialPassword(w.ctx, usedSubject.ID, goodPass); err != nil { // uses it
+				if err := w.db.Auth().SetInitialPassword(w.ctx, usedSubject.ID, goodPass); err != nil { // uses it
 					t.Fatal(err)
 				}
 				w.c.advance(10 * day)
@@ -274,16 +274,16 @@ func TestSweep(t *testing.T) {
 				if n := w.count(t, "invitations"); n != 2 {
 					t.Fatalf("%d invitations left; want 2", n)
 				}
-				_, err := w.db.TokenLogin(w.ctx, w.spent)
+				_, err := w.db.Auth().TokenLogin(w.ctx, w.spent)
 				wantErr(t, err, portal.ErrInvitation)
-				pair, err := w.db.TokenLogin(w.ctx, w.fresh)
+				pair, err := w.db.Auth().TokenLogin(w.ctx, w.fresh)
 				if err != nil || pair.SubjectID != w.invited.ID {
 					t.Fatalf("a current invitation after the sweep = %+v, %v", pair, err)
 				}
-				if err := w.db.SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
+				if err := w.db.Auth().SetInitialPassword(w.ctx, w.invited.ID, goodPass); err != nil {
 					t.Fatal(err)
 				}
-				_, err = w.db.TokenLogin(w.ctx, w.fresh)
+				_, err = w.db.Auth().TokenLogin(w.ctx, w.fresh)
 				wantErr(t, err, portal.ErrInvitation)
 			},
 		},
@@ -291,13 +291,13 @@ func TestSweep(t *testing.T) {
 			Name: "EmailChangesGoThirtyDaysAfterTheyEnd",
 			Setup: func(t *testing.T, w *sweepWorld) {
 				pair := w.mustLogin(t, "jane@example.com", goodPass)
-				sess, err := w.db.Authenticate(w.ctx, pair.AccessToken)
+				sess, err := w.db.Auth().Authenticate(w.ctx, pair.AccessToken)
 				if err != nil {
 					t.Fatal(err)
 				}
 				change := func(to string) {
 					t.Helper()
-					if err := w.db.RequestEmailChange(w.ctx, *sess, "192.0.2.1", goodPass, to, "https://portal.example.com/"); err != nil {
+					if err := w.db.Auth().RequestEmailChange(w.ctx, *sess, "192.0.2.1", goodPass, to, "https://portal.example.com/"); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -305,7 +305,7 @@ func TestSweep(t *testing.T) {
 				change("expired@example.org")  // left to expire
 				w.c.advance(store.SweepRetention + store.DefaultEmailChangeTTL + time.Hour)
 				w.current = w.mustLogin(t, "jane@example.com", goodPass)
-				if sess, err = w.db.Authenticate(w.ctx, w.current.AccessToken); err != nil {
+				if sess, err = w.db.Auth().Authenticate(w.ctx, w.current.AccessToken); err != nil {
 					t.Fatal(err)
 				}
 				change("fresh@example.org")
@@ -316,7 +316,7 @@ func TestSweep(t *testing.T) {
 				if n := w.count(t, "email_changes"); n != 1 {
 					t.Fatalf("%d e-mail changes left; want the pending one", n)
 				}
-				if err := w.db.ConfirmEmailChange(w.ctx, w.fresh); err != nil {
+				if err := w.db.Auth().ConfirmEmailChange(w.ctx, w.fresh); err != nil {
 					t.Fatalf("a pending change after the sweep: %v", err)
 				}
 			},

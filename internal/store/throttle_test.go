@@ -89,7 +89,7 @@ func TestChangePasswordKeepsTheCallersSession(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sess, err := db.Authenticate(ctx, pair.AccessToken)
+			sess, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,29 +98,29 @@ func TestChangePasswordKeepsTheCallersSession(t *testing.T) {
 		t.Run("KeepsTheCallersSessionAndEndsTheOthers", func(t *testing.T) {
 			mine, sess := session(t, goodPass)
 			other, _ := session(t, goodPass)
-			if err := db.ChangePassword(ctx, *sess, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
+			if err := db.Auth().ChangePassword(ctx, *sess, "192.0.2.1", goodPass, "another long passphrase"); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.Authenticate(ctx, mine.AccessToken); err != nil {
+			if _, err := db.Auth().Authenticate(ctx, mine.AccessToken); err != nil {
 				t.Fatalf("the caller's session ended: %v", err)
 			}
-			if _, err := db.Refresh(ctx, spaID, spaSecret, mine.RefreshToken); err != nil {
+			if _, err := db.Auth().Refresh(ctx, spaID, spaSecret, mine.RefreshToken); err != nil {
 				t.Fatalf("the caller's refresh token ended: %v", err)
 			}
-			_, err := db.Authenticate(ctx, other.AccessToken)
+			_, err := db.Auth().Authenticate(ctx, other.AccessToken)
 			wantErr(t, err, portal.ErrInvalidToken)
-			_, err = db.Refresh(ctx, spaID, spaSecret, other.RefreshToken)
+			_, err = db.Auth().Refresh(ctx, spaID, spaSecret, other.RefreshToken)
 			wantErr(t, err, portal.ErrInvalidRefresh)
 		})
 		t.Run("WrongCurrentPasswordCountsAsAFailedLogin", func(t *testing.T) {
 			_, sess := session(t, "another long passphrase")
 			for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
-				pe := wantCode(t, db.ChangePassword(ctx, *sess, "192.0.2.1", "wrong", "a third long passphrase"), portal.EINVALID)
+				pe := wantCode(t, db.Auth().ChangePassword(ctx, *sess, "192.0.2.1", "wrong", "a third long passphrase"), portal.EINVALID)
 				if pe.Fields[0].Field != "currentPassword" {
 					t.Fatalf("fields = %v", pe.Fields)
 				}
 			}
-			wantCode(t, db.ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"), portal.ETHROTTLED)
+			wantCode(t, db.Auth().ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"), portal.ETHROTTLED)
 			_, err := w.login("jane@example.com", "another long passphrase", "192.0.2.1")
 			wantCode(t, err, portal.ETHROTTLED)
 			// The count is per address: the applicant elsewhere logs in.
@@ -128,7 +128,7 @@ func TestChangePasswordKeepsTheCallersSession(t *testing.T) {
 				t.Fatalf("login from another IP: %v", err)
 			}
 			c.advance(store.ThrottleWindow)
-			if err := db.ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"); err != nil {
+			if err := db.Auth().ChangePassword(ctx, *sess, "192.0.2.1", "another long passphrase", "a third long passphrase"); err != nil {
 				t.Fatalf("after the window: %v", err)
 			}
 		})
@@ -139,18 +139,18 @@ func TestCreatingThePasswordEndsTheSetupCredential(t *testing.T) {
 	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
 		w := newSessionWorld(t, db)
 		ctx := context.Background()
-		invite, err := db.CreateInvitation(ctx, w.invited.ID)
+		invite, err := db.Auth().CreateInvitation(ctx, w.invited.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := db.TokenLogin(ctx, invite)
+		setup, err := db.Auth().TokenLogin(ctx, invite)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
+		if err := db.Auth().SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
 			t.Fatal(err)
 		}
-		_, err = db.Authenticate(ctx, setup.AccessToken)
+		_, err = db.Auth().Authenticate(ctx, setup.AccessToken)
 		wantErr(t, err, portal.ErrInvalidToken)
 		if _, err := w.login("pat@example.com", goodPass, "192.0.2.1"); err != nil {
 			t.Fatalf("login with the new password: %v", err)
@@ -173,16 +173,16 @@ func TestResetLinkSurvivesAFailedPasswordChange(t *testing.T) {
 	storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
 		newSessionWorld(t, db)
 		ctx := context.Background()
-		if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
+		if err := db.Auth().RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
 			t.Fatal(err)
 		}
 		mails, _ := db.Outbox(ctx)
 		_, after, _ := strings.Cut(mails[0].Body, "reset?token=")
 		token := strings.Fields(after)[0]
-		if err := db.ConfirmPasswordReset(ctx, token, "unhashable passphrase"); err == nil {
+		if err := db.Auth().ConfirmPasswordReset(ctx, token, "unhashable passphrase"); err == nil {
 			t.Fatal("confirm with a failing hash succeeded")
 		}
-		if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+		if err := db.Auth().ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
 			t.Fatalf("the link was spent by the failed change: %v", err)
 		}
 	})
@@ -208,7 +208,7 @@ func TestPasswordResetRequestsThrottled(t *testing.T) {
 		}
 		request := func(username, ip string) {
 			t.Helper()
-			if err := db.RequestPasswordReset(ctx, username, ip, "https://portal.example.com"); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, username, ip, "https://portal.example.com"); err != nil {
 				t.Fatalf("over the limit the answer must not change: %v", err)
 			}
 		}
@@ -261,11 +261,11 @@ func TestClientSecretIsNotAPasswordHash(t *testing.T) {
 		mu.Lock()
 		verified = nil
 		mu.Unlock()
-		pair, err := db.Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.1"})
+		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.1"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Refresh(ctx, spaID, spaSecret, pair.RefreshToken); err != nil {
+		if _, err := db.Auth().Refresh(ctx, spaID, spaSecret, pair.RefreshToken); err != nil {
 			t.Fatal(err)
 		}
 		mu.Lock()
@@ -282,12 +282,12 @@ func TestClientSecretIsNotAPasswordHash(t *testing.T) {
 			if _, err := db.SQL().Exec(`UPDATE oauth_clients SET secret_hash = 'plain:spa-secret' WHERE id = 'spa'`); err != nil {
 				t.Fatal(err)
 			}
-			_, err := db.Refresh(ctx, spaID, spaSecret, "whatever")
+			_, err := db.Auth().Refresh(ctx, spaID, spaSecret, "whatever")
 			wantErr(t, err, portal.ErrInvalidClient)
 			if err := db.UpsertClient(ctx, spaID, spaSecret, "test"); err != nil {
 				t.Fatal(err)
 			}
-			_, err = db.Refresh(ctx, spaID, spaSecret, "whatever")
+			_, err = db.Auth().Refresh(ctx, spaID, spaSecret, "whatever")
 			wantErr(t, err, portal.ErrInvalidRefresh)
 		})
 	})
@@ -352,7 +352,7 @@ func TestPasswordResetLiftsTheLockout(t *testing.T) {
 		_, err := w.login("jane@example.com", goodPass, "203.0.113.0")
 		wantCode(t, err, portal.ETHROTTLED)
 		token := resetLink(t, db, "jane@example.com")
-		if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+		if err := db.Auth().ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
 			t.Fatal(err)
 		}
 		for _, ip := range []string{"203.0.113.0", "192.0.2.50"} {
@@ -367,7 +367,7 @@ func TestPasswordResetLiftsTheLockout(t *testing.T) {
 func resetLink(t *testing.T, db *store.DB, username string) string {
 	t.Helper()
 	ctx := context.Background()
-	if err := db.RequestPasswordReset(ctx, username, "", "https://portal.example.com"); err != nil {
+	if err := db.Auth().RequestPasswordReset(ctx, username, "", "https://portal.example.com"); err != nil {
 		t.Fatal(err)
 	}
 	mails, _ := db.Outbox(ctx)
@@ -405,8 +405,8 @@ func TestPasswordChecksBeyondTheGateAnswer503(t *testing.T) {
 		busy := map[string]error{}
 		_, busy["Login"] = w.login("pat@example.com", goodPass, "192.0.2.2")
 		_, busy["LoginOfTheSameUsername"] = w.login("jane@example.com", goodPass, "192.0.2.3")
-		busy["SetInitialPassword"] = db.SetInitialPassword(ctx, w.invited.ID, goodPass)
-		busy["ConfirmPasswordReset"] = db.ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), "a brand new passphrase")
+		busy["SetInitialPassword"] = db.Auth().SetInitialPassword(ctx, w.invited.ID, goodPass)
+		busy["ConfirmPasswordReset"] = db.Auth().ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), "a brand new passphrase")
 		for name, err := range busy {
 			if pe := wantCode(t, err, portal.EUNAVAILABLE); pe.RetryAfter < 1 {
 				t.Errorf("%s: RetryAfter = %d", name, pe.RetryAfter)
@@ -435,29 +435,29 @@ func TestSettingAPasswordSpendsEveryResetLink(t *testing.T) {
 		ctx := context.Background()
 		spent := func(t *testing.T, token string) {
 			t.Helper()
-			pe := wantCode(t, second(db.VerifyPasswordReset(ctx, token)), portal.EINVALID)
+			pe := wantCode(t, second(db.Auth().VerifyPasswordReset(ctx, token)), portal.EINVALID)
 			if pe.Fields[0].Field != "token" {
 				t.Fatalf("fields = %v", pe.Fields)
 			}
-			wantCode(t, db.ConfirmPasswordReset(ctx, token, "an attackers passphrase"), portal.EINVALID)
+			wantCode(t, db.Auth().ConfirmPasswordReset(ctx, token, "an attackers passphrase"), portal.EINVALID)
 		}
 		t.Run("ACompletedReset", func(t *testing.T) {
 			older, used := resetLink(t, db, "jane@example.com"), resetLink(t, db, "jane@example.com")
-			if err := db.ConfirmPasswordReset(ctx, used, "a brand new passphrase"); err != nil {
+			if err := db.Auth().ConfirmPasswordReset(ctx, used, "a brand new passphrase"); err != nil {
 				t.Fatal(err)
 			}
 			spent(t, older)
 		})
 		t.Run("APasswordChange", func(t *testing.T) {
 			link := resetLink(t, db, "jane@example.com")
-			if err := db.ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", "a brand new passphrase", "another long passphrase"); err != nil {
+			if err := db.Auth().ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", "a brand new passphrase", "another long passphrase"); err != nil {
 				t.Fatal(err)
 			}
 			spent(t, link)
 		})
 		t.Run("TheInitialPassword", func(t *testing.T) {
 			link := resetLink(t, db, "pat@example.com")
-			if err := db.SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
+			if err := db.Auth().SetInitialPassword(ctx, w.invited.ID, goodPass); err != nil {
 				t.Fatal(err)
 			}
 			spent(t, link)
@@ -474,22 +474,22 @@ func TestVerifyPasswordResetDoesNotSpendTheLink(t *testing.T) {
 		ctx := context.Background()
 		token := resetLink(t, db, "jane@example.com")
 		for i := 0; i < 2; i++ {
-			if username, err := db.VerifyPasswordReset(ctx, token); err != nil || username != "jane@example.com" {
+			if username, err := db.Auth().VerifyPasswordReset(ctx, token); err != nil || username != "jane@example.com" {
 				t.Fatalf("check %d = %q, %v; want jane@example.com", i, username, err)
 			}
 		}
 		for _, bad := range []string{"", "not-a-token", "x\x00y"} {
-			wantCode(t, second(db.VerifyPasswordReset(ctx, bad)), portal.EINVALID)
+			wantCode(t, second(db.Auth().VerifyPasswordReset(ctx, bad)), portal.EINVALID)
 		}
 		expiring := resetLink(t, db, "jane@example.com")
-		if err := db.ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
+		if err := db.Auth().ConfirmPasswordReset(ctx, token, "a brand new passphrase"); err != nil {
 			t.Fatalf("confirm after checks: %v", err)
 		}
-		wantCode(t, second(db.VerifyPasswordReset(ctx, token)), portal.EINVALID)
-		wantCode(t, second(db.VerifyPasswordReset(ctx, expiring)), portal.EINVALID) // spent by the reset
+		wantCode(t, second(db.Auth().VerifyPasswordReset(ctx, token)), portal.EINVALID)
+		wantCode(t, second(db.Auth().VerifyPasswordReset(ctx, expiring)), portal.EINVALID) // spent by the reset
 		late := resetLink(t, db, "jane@example.com")
 		c.advance(time.Hour)
-		wantCode(t, second(db.VerifyPasswordReset(ctx, late)), portal.EINVALID)
+		wantCode(t, second(db.Auth().VerifyPasswordReset(ctx, late)), portal.EINVALID)
 	})
 }
 
@@ -501,7 +501,7 @@ func TestPasswordsAreNormalized(t *testing.T) {
 	storetest.Each(t, sessionConfig(t, newClock()), func(t *testing.T, db *store.DB) {
 		w := newSessionWorld(t, db)
 		ctx := context.Background()
-		if err := db.SetInitialPassword(ctx, w.invited.ID, decomposed); err != nil {
+		if err := db.Auth().SetInitialPassword(ctx, w.invited.ID, decomposed); err != nil {
 			t.Fatal(err)
 		}
 		for _, typed := range []string{composed, decomposed} {
@@ -531,9 +531,9 @@ func TestNewPasswordsFollowThePolicy(t *testing.T) {
 			{"1qaz2wsx3edc4rfv", password.MsgCommon},
 		} {
 			for name, err := range map[string]error{
-				"SetInitialPassword":   db.SetInitialPassword(ctx, w.invited.ID, tt.pw),
-				"ChangePassword":       db.ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", goodPass, strings.ReplaceAll(tt.pw, "pat@", "jane@")),
-				"ConfirmPasswordReset": db.ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), strings.ReplaceAll(tt.pw, "pat@", "jane@")),
+				"SetInitialPassword":   db.Auth().SetInitialPassword(ctx, w.invited.ID, tt.pw),
+				"ChangePassword":       db.Auth().ChangePassword(ctx, portal.Session{SubjectID: w.jane.ID}, "192.0.2.1", goodPass, strings.ReplaceAll(tt.pw, "pat@", "jane@")),
+				"ConfirmPasswordReset": db.Auth().ConfirmPasswordReset(ctx, resetLink(t, db, "jane@example.com"), strings.ReplaceAll(tt.pw, "pat@", "jane@")),
 			} {
 				pe := wantCode(t, err, portal.EINVALID)
 				if pe.Fields[0].Field != "password" || pe.Fields[0].Message != tt.want {
@@ -555,12 +555,12 @@ func TestImpossibleInputNeverReachesTheDatabase(t *testing.T) {
 		for _, u := range []string{"jane\x00@example.com", long} {
 			_, err := w.login(u, goodPass, "192.0.2.1")
 			wantErr(t, err, portal.ErrBadCredentials)
-			if err := db.RequestPasswordReset(ctx, u, "192.0.2.1", "https://portal.example.com"); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, u, "192.0.2.1", "https://portal.example.com"); err != nil {
 				t.Fatalf("reset request for %.20q: %v", u, err)
 			}
 		}
 		for _, id := range []string{"spa\x00", strings.Repeat("c", 3000)} {
-			_, err := db.Login(ctx, portal.Credentials{ClientID: id, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.1"})
+			_, err := db.Auth().Login(ctx, portal.Credentials{ClientID: id, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.1"})
 			wantErr(t, err, portal.ErrInvalidClient)
 		}
 	})
@@ -587,7 +587,7 @@ func TestTwoInstancesShareTheThrottleExactly(t *testing.T) {
 	newSessionWorld(t, instances[0])
 	bad := 0
 	for _, err := range parallel(12, func(i int) error {
-		_, err := instances[i%2].Login(context.Background(), portal.Credentials{ClientID: spaID, ClientSecret: spaSecret,
+		_, err := instances[i%2].Auth().Login(context.Background(), portal.Credentials{ClientID: spaID, ClientSecret: spaSecret,
 			Username: "jane@example.com", Password: "wrong", IP: "198.51.100.1"})
 		return err
 	}) {
@@ -628,30 +628,30 @@ func TestPasswordChangeLosesToWhatCommittedMeanwhile(t *testing.T) {
 		wantLogin string // the password that logs in afterwards
 	}{
 		{"ErrResetWins", func(t *testing.T, db *store.DB, _ *portal.Session) {
-			if err := db.RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
+			if err := db.Auth().RequestPasswordReset(ctx, "jane@example.com", "", "https://portal.example.com"); err != nil {
 				t.Fatal(err)
 			}
 			mails, _ := db.Outbox(ctx)
 			_, after, _ := strings.Cut(mails[len(mails)-1].Body, "reset?token=")
-			if err := db.ConfirmPasswordReset(ctx, strings.Fields(after)[0], "the applicant's reset passphrase"); err != nil {
+			if err := db.Auth().ConfirmPasswordReset(ctx, strings.Fields(after)[0], "the applicant's reset passphrase"); err != nil {
 				t.Fatal(err)
 			}
 		}, "the applicant's reset passphrase"},
 		{"ErrSessionEndedByEmailChange", func(t *testing.T, db *store.DB, _ *portal.Session) {
 			// Another session of the applicant changes the e-mail address,
 			// which ends every session, the changing one included.
-			pair, err := db.Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.9"})
+			pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: spaID, ClientSecret: spaSecret, Username: "jane@example.com", Password: goodPass, IP: "192.0.2.9"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			other, err := db.Authenticate(ctx, pair.AccessToken)
+			other, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := db.RequestEmailChange(ctx, *other, "192.0.2.9", goodPass, "jane.new@example.com", "https://portal.example.com"); err != nil {
+			if err := db.Auth().RequestEmailChange(ctx, *other, "192.0.2.9", goodPass, "jane.new@example.com", "https://portal.example.com"); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.ConfirmEmailChange(ctx, confirmLink(t, db, "jane.new@example.com")); err != nil {
+			if err := db.Auth().ConfirmEmailChange(ctx, confirmLink(t, db, "jane.new@example.com")); err != nil {
 				t.Fatal(err)
 			}
 		}, goodPass},
@@ -663,12 +663,12 @@ func TestPasswordChangeLosesToWhatCommittedMeanwhile(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sess, err := db.Authenticate(ctx, pair.AccessToken)
+				sess, err := db.Auth().Authenticate(ctx, pair.AccessToken)
 				if err != nil {
 					t.Fatal(err)
 				}
 				done := make(chan error, 1)
-				go func() { done <- db.ChangePassword(ctx, *sess, "192.0.2.1", goodPass, attackerPass) }()
+				go func() { done <- db.Auth().ChangePassword(ctx, *sess, "192.0.2.1", goodPass, attackerPass) }()
 				<-hashing // the change checked the password and is hashing the new one
 				tt.meanwhile(t, db, sess)
 				close(release)

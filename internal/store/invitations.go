@@ -1,0 +1,76 @@
+package store
+
+import (
+	"applicantportal/internal/portal"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// CreateInvitation implements portal.AuthService.
+func (s *AuthService) CreateInvitation(ctx context.Context, subjectID int64) (string, error) {
+	token, hash, err := newSecret()
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO invitations (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+		subjectID, hash, ms(now), ms(now.Add(s.cfg.InvitationTTL))); err != nil {
+		return "", fmt.Errorf("store: create invitation: %w", err)
+	}
+	return token, nil
+}
+
+// TokenLogin implements portal.AuthService. The same 403 answers an
+// unknown, expired or used token, so the answer reveals nothing.
+func (s *AuthService) TokenLogin(ctx context.Context, invitationToken string) (*portal.TokenPair, error) {
+	if !portal.PlausibleToken(invitationToken) {
+		return nil, portal.ErrInvitation
+	}
+	var subjectID, expires int64
+	var used sql.NullInt64
+	var hasPassword bool
+	err := s.db.QueryRowContext(ctx, `SELECT i.subject_id, i.expires_at, i.used_at, s.password_hash IS NOT NULL
+		FROM invitations i JOIN subjects s ON s.id = i.subject_id WHERE i.token_hash = $1`, hashSecret(invitationToken)).
+		Scan(&subjectID, &expires, &used, &hasPassword)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, portal.ErrInvitation
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find invitation: %w", err)
+	}
+	if used.Valid || hasPassword || ms(s.now()) >= expires {
+		return nil, portal.ErrInvitation
+	}
+	return s.issue(ctx, subjectID, "invitation", portal.ScopeSetup)
+}
+
+// SetInitialPassword implements portal.AuthService. It also ends the
+// subject's setup credentials: from now on the password logs in.
+func (s *AuthService) SetInitialPassword(ctx context.Context, subjectID int64, pw string) error {
+	if err := s.validateNewPassword(ctx, subjectID, "password", pw); err != nil {
+		return err
+	}
+	hash, err := s.hashPassword(ctx, pw)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := ms(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3 AND password_hash IS NULL`, hash, now, subjectID)
+		if err != nil {
+			return fmt.Errorf("store: set password: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return portal.Errorf(portal.ECONFLICT, "A password already exists for this account. Log in with it, or reset it.")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND scope = $3 AND revoked_at IS NULL`,
+			now, subjectID, portal.ScopeSetup); err != nil {
+			return fmt.Errorf("store: end setup credentials: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
+			return fmt.Errorf("store: consume invitation: %w", err)
+		}
+		return spendResetLinks(ctx, tx, subjectID, now)
+	})
+}
