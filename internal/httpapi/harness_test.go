@@ -1,9 +1,35 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
 	"applicantportal/internal/httpapi"
 	"applicantportal/internal/store"
 )
+
+// harness is the one way the HTTP tests run the API: the real router over
+// a test database, wired as cmd/portal wires it, and requests sent as a
+// client at remoteAddr would. The scenario types (oauthAPI, legalAPI,
+// personalAPI) embed it and add their own data.
+type harness struct {
+	t          *testing.T
+	db         *store.DB
+	handler    http.Handler
+	remoteAddr string
+}
+
+func newHarness(t *testing.T, db *store.DB, remoteAddr string) *harness {
+	t.Helper()
+	return &harness{t: t, db: db, remoteAddr: remoteAddr}
+}
 
 // storeServices are the store's services as cmd/portal wires them.
 func storeServices(db *store.DB) httpapi.Services {
@@ -11,4 +37,71 @@ func storeServices(db *store.DB) httpapi.Services {
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
 		SubjectData: db.SubjectData(), Banners: db.Banners(),
 	}
+}
+
+// testIndex is the app's index.html when a test gives no files.
+var testIndex = fstest.MapFS{"index.html": {Data: []byte(`<html><head><meta name="portal-config" content="__PORTAL_CONFIG__"></head></html>`)}}
+
+// serve (re)starts the server with cfg over the harness's database; web
+// nil serves testIndex, logger nil discards the log.
+func (h *harness) serve(cfg httpapi.Config, web fs.FS, logger *slog.Logger) *httpapi.Server {
+	h.t.Helper()
+	if web == nil {
+		web = testIndex
+	}
+	srv, err := httpapi.New(cfg, storeServices(h.db), web, logger)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.handler = srv.Handler()
+	return srv
+}
+
+// request is one scenario of the API.
+type request struct {
+	Method, URL string
+	Body        any // a map is sent as JSON, a string or []byte as is
+	ContentType string
+	Token       string
+	Header      map[string]string // a value with newlines goes as several header lines; RemoteAddr sets the client's address
+}
+
+func (h *harness) send(r request) *httptest.ResponseRecorder {
+	h.t.Helper()
+	var body []byte
+	switch b := r.Body.(type) {
+	case nil:
+	case string:
+		body = []byte(b)
+	case []byte:
+		body = b
+	default:
+		var err error
+		if body, err = json.Marshal(b); err != nil {
+			h.t.Fatal(err)
+		}
+		if r.ContentType == "" {
+			r.ContentType = "application/json"
+		}
+	}
+	req := httptest.NewRequest(r.Method, r.URL, bytes.NewReader(body))
+	req.RemoteAddr = h.remoteAddr
+	if r.ContentType != "" {
+		req.Header.Set("Content-Type", r.ContentType)
+	}
+	if r.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+r.Token)
+	}
+	for k, v := range r.Header {
+		if k == "RemoteAddr" {
+			req.RemoteAddr = v
+			continue
+		}
+		for _, line := range strings.Split(v, "\n") {
+			req.Header.Add(k, line)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.handler.ServeHTTP(rec, req)
+	return rec
 }

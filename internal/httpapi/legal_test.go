@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/ledongthuc/pdf"
@@ -40,9 +39,7 @@ const (
 // legalAPI is a server over a database holding a company with the sample
 // documents and a dynamic one, applicants with tokens, and another company.
 type legalAPI struct {
-	t       *testing.T
-	db      *store.DB
-	handler http.Handler
+	*harness
 	company *portal.Company
 	docs    map[string]int64 // document type -> id
 	otherID int64            // another company's document
@@ -60,7 +57,7 @@ func eachLegalAPI(t *testing.T, run func(t *testing.T, a *legalAPI)) {
 func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 	t.Helper()
 	ctx := context.Background()
-	a := &legalAPI{t: t, db: db, docs: map[string]int64{}, tokens: map[string]string{}, ids: map[string]int64{}}
+	a := &legalAPI{harness: newHarness(t, db, "192.0.2.1:4242"), docs: map[string]int64{}, tokens: map[string]string{}, ids: map[string]int64{}}
 	if err := db.UpsertClient(ctx, legalClientID, legalClientSecret, "test"); err != nil {
 		t.Fatal(err)
 	}
@@ -111,13 +108,7 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 	if err := db.SetSubjectStatus(ctx, a.ids["done"], portal.StatusNew, portal.StatusSetupComplete); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret},
-		storeServices(db),
-		fstest.MapFS{"index.html": {Data: []byte(`<html><head><meta name="portal-config" content="__PORTAL_CONFIG__"></head></html>`)}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handler = srv.Handler()
+	a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret}, nil, nil)
 	return a
 }
 
@@ -129,34 +120,14 @@ func (a *legalAPI) save(d *portal.LegalDocument) {
 	a.docs[d.Type.DocumentType] = d.ID
 }
 
-// do sends a request as a client at 192.0.2.1 would.
+// do sends a request as a client at 192.0.2.1 would; a body goes as JSON.
 func (a *legalAPI) do(method, path, token string, body any) *httptest.ResponseRecorder {
 	a.t.Helper()
-	var r io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		r = strings.NewReader(b)
-	case []byte:
-		r = bytes.NewReader(b)
-	default:
-		j, err := json.Marshal(b)
-		if err != nil {
-			a.t.Fatal(err)
-		}
-		r = bytes.NewReader(j)
-	}
-	req := httptest.NewRequest(method, path, r)
-	req.RemoteAddr = "192.0.2.1:4242"
+	r := request{Method: method, URL: path, Token: token, Body: body}
 	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		r.ContentType = "application/json"
 	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	w := httptest.NewRecorder()
-	a.handler.ServeHTTP(w, req)
-	return w
+	return a.send(r)
 }
 
 type docContent struct {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
@@ -23,15 +22,13 @@ import (
 // oauthAPI is the real router over a store with two companies: Acme (jane
 // with a password, pat invited) and Other (olga with a password).
 type oauthAPI struct {
-	t       *testing.T
-	db      *store.DB
-	handler http.Handler
-	logs    *bytes.Buffer
-	clock   *time.Time
-	acme    *portal.Company
-	other   *portal.Company
-	invite  string // pat's invitation token
-	ids     map[string]int64
+	*harness
+	logs   *bytes.Buffer
+	clock  *time.Time
+	acme   *portal.Company
+	other  *portal.Company
+	invite string // pat's invitation token
+	ids    map[string]int64
 }
 
 const (
@@ -43,7 +40,7 @@ const (
 func newOAuthAPI(t *testing.T, db *store.DB, now *time.Time) *oauthAPI {
 	t.Helper()
 	ctx := context.Background()
-	a := &oauthAPI{t: t, db: db, logs: &bytes.Buffer{}, clock: now, ids: map[string]int64{}}
+	a := &oauthAPI{harness: newHarness(t, db, "192.0.2.10:5555"), logs: &bytes.Buffer{}, clock: now, ids: map[string]int64{}}
 	if err := db.UpsertClient(ctx, clientID, clientSecret, "test"); err != nil {
 		t.Fatal(err)
 	}
@@ -79,57 +76,9 @@ func newOAuthAPI(t *testing.T, db *store.DB, now *time.Time) *oauthAPI {
 		"assets/app-abc123.js": {Data: []byte(`console.log(1)`)},
 	}
 	proxies := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
-	srv, err := httpapi.New(httpapi.Config{BaseURL: "https://portal.example.com", ClientID: clientID, ClientSecret: clientSecret, TrustedProxies: proxies},
-		storeServices(db), web, slog.New(slog.NewJSONHandler(a.logs, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handler = srv.Handler()
+	a.serve(httpapi.Config{BaseURL: "https://portal.example.com", ClientID: clientID, ClientSecret: clientSecret, TrustedProxies: proxies},
+		web, slog.New(slog.NewJSONHandler(a.logs, nil)))
 	return a
-}
-
-// request is one scenario of the API.
-type request struct {
-	Method, URL string
-	Body        any // a map is sent as JSON, a string as is
-	ContentType string
-	Token       string
-	Header      map[string]string // a value with newlines goes as several header lines
-}
-
-func (a *oauthAPI) send(r request) *httptest.ResponseRecorder {
-	a.t.Helper()
-	var body []byte
-	switch b := r.Body.(type) {
-	case nil:
-	case string:
-		body = []byte(b)
-	default:
-		body, _ = json.Marshal(b)
-		if r.ContentType == "" {
-			r.ContentType = "application/json"
-		}
-	}
-	req := httptest.NewRequest(r.Method, r.URL, bytes.NewReader(body))
-	req.RemoteAddr = "192.0.2.10:5555"
-	if r.ContentType != "" {
-		req.Header.Set("Content-Type", r.ContentType)
-	}
-	if r.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+r.Token)
-	}
-	for k, v := range r.Header {
-		if k == "RemoteAddr" {
-			req.RemoteAddr = v
-			continue
-		}
-		for _, line := range strings.Split(v, "\n") {
-			req.Header.Add(k, line)
-		}
-	}
-	rec := httptest.NewRecorder()
-	a.handler.ServeHTTP(rec, req)
-	return rec
 }
 
 func decode(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {

@@ -1,15 +1,12 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"applicantportal/internal/httpapi"
@@ -21,10 +18,8 @@ import (
 // personalAPI is a server over a company without legal documents, so that
 // the setup rule depends on the password and personal information only.
 type personalAPI struct {
-	t       *testing.T
-	db      *store.DB
-	handler http.Handler
-	tokens  map[string]string
+	*harness
+	tokens map[string]string
 }
 
 func newPersonalAPI(t *testing.T, db *store.DB, requireSSN bool) *personalAPI {
@@ -37,7 +32,7 @@ func newPersonalAPI(t *testing.T, db *store.DB, requireSSN bool) *personalAPI {
 	if err := db.CreateCompany(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	a := &personalAPI{t: t, db: db, tokens: map[string]string{}}
+	a := &personalAPI{harness: newHarness(t, db, "192.0.2.1:1234"), tokens: map[string]string{}}
 	for _, who := range []string{"jane", "full", "nopass"} {
 		s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: c.ID, Email: who + "@example.com",
 			FirstName: "Jane", LastName: "Doe", FullProfile: who == "full"})
@@ -57,31 +52,17 @@ func newPersonalAPI(t *testing.T, db *store.DB, requireSSN bool) *personalAPI {
 		}
 		a.tokens[who] = pair.AccessToken
 	}
-	srv, err := httpapi.New(httpapi.Config{}, storeServices(db),
-		fstest.MapFS{"index.html": {Data: []byte(`<meta name="portal-config" content="__PORTAL_CONFIG__">`)}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handler = srv.Handler()
+	a.serve(httpapi.Config{}, nil, nil)
 	return a
 }
 
 func (a *personalAPI) do(method, path, who string, body any) (int, map[string]any, string) {
 	a.t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	req.Header.Set("Content-Type", "application/json")
+	r := request{Method: method, URL: path, ContentType: "application/json", Body: body}
 	if who != "" {
-		req.Header.Set("Authorization", "Bearer "+a.tokens[who])
+		r.Token = a.tokens[who]
 	}
-	rec := httptest.NewRecorder()
-	a.handler.ServeHTTP(rec, req)
+	rec := a.send(r)
 	var out map[string]any
 	json.Unmarshal(rec.Body.Bytes(), &out)
 	return rec.Code, out, rec.Body.String()

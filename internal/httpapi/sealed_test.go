@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"applicantportal/internal/httpapi"
 	"applicantportal/internal/portal"
@@ -94,14 +93,7 @@ func TestCopiedSealedValueIsALoggedInternalError(t *testing.T) {
 			t.Fatal(err)
 		}
 		var logs bytes.Buffer
-		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret},
-			storeServices(a.db),
-			fstest.MapFS{"index.html": {Data: []byte(`<meta name="portal-config" content="__PORTAL_CONFIG__">`)}},
-			slog.New(slog.NewJSONHandler(&logs, nil)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.handler = srv.Handler()
+		a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret}, nil, slog.New(slog.NewJSONHandler(&logs, nil)))
 
 		w := a.do("GET", "/api/v2/user", a.tokens["john"], nil)
 		if w.Code != 500 {

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"applicantportal/internal/httpapi"
@@ -126,13 +125,8 @@ func TestSignatureImageMemoryUnder150MiB(t *testing.T) {
 		// The ceiling holds for this many renderers (the server's default
 		// is one per core; each adds at most about 20 MB while it works),
 		// and nothing is turned away by a busy test machine.
-		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
-			PDFRenders: 4, PDFRenderWait: time.Minute},
-			storeServices(a.db), fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.handler = srv.Handler()
+		a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
+			PDFRenders: 4, PDFRenderWait: time.Minute}, nil, nil)
 		auth := a.docs[portal.DocAuthorization]
 		worst := pngDataURL(worstSignaturePNG(t))
 		a.signAllButAuthorization("jane")
@@ -313,13 +307,8 @@ func TestSignatureImageLimits(t *testing.T) {
 // through once one is free.
 func TestPDFRendersBounded(t *testing.T) {
 	eachLegalAPI(t, func(t *testing.T, a *legalAPI) {
-		srv, err := httpapi.New(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
-			PDFRenders: 1, PDFRenderWait: 20 * time.Millisecond},
-			storeServices(a.db), fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.handler = srv.Handler()
+		srv := a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret,
+			PDFRenders: 1, PDFRenderWait: 20 * time.Millisecond}, nil, nil)
 		disclosure := a.docs[portal.DocDisclosure]
 		download := func() *httptest.ResponseRecorder {
 			return a.do("GET", fmt.Sprintf("/api/v2/user/document/%d", disclosure), a.tokens["jane"], nil)
