@@ -13,11 +13,6 @@ import (
 // deletes it.
 const SweepRetention = 30 * 24 * time.Hour
 
-// lockSweep is the advisory lock class that makes sweeps of several
-// processes run one after another (the auth classes are 1 to 4,
-// Atomically's is 5).
-const lockSweep = 6
-
 // SweepResult counts the rows one Sweep deleted, per kind.
 type SweepResult struct {
 	LoginFailures  int64 // failed logins older than ThrottleWindow
