@@ -60,6 +60,17 @@ func parseProxies(list string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
+// splitList reads a comma-separated flag, dropping blanks.
+func splitList(list string) []string {
+	var out []string
+	for _, item := range strings.Split(list, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
 // dataKey loads the key that seals PII. With PostgreSQL, several instances
 // share one database, so a key generated into one instance's data folder
 // would make the others unable to read what it sealed: there the key must
@@ -133,6 +144,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
 		PDFRenders:     cfg.PDFRenders,
+		Brand:          cfg.Brand,
+		IDVFrameOrigin: cfg.IDVFrameOrigin,
+		ChatWidgetURL:  cfg.ChatWidgetURL,
+		LogoSources:    splitList(cfg.LogoSources),
 	}, httpapi.Services{Auth: db, Subjects: db, Banners: db, Legal: db, Health: db.Ping}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()
