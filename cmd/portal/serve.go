@@ -172,15 +172,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	swept := sweepEvery(sweepCtx, db, cfg.SweepInterval, logger)
 	defer func() { stopSweeping(); <-swept }()
 
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.Info("listening", slog.String("addr", addr), slog.String("database", db.Dialect()))
