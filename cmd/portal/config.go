@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"applicantportal/internal/httpapi"
 )
 
 // flags is a subcommand's flag set where every flag also reads a PORTAL_...
@@ -127,6 +129,13 @@ type serveConfig struct {
 	PasswordChecks    int
 	PasswordCheckWait time.Duration
 	PDFRenders        int
+	// Brand is the screening provider the app shows; IDVFrameOrigin,
+	// ChatWidgetURL and LogoSources are the outside parties the
+	// Content-Security-Policy allows.
+	Brand          httpapi.Brand
+	IDVFrameOrigin string
+	ChatWidgetURL  string
+	LogoSources    string
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -154,5 +163,14 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.IntVar(&c.PasswordChecks, "password-checks", 0, "how many password hashes or checks (argon2id, 19 MiB each) may run at once; 0 means one per core (GOMAXPROCS)")
 	f.DurationVar(&c.PasswordCheckWait, "password-check-wait", 2*time.Second, "how long a login waits for a free password check before it answers 503 with Retry-After")
 	f.IntVar(&c.PDFRenders, "pdf-renders", 0, "how many signed PDFs (and signature images being checked) are prepared at once, each taking up to about 20 MB while it works; others wait up to 3 s, then get 503; 0 means one per CPU")
+	def := httpapi.DefaultBrand()
+	f.StringVar(&c.Brand.Name, "brand-name", def.Name, "the screening provider's name, shown on the login page, the welcome step and every page's footer")
+	f.StringVar(&c.Brand.LogoURL, "brand-logo-url", def.LogoURL, "the provider's logo: an https URL or a path of the portal; empty shows the built-in wordmark")
+	f.StringVar(&c.Brand.SupportEmail, "brand-support-email", def.SupportEmail, "the support e-mail address every page's footer shows")
+	f.StringVar(&c.Brand.SupportPhone, "brand-support-phone", def.SupportPhone, "the support phone number every page's footer shows, as written here")
+	f.StringVar(&c.Brand.PrivacyPolicyURL, "brand-privacy-url", def.PrivacyPolicyURL, "the privacy policy: an https URL or a path of the portal")
+	f.StringVar(&c.IDVFrameOrigin, "idv-frame-origin", "", "origin of the identity-verification provider's page the app frames (https://verify.example.com); empty allows none besides the portal")
+	f.StringVar(&c.ChatWidgetURL, "chat-widget-url", "", "https URL of the support chat widget's script; its origin may run scripts, be connected to and framed")
+	f.StringVar(&c.LogoSources, "logo-sources", "https:", "comma-separated origins that may serve logos (brand and company logos); https: allows any https address")
 	return f, c
 }

@@ -221,12 +221,12 @@ func runApplicants(ctx context.Context, args []string, stdout, stderr io.Writer)
 	st := f.storage()
 	var companyID int64
 	f.Int64Var(&companyID, "company", 0, "list only this company's applicants (default: every company's)")
-	db, err := f.parseAndOpen(ctx, args, st)
+	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	list, err := db.FindApplicants(ctx, companyID)
+	list, err := ops.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: companyID})
 	if err != nil {
 		return err
 	}

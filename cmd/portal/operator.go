@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -33,6 +34,17 @@ func (f *flags) parseAndOpen(ctx context.Context, args []string, st *storage) (*
 	return openStore(ctx, st)
 }
 
+// parseAndOpenOperator is parseAndOpen for the commands that act through
+// the operator service (as the operator API will); the caller closes the
+// database.
+func (f *flags) parseAndOpenOperator(ctx context.Context, args []string, st *storage) (portal.OperatorService, *store.DB, error) {
+	db, err := f.parseAndOpen(ctx, args, st)
+	if err != nil {
+		return nil, nil, err
+	}
+	return store.NewOperatorService(db), db, nil
+}
+
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("migrate", "Applies the database migrations and exits. serve applies them too.", stderr)
 	st := f.storage()
@@ -50,12 +62,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		"tokens, logins, invitations and reset links %d days after they ended) and prints how many of each.\n"+
 		"portal serve does this every --sweep-interval; it is safe while servers run.", store.SweepRetention/(24*time.Hour)), stderr)
 	st := f.storage()
-	db, err := f.parseAndOpen(ctx, args, st)
+	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	res, err := db.Sweep(ctx)
+	res, err := ops.Sweep(ctx)
 	if err != nil {
 		return err
 	}
@@ -87,15 +99,11 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	// The applicant's own changes pass the same rules, so an operator
-	// cannot invite a name or an address the applicant could not save.
-	fields := portal.SubjectUpdate{Email: &n.Email, FirstName: &n.FirstName, LastName: &n.LastName, Phone: &n.Phone}
-	if err := fields.Validate(portal.SubjectRules{ValidPhone: phone.Valid}); err != nil {
+	// The service checks again; checking first answers a typo before the
+	// database is opened or the company guessed.
+	req := portal.InviteRequest{NewSubject: n, Work: work}
+	if err := req.Validate(portal.SubjectRules{ValidPhone: phone.Valid}, lookup.IsStateCode); err != nil {
 		return describe(err)
-	}
-	var fe portal.FieldErrors
-	if work.Validate("work", lookup.IsStateCode, &fe); len(fe) > 0 {
-		return describe(fe.Err())
 	}
 	if ttl <= 0 {
 		return fmt.Errorf("portal invite: --invite-ttl must be positive (got %s)", ttl)
@@ -105,51 +113,36 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	if n.CompanyID == 0 {
-		companies, err := db.FindCompanies(ctx)
+	ops := store.NewOperatorService(db)
+	if req.CompanyID == 0 {
+		companies, err := ops.FindCompanies(ctx)
 		if err != nil {
 			return err
 		}
 		if len(companies) != 1 {
 			return fmt.Errorf("the database holds %d companies: say which with --company", len(companies))
 		}
-		n.CompanyID = companies[0].ID
+		req.CompanyID = companies[0].ID
 	}
-	sub, err := db.Subjects().FindSubjectByUsername(ctx, n.Email)
-	switch {
-	case portal.ErrorCode(err) == portal.ENOTFOUND:
-		if sub, err = db.CreateSubject(ctx, n); err != nil {
-			return describe(err)
-		}
-	case err != nil:
-		return err
-	case sub.HasPassword:
-		return fmt.Errorf("%s already has an account with a password; they can log in or reset their password", sub.Username)
-	case sub.CompanyID != n.CompanyID:
-		return fmt.Errorf("%s is an applicant of another company", sub.Username)
-	}
-	if !work.Empty() {
-		if err := db.SetEmploymentLocation(ctx, sub.ID, work); err != nil {
-			return err
-		}
-	}
-	token, err := db.Auth().CreateInvitation(ctx, sub.ID)
+	res, err := ops.InviteApplicant(ctx, req)
 	if err != nil {
-		return err
+		return describe(err)
 	}
+	sub := res.Subject
 	fmt.Fprintf(stdout, "Invited %s %s <%s> (subject %d).\n", sub.FirstName, sub.LastName, sub.Email, sub.ID)
-	fmt.Fprintln(stdout, demo.InvitationURL(baseURL, token))
+	fmt.Fprintln(stdout, demo.InvitationURL(baseURL, res.Token))
 	return nil
 }
 
-// describe turns a validation error into one readable line.
+// describe turns an error the operator may see into one readable line:
+// a validation error's fields, or another portal error's message.
 func describe(err error) error {
 	var pe *portal.Error
-	if e, ok := err.(*portal.Error); ok {
-		pe = e
-	}
-	if pe == nil || len(pe.Fields) == 0 {
+	if !errors.As(err, &pe) {
 		return err
+	}
+	if len(pe.Fields) == 0 {
+		return errors.New(pe.Message)
 	}
 	var parts []string
 	for _, f := range pe.Fields {
@@ -161,12 +154,12 @@ func describe(err error) error {
 func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("outbox", "Prints the e-mail outbox, oldest first.", stderr)
 	st := f.storage()
-	db, err := f.parseAndOpen(ctx, args, st)
+	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	mails, err := db.Outbox(ctx)
+	mails, err := ops.Outbox(ctx)
 	if err != nil {
 		return err
 	}
@@ -190,12 +183,12 @@ func runBanner(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	st := f.storage()
 	var message string
 	f.StringVar(&message, "message", "", "the banner text; empty clears the banner")
-	db, err := f.parseAndOpen(ctx, args, st)
+	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	b, err := db.SetBanner(ctx, strings.TrimSpace(message))
+	b, err := ops.SetBanner(ctx, message)
 	if err != nil {
 		return err
 	}

@@ -60,6 +60,17 @@ func parseProxies(list string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
+// splitList reads a comma-separated flag, dropping blanks.
+func splitList(list string) []string {
+	var out []string
+	for _, item := range strings.Split(list, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
 // dataKey loads the key that seals PII. With PostgreSQL, several instances
 // share one database, so a key generated into one instance's data folder
 // would make the others unable to read what it sealed: there the key must
@@ -133,6 +144,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
 		PDFRenders:     cfg.PDFRenders,
+		Brand:          cfg.Brand,
+		IDVFrameOrigin: cfg.IDVFrameOrigin,
+		ChatWidgetURL:  cfg.ChatWidgetURL,
+		LogoSources:    splitList(cfg.LogoSources),
 	}, httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
 		SubjectData: db.SubjectData(), Banners: db.Banners(), Health: db.Ping,
@@ -160,15 +175,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	swept := sweepEvery(sweepCtx, db, cfg.SweepInterval, logger)
 	defer func() { stopSweeping(); <-swept }()
 
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	logger.Info("listening", slog.String("addr", addr), slog.String("database", db.Dialect()))

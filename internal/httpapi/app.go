@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"applicantportal/internal/portal"
 )
 
 // configPlaceholder is replaced in index.html by the app's run-time
@@ -28,6 +30,72 @@ type appConfig struct {
 	ClientID     string          `json:"clientId"`
 	ClientSecret string          `json:"clientSecret"`
 	Features     map[string]bool `json:"features"`
+	Brand        Brand           `json:"brand"`
+}
+
+// Brand is the screening provider as the app shows it on the login page,
+// the welcome step and every page's footer.
+type Brand struct {
+	Name             string `json:"name"`
+	LogoURL          string `json:"logoUrl"`          // https, or a path of the portal; empty: the built-in wordmark
+	SupportEmail     string `json:"supportEmail"`     // shown as a mailto: link
+	SupportPhone     string `json:"supportPhone"`     // shown as typed
+	PrivacyPolicyURL string `json:"privacyPolicyUrl"` // https, or a path of the portal
+}
+
+// DefaultBrand is the demo screening provider: what `portal serve` shows
+// until the operator sets --brand-... (and what a zero Config.Brand means).
+func DefaultBrand() Brand {
+	return Brand{
+		Name:             "ClearPath Screening",
+		SupportEmail:     "support@clearpath.example",
+		SupportPhone:     "+1 (555) 010-0199",
+		PrivacyPolicyURL: "/privacy",
+	}
+}
+
+// Validate checks the brand at start, so a typo shows in the operator's
+// terminal instead of as a broken link in every applicant's footer.
+func (b Brand) Validate() error {
+	if strings.TrimSpace(b.Name) == "" {
+		return errors.New("httpapi: brand name is empty")
+	}
+	if b.SupportEmail != "" && !portal.ValidEmail(b.SupportEmail) {
+		return fmt.Errorf("httpapi: brand support e-mail %q is not an e-mail address", b.SupportEmail)
+	}
+	if strings.ContainsFunc(b.SupportPhone, func(r rune) bool { return r < ' ' }) {
+		return fmt.Errorf("httpapi: brand support phone %q holds control characters", b.SupportPhone)
+	}
+	for _, u := range []struct{ what, raw string }{{"logo URL", b.LogoURL}, {"privacy policy URL", b.PrivacyPolicyURL}} {
+		if u.raw != "" && !httpsOrPath(u.raw) {
+			return fmt.Errorf("httpapi: brand %s %q: use an https URL or a path such as /privacy", u.what, u.raw)
+		}
+	}
+	return nil
+}
+
+// logoOrigin is the origin of an absolute logo URL, which the CSP must
+// then allow; "" for a path of the portal.
+func (b Brand) logoOrigin() string {
+	if u, err := url.Parse(b.LogoURL); err == nil && u.Scheme != "" {
+		return u.Scheme + "://" + strings.ToLower(u.Host)
+	}
+	return ""
+}
+
+// httpsOrPath accepts an https URL (http on localhost) or an absolute
+// path of the portal ("/privacy"); never javascript: or a protocol-relative
+// "//host" that would leave the portal's scheme to chance.
+func httpsOrPath(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.User != nil {
+		return false
+	}
+	if u.Scheme == "" && u.Host == "" {
+		return strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//")
+	}
+	_, err = checkOrigin("", u.Scheme+"://"+u.Host, false)
+	return err == nil
 }
 
 // parseAPIBaseURL checks Config.APIBaseURL: empty means "/", a path is the
@@ -58,7 +126,7 @@ func (s *Server) renderIndex() ([]byte, error) {
 	if features == nil {
 		features = map[string]bool{}
 	}
-	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features})
+	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features, Brand: s.cfg.Brand})
 	if err != nil {
 		return nil, err
 	}

@@ -12,21 +12,6 @@ import (
 	"applicantportal/internal/portal"
 )
 
-// contentSecurityPolicy allows only the portal's own scripts; inline styles
-// are allowed because the UI primitives position popovers with them. Images
-// may come from any https address: the company logo is a URL from the
-// company settings (companyLogoUrlAddress). apiOrigin, when the app's API
-// lives on another origin (--api-base-url), may be connected to as well.
-func contentSecurityPolicy(apiOrigin string) string {
-	connect := "'self'"
-	if apiOrigin != "" {
-		connect += " " + apiOrigin
-	}
-	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob: https:; font-src 'self'; connect-src " + connect + "; frame-src 'self'; " +
-		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-}
-
 func securityHeaders(csp string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()

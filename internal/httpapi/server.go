@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,6 +39,14 @@ type Config struct {
 	// PDFRenderWait (0 means DefaultPDFRenderWait), then answers 503.
 	PDFRenders    int
 	PDFRenderWait time.Duration
+	// Brand is the screening provider as the app shows it (name, logo,
+	// support contact, privacy policy), handed to the app at run time.
+	Brand Brand
+	// IDVFrameOrigin, ChatWidgetURL and LogoSources are the outside
+	// parties the Content-Security-Policy allows (see OutsideParties).
+	IDVFrameOrigin string
+	ChatWidgetURL  string
+	LogoSources    []string
 }
 
 // DefaultPDFRenderWait is how long a download or signing call waits for a
@@ -91,7 +100,23 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 		return nil, err
 	}
 	s.cfg.APIBaseURL = apiBaseURL
-	s.csp = contentSecurityPolicy(apiOrigin)
+	if s.cfg.Brand == (Brand{}) {
+		s.cfg.Brand = DefaultBrand()
+	}
+	if err := s.cfg.Brand.Validate(); err != nil {
+		return nil, err
+	}
+	// A copy: the brand's logo origin is added to it.
+	logos := slices.Clone(cfg.LogoSources)
+	if len(logos) > 0 {
+		if o := s.cfg.Brand.logoOrigin(); o != "" {
+			logos = append(logos, o)
+		}
+	}
+	if s.csp, err = contentSecurityPolicy(OutsideParties{APIOrigin: apiOrigin,
+		IDVFrameOrigin: cfg.IDVFrameOrigin, ChatWidgetURL: cfg.ChatWidgetURL, LogoSources: logos}); err != nil {
+		return nil, err
+	}
 	index, err := s.renderIndex()
 	if err != nil {
 		return nil, err

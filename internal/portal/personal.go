@@ -42,7 +42,7 @@ var (
 	zipRE        = regexp.MustCompile(ZIPPattern)
 	ssnRE        = regexp.MustCompile(`^\d{9}$`)
 	nameRE       = regexp.MustCompile(`^[\p{L}\p{M}' .’-]+$`)
-	licenseRE    = regexp.MustCompile(`^[A-Za-z0-9 *-]+$`)
+	licenseRE    = regexp.MustCompile(`^[A-Za-z0-9 -]+$`) // as the message says: letters, digits, spaces, dashes
 	dialCodeRE   = regexp.MustCompile(`^[1-9]\d{0,2}$`)
 	earliestDOB  = time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
 	phoneDigitRE = regexp.MustCompile(`^[0-9 ().-]+$`)

@@ -3,6 +3,8 @@ package portal_test
 import (
 	"encoding/json"
 	"errors"
+	"maps"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -530,4 +532,65 @@ func TestSSNLastFour(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPersonalInfoSharedCases runs testdata/personal-cases.json, the table
+// of personal information cases the app's Vitest runs too, so the two
+// copies of the rules cannot drift apart unnoticed.
+func TestPersonalInfoSharedCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/personal-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		Today string         `json:"today"`
+		Base  map[string]any `json:"base"`
+		Cases []struct {
+			Name   string            `json:"name"`
+			Change map[string]any    `json:"change"`
+			Rules  portalRulesJSON   `json:"rules"`
+			Want   map[string]string `json:"want"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &table); err != nil {
+		t.Fatalf("personal-cases.json: %v", err)
+	}
+	today, err := time.Parse(portal.DateLayout, table.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Cases) < 40 {
+		t.Fatalf("personal-cases.json holds %d cases, want at least 40", len(table.Cases))
+	}
+	seen := map[string]bool{}
+	for _, c := range table.Cases {
+		if seen[c.Name] {
+			t.Errorf("duplicate case name %q", c.Name)
+		}
+		seen[c.Name] = true
+		t.Run(c.Name, func(t *testing.T) {
+			form := maps.Clone(table.Base)
+			maps.Copy(form, c.Change)
+			b, _ := json.Marshal(form)
+			var p portal.PersonalInfo
+			if err := json.Unmarshal(b, &p); err != nil {
+				t.Fatal(err)
+			}
+			rules := personalRules()
+			rules.RequireSSN, rules.SSNOnFile = c.Rules.RequireSSN, c.Rules.SSNOnFile
+			// Midday, as the app's clock would be: the day is what counts.
+			got := map[string]string{}
+			if err := p.Validate(today.Add(12*time.Hour), rules); err != nil {
+				got = personalFieldErrors(t, err)
+			}
+			if !maps.Equal(got, c.Want) {
+				t.Errorf("errors\n got %v\nwant %v", got, c.Want)
+			}
+		})
+	}
+}
+
+type portalRulesJSON struct {
+	RequireSSN bool `json:"requireSSN"`
+	SSNOnFile  bool `json:"ssnOnFile"`
 }

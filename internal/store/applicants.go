@@ -8,12 +8,7 @@ import (
 )
 
 // Applicant is a subject as the operator lists them.
-type Applicant struct {
-	portal.Subject
-	// HoldReason is why the subject's orders wait (portal.HoldPaperForms),
-	// or "".
-	HoldReason string
-}
+type Applicant = portal.Applicant
 
 // FindApplicants lists a company's subjects (every company's when companyID
 // is 0), oldest first, with their order hold.

@@ -5,17 +5,12 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"applicantportal/internal/portal"
 )
 
 // Mail is one message in the outbox.
-type Mail struct {
-	ID        int64
-	To        string
-	Subject   string
-	Body      string
-	CreatedAt time.Time
-	SentAt    *time.Time
-}
+type Mail = portal.Mail
 
 func enqueueMail(ctx context.Context, q queryer, now time.Time, to, subject, body string) error {
 	if _, err := q.ExecContext(ctx, `INSERT INTO outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4)`,

@@ -302,10 +302,6 @@ func (s *DB) Atomically(ctx context.Context, lock string, fn func(tx *DB) error)
 	})
 }
 
-// lockAtomically is the advisory lock class of Atomically's locks (the
-// auth classes are 1 to 4).
-const lockAtomically = 5
-
 // tx runs fn in a transaction, committing when it returns nil. Inside
 // Atomically it runs fn in a savepoint of that transaction instead, so a
 // failing fn still undoes its own writes.

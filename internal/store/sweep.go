@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"time"
+
+	"applicantportal/internal/portal"
 )
 
 // SweepRetention is how long a row stays after it stopped mattering: an
@@ -13,26 +15,8 @@ import (
 // deletes it.
 const SweepRetention = 30 * 24 * time.Hour
 
-// lockSweep is the advisory lock class that makes sweeps of several
-// processes run one after another (the auth classes are 1 to 4,
-// Atomically's is 5).
-const lockSweep = 6
-
 // SweepResult counts the rows one Sweep deleted, per kind.
-type SweepResult struct {
-	LoginFailures  int64 // failed logins older than ThrottleWindow
-	ResetRequests  int64 // password-reset requests older than ResetWindow
-	Tokens         int64 // access and refresh tokens expired SweepRetention ago
-	TokenFamilies  int64 // logins whose every token expired SweepRetention ago
-	Invitations    int64 // invitation links used or expired SweepRetention ago
-	PasswordResets int64 // reset links used or expired SweepRetention ago
-	EmailChanges   int64 // e-mail change links used, replaced or expired SweepRetention ago
-}
-
-// Total is the number of rows deleted.
-func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges
-}
+type SweepResult = portal.SweepResult
 
 // Sweep deletes the rows that can no longer change an answer: throttle
 // records that left their window, and tokens, logins, invitations and

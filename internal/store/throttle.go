@@ -39,9 +39,6 @@ const (
 	ResetWindow        = time.Hour
 	MaxResetsPerUser   = 5
 	MaxResetsPerIP     = 20
-	lockLoginUsername  = 1 // advisory lock classes (2 is no longer used)
-	lockResetUsername  = 3
-	lockResetIP        = 4
 	clientSecretPrefix = "sha256:"
 )
 

@@ -1,0 +1,189 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"applicantportal/internal/portal"
+	"applicantportal/internal/store"
+	"applicantportal/internal/store/storetest"
+)
+
+func TestOperatorInviteApplicant(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ops := store.NewOperatorService(db)
+		acme, other := &portal.Company{Name: "Acme"}, &portal.Company{Name: "Other"}
+		for _, c := range []*portal.Company{acme, other} {
+			if err := db.CreateCompany(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		invite := func(email string, change func(*portal.InviteRequest)) (*portal.InviteResult, error) {
+			req := portal.InviteRequest{NewSubject: portal.NewSubject{CompanyID: acme.ID, Email: email, FirstName: "Riley", LastName: "Stone"}}
+			if change != nil {
+				change(&req)
+			}
+			return ops.InviteApplicant(ctx, req)
+		}
+		subjects := func() int {
+			var n int
+			db.SQL().QueryRow(`SELECT COUNT(*) FROM subjects`).Scan(&n)
+			return n
+		}
+
+		t.Run("NewApplicantGetsALink", func(t *testing.T) {
+			res, err := invite("riley@example.com", func(r *portal.InviteRequest) { r.Work = portal.Place{State: "US-CA", County: 6075} })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Token == "" || res.Subject.Username != "riley@example.com" || res.Subject.CompanyID != acme.ID {
+				t.Errorf("result = %+v", res)
+			}
+			data, err := db.SubjectData().FindSubjectData(ctx, res.Subject.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loc := data.Location
+			if loc.Employment.State != "US-CA" || loc.Employment.County != 6075 {
+				t.Errorf("employment location = %+v, want US-CA 6075", loc.Employment)
+			}
+		})
+		t.Run("InvitingAgainGivesANewLinkToTheSameApplicant", func(t *testing.T) {
+			first, err := invite("again@example.com", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			second, err := invite("Again@Example.com", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if second.Subject.ID != first.Subject.ID || second.Token == first.Token {
+				t.Errorf("second invitation: subject %d token same %v; want subject %d and a new token", second.Subject.ID, second.Token == first.Token, first.Subject.ID)
+			}
+		})
+		t.Run("ApplicantWithAPasswordIsAConflict", func(t *testing.T) {
+			res, err := invite("haspassword@example.com", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Auth().SetInitialPassword(ctx, res.Subject.ID, "a long enough passphrase"); err != nil {
+				t.Fatal(err)
+			}
+			_, err = invite("haspassword@example.com", nil)
+			if pe := wantCode(t, err, portal.ECONFLICT); pe.Message != "haspassword@example.com already has an account with a password; they can log in or reset their password" {
+				t.Errorf("message = %q", pe.Message)
+			}
+		})
+		t.Run("ApplicantOfAnotherCompanyIsAConflict", func(t *testing.T) {
+			if _, err := invite("elsewhere@example.com", nil); err != nil {
+				t.Fatal(err)
+			}
+			_, err := invite("elsewhere@example.com", func(r *portal.InviteRequest) { r.CompanyID = other.ID })
+			if pe := wantCode(t, err, portal.ECONFLICT); pe.Message != "elsewhere@example.com is an applicant of another company" {
+				t.Errorf("message = %q", pe.Message)
+			}
+		})
+		invalid := []struct {
+			name   string
+			change func(*portal.InviteRequest)
+			field  string
+		}{
+			{"MalformedEmailRefused", func(r *portal.InviteRequest) { r.Email = "riley at example" }, "email"},
+			{"NameWithDigitsRefused", func(r *portal.InviteRequest) { r.FirstName = "R1ley" }, "firstName"},
+			{"UnknownWorkStateRefused", func(r *portal.InviteRequest) { r.Work = portal.Place{State: "US-XX"} }, "work.state"},
+		}
+		for _, tt := range invalid {
+			t.Run(tt.name, func(t *testing.T) {
+				before := subjects()
+				_, err := invite("invalid@example.com", tt.change)
+				pe := wantCode(t, err, portal.EINVALID)
+				if len(pe.Fields) == 0 || pe.Fields[0].Field != tt.field {
+					t.Errorf("fields = %+v, want %s", pe.Fields, tt.field)
+				}
+				if subjects() != before {
+					t.Error("a refused invitation created an applicant")
+				}
+			})
+		}
+		t.Run("ConcurrentInvitationsOfOneAddressGiveOneApplicant", func(t *testing.T) {
+			var wg sync.WaitGroup
+			ids := make([]int64, 4)
+			errs := make([]error, 4)
+			for i := range ids {
+				wg.Go(func() {
+					res, err := invite("twice@example.com", nil)
+					if errs[i] = err; err == nil {
+						ids[i] = res.Subject.ID
+					}
+				})
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range ids[1:] {
+				if id != ids[0] {
+					t.Fatalf("subjects %v; want one applicant", ids)
+				}
+			}
+		})
+	})
+}
+
+func TestOperatorListsBannerOutboxSweep(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ops := store.NewOperatorService(db)
+		a, b := &portal.Company{Name: "A"}, &portal.Company{Name: "B"}
+		for _, c := range []*portal.Company{a, b} {
+			if err := db.CreateCompany(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, c := range []int64{a.ID, b.ID, a.ID} {
+			req := portal.InviteRequest{NewSubject: portal.NewSubject{CompanyID: c, Email: string(rune('a'+i)) + "@example.com", FirstName: "Ann", LastName: "Lee"}}
+			if _, err := ops.InviteApplicant(ctx, req); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Run("ApplicantsOfOneCompany", func(t *testing.T) {
+			list, err := ops.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: a.ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list) != 2 || list[0].Username != "a@example.com" || list[1].Username != "c@example.com" {
+				t.Errorf("applicants of A = %+v", list)
+			}
+			all, _ := ops.FindApplicants(ctx, portal.ApplicantFilter{})
+			if len(all) != 3 {
+				t.Errorf("%d applicants in all, want 3", len(all))
+			}
+		})
+		t.Run("Companies", func(t *testing.T) {
+			list, err := ops.FindCompanies(ctx)
+			if err != nil || len(list) != 2 || list[0].Name != "A" {
+				t.Errorf("companies = %+v, %v", list, err)
+			}
+		})
+		t.Run("BannerSetTrimmedAndCleared", func(t *testing.T) {
+			bn, err := ops.SetBanner(ctx, "  Maintenance tonight  ")
+			if err != nil || bn == nil || bn.Message != "Maintenance tonight" {
+				t.Fatalf("SetBanner = %+v, %v", bn, err)
+			}
+			if bn, err := ops.SetBanner(ctx, "   "); err != nil || bn != nil {
+				t.Errorf("clearing = %+v, %v; want nil", bn, err)
+			}
+		})
+		t.Run("OutboxAndSweep", func(t *testing.T) {
+			if _, err := ops.Outbox(ctx); err != nil {
+				t.Error(err)
+			}
+			if res, err := ops.Sweep(ctx); err != nil || res.Total() != 0 {
+				t.Errorf("Sweep = %+v, %v; want nothing to delete", res, err)
+			}
+		})
+	})
+}
