@@ -88,6 +88,11 @@ func TestEventsPublishSubscribe(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// Be slow: read nothing until the buffer is full (PostgreSQL
+			// delivers the notifications a little later than Publish returns).
+			for deadline := time.Now().Add(5 * time.Second); len(ch) < cap(ch) && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
 			n := 0
 			for {
 				if _, ok := next(t, ch); !ok {
