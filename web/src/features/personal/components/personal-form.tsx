@@ -87,6 +87,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
   const defaults = useMemo(
     () => ({ ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }), ...(loadDraft() ?? {}) }),
     // The form is filled once; later snapshots come from this form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   const form = useForm<PersonalValues>({ resolver, mode: 'onTouched', defaultValues: defaults });
