@@ -65,7 +65,7 @@ describe('t', () => {
   });
 
   it.runIf(key)('fills {name} placeholders, keeps "$" in values as it is, and leaves a placeholder without a value as written', () => {
-    const message = catalogue[key as string];
+    const message = catalogue[String(key)];
     const names = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const values = Object.fromEntries(names.map((name) => [name, `$&${name}`]));
     expect(t(key as MessageKey, values)).toBe(message.replace(/\{(\w+)\}/g, (_, name: string) => `$&${name}`));

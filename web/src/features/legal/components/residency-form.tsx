@@ -1,11 +1,8 @@
 // Which documents apply depends on where the applicant lives (spec section 5).
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
+import { useStates } from '@/lib/lookups';
 import styles from './legal-stepper.module.css';
-
-type State = { id: number; name: string; code: string };
 
 type ResidencyFormProps = {
   busy: boolean;
@@ -14,11 +11,7 @@ type ResidencyFormProps = {
 };
 
 export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
-  const states = useQuery({
-    queryKey: ['lookup', 'statesByCountryId', 1],
-    queryFn: () => api.get<State[]>('api/v2/lookup/statesByCountryId', { query: { countryId: 1 } }),
-    staleTime: Infinity,
-  });
+  const states = useStates();
   const [state, setState] = useState('');
   const [nonUs, setNonUs] = useState(false);
   const ready = nonUs || state !== '';

@@ -12,7 +12,8 @@ import { applyServerErrors, type ServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import type { UserPayload } from '@/types/api';
-import { savePersonalInfo, useCountries, useGenders, useSuffixes, useUSStates } from '../api/personal-api';
+import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
+import { savePersonalInfo } from '../api/personal-api';
 import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
 import { personalDefaults, validatePersonal, type PersonalValues } from '../lib/personal-rules';
 import styles from './personal-form.module.css';
@@ -37,7 +38,7 @@ type PersonalFormProps = {
  * saved value with an empty one.
  */
 export function PersonalForm(props: PersonalFormProps) {
-  const lookups = [useGenders(), useSuffixes(), useCountries(), useUSStates()];
+  const lookups = [useGenders(), useSuffixes(), useCountries(), useStates()];
   const failed = lookups.find((l) => l.isError);
   if (failed) {
     return (
@@ -97,7 +98,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
   const genders = useGenders();
   const suffixes = useSuffixes();
   const countries = useCountries();
-  const states = useUSStates();
+  const states = useStates();
 
   useEffect(() => {
     const subscription = watch((values) => saveDraft(values as PersonalValues));
