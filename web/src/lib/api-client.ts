@@ -200,8 +200,10 @@ async function renewSetupCredential(invitationToken: string): Promise<boolean> {
 }
 
 /** Logout when a setup credential expired for good, with the way forward on the login page. */
-function endSetupSession() {
-  const hasPassword = Boolean(session.get().authUser?.hasPassword);
+async function endSetupSession() {
+  // A setup session had a guarded page open, so the query cache has loaded.
+  const { cachedCurrentUser } = await import('./current-user');
+  const hasPassword = Boolean(cachedCurrentUser()?.subject.hasPassword);
   forceLogout();
   setLoginNotice(hasPassword ? apiMessages.setupEndedLogIn : apiMessages.setupEndedInvitationGone);
 }
@@ -241,7 +243,7 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
       // A setup session: the same credential may have been renewed meanwhile.
       const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
       if (renewed) return request<T>(path, options, true);
-      endSetupSession();
+      await endSetupSession();
       throw error;
     }
     if (!retried && refreshToken) {

@@ -9,6 +9,7 @@ import { session } from '@/lib/session';
 import { companySettings, userPayload } from '@/testing/fixtures';
 import { createTestRouter, logInAs, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 type Status =
   | 'new'
@@ -173,7 +174,7 @@ describe('route access', () => {
     // The collection-site rule moves the applicant into MRO-site-selection-started (status 6) first.
     const movesToSiteSelection = visitor.kind === 'site-selection-company' && path === '/collection-site';
     expect(statusPosts).toBe(movesToSiteSelection ? 1 : 0);
-    if (movesToSiteSelection) expect(session.get().authUser?.status.statusId).toBe(6);
+    if (movesToSiteSelection) expect(cachedCurrentUser()?.subject.status.statusId).toBe(6);
     // The bootstrap guard stored the configured client credentials.
     expect(session.get().credentials).toMatchObject({ client_id: 'portal-spa', client_secret: 'portal-spa-secret' });
     router.dispose();

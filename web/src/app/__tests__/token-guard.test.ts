@@ -8,6 +8,7 @@ import { session } from '@/lib/session';
 import { userPayload } from '@/testing/fixtures';
 import { createTestRouter, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 describe('token guard', () => {
   it('logs in with the invitation token and keeps the setup credential without marking the session logged in', async () => {
@@ -22,8 +23,9 @@ describe('token guard', () => {
     expect(session.get()).toMatchObject({
       loggedIn: false,
       credentials: { jwt: 'setup-1', refreshToken: null },
-      authUser: { username: 'demo.applicant@example.com', token: 'invite-1' },
+      invitationToken: 'invite-1',
     });
+    expect(cachedCurrentUser()?.subject).toMatchObject({ username: 'demo.applicant@example.com' });
   });
 
   it('sends an unknown, expired or used invitation token (403) to /login', async () => {

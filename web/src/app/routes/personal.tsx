@@ -4,19 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { PersonalForm } from '@/features/personal/components/personal-form';
 import { errorMessageOf } from '@/lib/api-client';
-import { getCurrentUser, storeUserPayload } from '@/lib/auth';
+import { currentUserQuery } from '@/lib/current-user';
 import styles from './page.module.css';
 
 export function PersonalRoute() {
-  const user = useQuery({
-    queryKey: ['user'],
-    queryFn: async () => {
-      const payload = await getCurrentUser();
-      storeUserPayload(payload);
-      return payload;
-    },
-    staleTime: 0,
-  });
+  // Asked again on every visit; the form waits for this answer, not the cached one.
+  const user = useQuery({ ...currentUserQuery(), refetchOnMount: 'always' });
   return (
     <div className={styles.page}>
       <h1>Personal Information</h1>
@@ -27,7 +20,7 @@ export function PersonalRoute() {
             Try again
           </Button>
         </div>
-      ) : user.data ? (
+      ) : user.isFetchedAfterMount && user.data ? (
         <PersonalForm />
       ) : (
         <p role="status">Loading your personal information…</p>

@@ -11,6 +11,7 @@ import { session } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { tokenResponse, userPayload } from '@/testing/fixtures';
+import { cachedCurrentUser, setCurrentUser } from '@/lib/current-user';
 
 const navigate = vi.fn();
 
@@ -138,7 +139,8 @@ describe('api client', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(refreshes).toBe(1);
     for (const name of ['a', 'b', 'c']) expect(seen[name]).toEqual(['Bearer access-1']);
-    expect(session.get()).toMatchObject({ loggedIn: false, authUser: null, credentials: { jwt: null, refreshToken: null } });
+    expect(session.get()).toMatchObject({ loggedIn: false, credentials: { jwt: null, refreshToken: null } });
+    expect(cachedCurrentUser()).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/login');
     const invalid = notifications.getSnapshot().filter((s) => s.text === apiMessages.invalidLogin);
     expect(invalid).toEqual([expect.objectContaining({ kind: 'error', timeout: 6000 })]);
@@ -172,9 +174,9 @@ describe('api client', () => {
   describe('a setup session (token login, no password yet) whose credential expired', () => {
     /** What a token login leaves: a setup credential, no refresh token, not logged in, the invitation token kept. */
     function setupSession(hasPassword = false) {
+      setCurrentUser(userPayload(0, { hasPassword }));
       session.set({
         loggedIn: false,
-        authUser: userPayload(0, { hasPassword }).subject,
         invitationToken: 'invite-1',
         credentials: { ...session.get().credentials, jwt: 'setup-1', refreshToken: null },
       });

@@ -6,6 +6,7 @@ import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
 import { resetSession, session, SESSION_STORAGE_KEY } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 const navigate = vi.fn();
 
@@ -41,7 +42,8 @@ describe('session storage', () => {
     expect(loadDraft()).toBeNull();
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1700000000000');
     expect(sessionStorage.getItem('someone-else')).toBe('kept');
-    expect(session.get()).toMatchObject({ loggedIn: false, authUser: null, credentials: { jwt: null } });
+    expect(session.get()).toMatchObject({ loggedIn: false, credentials: { jwt: null } });
+    expect(cachedCurrentUser()).toBeUndefined();
   });
 
   it('logout clears the session and the draft, keeps the chunk-reload time, and says so', async () => {

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
-import { useSession } from '@/lib/session';
+import { useCurrentUser } from '@/lib/current-user';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { downloadDocumentCopy } from '../api/download-document-copy';
@@ -243,7 +243,7 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
 type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void; onFailed?: (error: unknown) => void };
 
 function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
-  const applicant = useSession((s) => s.authUser);
+  const applicant = useCurrentUser()?.subject;
   // The server checks typed names against the names of the invitation.
   const names = { firstName: applicant?.firstName ?? '', lastName: applicant?.lastName ?? '' };
   const form = useMemo(() => stepForm(step, location), [step, location]);

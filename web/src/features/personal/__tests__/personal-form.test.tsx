@@ -4,18 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
-import { createQueryClient } from '@/lib/query-client';
-import { session } from '@/lib/session';
+import { createQueryClient, queryClient } from '@/lib/query-client';
 import { userPayload } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { PersonalForm } from '../components/personal-form';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 /** Renders the form and waits for it: it shows once its lookups are there. */
 async function renderForm(onSaved = vi.fn()) {
   const user = userEvent.setup();
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <PersonalForm onSaved={onSaved} submitLabel="Save and finish" />
     </QueryClientProvider>,
   );
@@ -84,7 +84,7 @@ describe('the personal information form', () => {
     });
     expect(notifications.getSnapshot().map((n) => n.text)).toContain('Personal Information saved');
     expect(sessionStorage.getItem('portal-personal-draft')).toBeNull();
-    expect(session.get().authUser?.personalInformation).toMatchObject({ ssnLastFour: '6789' });
+    expect(cachedCurrentUser()?.subject.personalInformation).toMatchObject({ ssnLastFour: '6789' });
   });
 
   it('puts each server message once, next to its field, focuses the first in page order, and links them from a summary', async () => {
@@ -107,7 +107,7 @@ describe('the personal information form', () => {
     const onFailed = vi.fn();
     const user = userEvent.setup();
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <PersonalForm onFailed={onFailed} submitLabel="Save and finish" />
       </QueryClientProvider>,
     );
@@ -222,6 +222,8 @@ describe('the personal information form', () => {
     const client = createQueryClient();
     // The app asks a failing server twice more; the test need not wait for that.
     client.setDefaultOptions({ queries: { retry: false } });
+    // The user and settings of logInAs, as the guards leave them in the app's cache.
+    for (const query of queryClient.getQueryCache().getAll()) client.setQueryData(query.queryKey, query.state.data);
     render(
       <QueryClientProvider client={client}>
         <PersonalForm />

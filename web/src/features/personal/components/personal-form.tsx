@@ -10,7 +10,7 @@ import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
 import { applyServerErrors, type ServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notifications';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
 import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
 import { savePersonalInfo } from '../api/personal-api';
@@ -70,8 +70,8 @@ function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues>
 }
 
 function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFormProps) {
-  const user = useSession((s) => s.authUser);
-  const settings = useSession((s) => s.companySettings);
+  const user = useCurrentUser()?.subject;
+  const settings = useCompanySettings();
   const snapshot = user?.personalInformation ?? null;
   const rules = useMemo(
     () => ({
@@ -118,7 +118,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
     setRefused({ fields: [], messages: [] });
     try {
       const payload = await savePersonalInfo(values);
-      storeUserPayload(payload);
+      await storeUserPayload(payload);
       clearDraft();
       notify(personalMessages.saved, 'success');
       onSaved?.(payload);

@@ -6,6 +6,7 @@ import { session } from '@/lib/session';
 import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 function invitation(subject: Parameters<typeof userPayload>[1]) {
   server.use(
@@ -217,6 +218,6 @@ describe('the status an open tab believes', () => {
     server.use(http.get('/api/v2/user', () => HttpResponse.json(userPayload(3))));
     act(() => window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/idv'));
-    expect(session.get().authUser?.status?.statusId).toBe(3);
+    expect(cachedCurrentUser()?.subject.status?.statusId).toBe(3);
   });
 });

@@ -4,7 +4,7 @@
 import { NewPasswordForm } from '@/components/new-password/new-password-form';
 import { api } from '@/lib/api-client';
 import { storeUserPayload } from '@/lib/auth';
-import { useSession } from '@/lib/session';
+import { useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
 
 type CreatePasswordStepProps = {
@@ -14,7 +14,7 @@ type CreatePasswordStepProps = {
 };
 
 export function CreatePasswordStep({ minLength, onSuccess, onFailed }: CreatePasswordStepProps) {
-  const user = useSession((s) => s.authUser);
+  const user = useCurrentUser()?.subject;
   return (
     <NewPasswordForm
       name="Create Password"

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
@@ -45,9 +46,9 @@ type SetupWizardProps = {
 };
 
 export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinished }: SetupWizardProps) {
-  const user = useSession((s) => s.authUser);
+  const user = useCurrentUser()?.subject;
   const loggedIn = useSession((s) => s.loggedIn);
-  const minLength = useSession((s) => s.companySettings?.preferences.company_subject_password_length ?? 15);
+  const minLength = useCompanySettings()?.preferences.company_subject_password_length ?? 15;
   const [welcomed, setWelcomed] = useState(false);
   const [legalSigned, setLegalSigned] = useState(false);
   const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});

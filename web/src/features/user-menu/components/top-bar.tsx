@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import defaultLogoUrl from '@/assets/default-logo.svg';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
 
 export function TopBar() {
-  const companyName = useSession((s) => s.company?.name ?? '');
-  const logoUrl = useSession((s) => s.companySettings?.companyLogoUrlAddress ?? null);
+  const companyName = useCurrentUser()?.company.name ?? '';
+  const logoUrl = useCompanySettings()?.companyLogoUrlAddress ?? null;
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   const useCompanyLogo = Boolean(logoUrl) && brokenLogo !== logoUrl;
 

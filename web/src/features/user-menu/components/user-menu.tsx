@@ -11,14 +11,15 @@ import { paths } from '@/config/paths';
 import { raiseChatSelected } from '@/lib/app-events';
 import { fullNameOf, logout } from '@/lib/auth';
 import { config } from '@/lib/config';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import styles from './user-menu.module.css';
 
 export function UserMenu() {
   const navigate = useNavigate();
-  const user = useSession((s) => s.authUser);
-  const companyName = useSession((s) => s.company?.name ?? '');
-  const companyChat = useSession((s) => s.companySettings?.preferences.company_subject_chat === true);
+  const current = useCurrentUser();
+  const user = current?.subject ?? null;
+  const companyName = current?.company.name ?? '';
+  const companyChat = useCompanySettings()?.preferences.company_subject_chat === true;
   const chatEnabled = config.features.subjectChat && companyChat;
   const fullName = fullNameOf(user);
 

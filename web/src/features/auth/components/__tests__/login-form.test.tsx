@@ -8,6 +8,8 @@ import { renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { loginErrorMessages, retryAfterSeconds } from '../../lib/login-errors';
 import { loginInputSchema } from '../login-form';
+import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -78,9 +80,14 @@ describe('login form', () => {
     expect(session.get()).toMatchObject({
       loggedIn: true,
       credentials: { jwt: 'a1', refreshToken: 'r1' },
-      authUser: { username: 'demo.applicant@example.com' },
+    });
+    // The user, company and settings are server state: in the query cache.
+    expect(cachedCurrentUser()).toMatchObject({
+      subject: { username: 'demo.applicant@example.com' },
       company: { name: 'Acme Logistics' },
-      companySettings: { preferences: { company_subject_chat: true } },
+    });
+    expect(queryClient.getQueryData(companySettingsQuery(1).queryKey)).toMatchObject({
+      preferences: { company_subject_chat: true },
     });
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -56,7 +56,7 @@ function renderStepper() {
   const onComplete = vi.fn();
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <LegalStepper onComplete={onComplete} />
     </QueryClientProvider>,
   );
