@@ -7,9 +7,10 @@ import { config } from '@/lib/config';
 import { notify } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { statusFromId, statusHomePath, statusIds, type SubjectStatus } from '@/lib/subject-status';
+import { t } from '@/lib/i18n';
 
 export const guardMessages = {
-  finishSetup: 'Please finish setting up your account',
+  finishSetup: t('errors.finishSetup'),
 } as const;
 
 /** Who may open a route. */

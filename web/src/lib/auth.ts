@@ -8,11 +8,12 @@ import { setLoginNotice } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { resetSession, session } from './session';
+import { t } from './i18n';
 
 export const authMessages = {
-  loggedIn: 'Successfully logged in',
-  loggedOut: 'Logged out successfully.',
-  invitationInvalid: 'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
+  loggedIn: t('errors.loggedIn'),
+  loggedOut: t('errors.loggedOut'),
+  invitationInvalid: t('errors.invitationInvalid'),
 } as const;
 
 /** Company preferences when the settings are missing (spec section 9, first reading). */

@@ -6,24 +6,25 @@ import { PersonalForm } from '@/features/personal/components/personal-form';
 import { errorMessageOf } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
 import styles from './page.module.css';
+import { t } from '@/lib/i18n';
 
 export function PersonalRoute() {
   // Asked again on every visit; the form waits for this answer, not the cached one.
   const user = useQuery({ ...currentUserQuery(), refetchOnMount: 'always' });
   return (
     <div className={styles.page}>
-      <h1>Personal Information</h1>
+      <h1>{t('common.personal.title')}</h1>
       {user.isError ? (
         <div role="alert">
-          <p>Error retrieving Personal Information: {errorMessageOf(user.error)}</p>
+          <p>{t('errors.personal.retrieve', { reason: errorMessageOf(user.error) })}</p>
           <Button variant="secondary" onClick={() => void user.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </div>
       ) : user.isFetchedAfterMount && user.data ? (
         <PersonalForm />
       ) : (
-        <p role="status">Loading your personal information…</p>
+        <p role="status">{t('common.personal.loading')}</p>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { api } from '@/lib/api-client';
 import { storeUserPayload } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
+import { t } from '@/lib/i18n';
 
 type CreatePasswordStepProps = {
   minLength: number;
@@ -17,20 +18,20 @@ export function CreatePasswordStep({ minLength, onSuccess, onFailed }: CreatePas
   const user = useCurrentUser()?.subject;
   return (
     <NewPasswordForm
-      name="Create Password"
-      passwordLabel="Password"
-      confirmLabel="Confirm password"
-      submitLabel="Create password"
-      busyLabel="Saving…"
+      name={t('setup.password.name')}
+      passwordLabel={t('setup.password.label')}
+      confirmLabel={t('setup.password.confirm')}
+      submitLabel={t('setup.password.submit')}
+      busyLabel={t('setup.password.busy')}
       minLength={minLength}
       owner={{ username: user?.username, email: user?.email }}
-      hint={<>Choose a password of at least {minLength} characters. A few unrelated words make a strong one you can remember.</>}
+      hint={<>{t('setup.password.hint', { min: minLength })}</>}
       onSubmit={async (password) => {
         storeUserPayload(await api.patch<UserPayload>('api/v2/user', { password }));
         onSuccess();
       }}
       // The form shows the server's reason, once; the step list only marks the step.
-      onFailed={() => onFailed('Your password was not saved yet.')}
+      onFailed={() => onFailed(t('setup.password.failed'))}
     />
   );
 }

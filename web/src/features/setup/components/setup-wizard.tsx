@@ -14,13 +14,14 @@ import { useSession } from '@/lib/session';
 import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
+import { t } from '@/lib/i18n';
 
 /** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
 const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
-  password: 'create a password',
-  login: 'log in with it',
-  legal: 'read and sign the legal notices',
-  personal: 'tell us about yourself',
+  password: t('setup.welcome.password'),
+  login: t('setup.welcome.login'),
+  legal: t('setup.welcome.legal'),
+  personal: t('setup.welcome.personal'),
 };
 
 function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
@@ -31,7 +32,9 @@ function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
 
 /** "a, b and c" */
 function listOf(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return items.length < 2
+    ? (items[0] ?? '')
+    : t('setup.welcome.list', { items: items.slice(0, -1).join(', '), last: items[items.length - 1] });
 }
 
 export type StepEvents = { onSuccess: () => void; onFailed: (message: string) => void };
@@ -130,12 +133,13 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         return (
           <div className={styles.form}>
             <p>
-              Welcome{user?.firstName ? `, ${user.firstName}` : ''}. Your future employer asked us to run a
-              background screening. Setting up takes {fullProfile ? 'a few minutes' : 'about 10 minutes'}: you{' '}
-              {listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]])))}. You can stop at any step and
-              come back: what you saved stays saved.
+              {user?.firstName ? t('setup.welcome.greetingNamed', { firstName: user.firstName }) : t('setup.welcome.greeting')}{' '}
+              {t('setup.welcome.body', {
+                duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
+                steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
+              })}
             </p>
-            <Button onClick={onWelcomeNext}>Next</Button>
+            <Button onClick={onWelcomeNext}>{t('setup.welcome.next')}</Button>
           </div>
         );
       case 'password':
@@ -158,8 +162,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
 
   return (
     <div className={styles.wizard}>
-      <h1 className={styles.title}>Set up your account</h1>
-      <ol className={styles.steps} aria-label="Setup steps">
+      <h1 className={styles.title}>{t('setup.title')}</h1>
+      <ol className={styles.steps} aria-label={t('setup.steps')}>
         {steps.map((s, i) => {
           const done = stepDone(s.id, progress);
           const error = errorText[s.id];
@@ -172,7 +176,13 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
               <span>
                 {s.title}
                 <span className="visually-hidden">
-                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === shown ? ' (current step)' : ''}
+                  {status === 'complete'
+                    ? t('setup.stepState.complete')
+                    : status === 'error'
+                      ? t('setup.stepState.error')
+                      : s.id === shown
+                        ? t('setup.stepState.current')
+                        : ''}
                 </span>
                 {error ? <span className={styles.stepError}>{error}</span> : null}
               </span>
@@ -182,7 +192,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       </ol>
       <section className={styles.panel} aria-labelledby="setup-step-heading">
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-          {shown ? steps.find((s) => s.id === shown)?.title : 'All done'}
+          {shown ? steps.find((s) => s.id === shown)?.title : t('setup.allDone')}
         </h2>
         {shown ? (
           <>
@@ -190,7 +200,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
             {active && shown !== active && shown !== 'welcome' ? (
               <div className={styles.continue}>
                 <Button onClick={() => setSearchParams((current) => withStep(current, active))}>
-                  Continue to {steps.find((s) => s.id === active)?.title}
+                  {t('setup.continueTo', { step: steps.find((s) => s.id === active)?.title ?? '' })}
                 </Button>
               </div>
             ) : null}
@@ -198,10 +208,10 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         ) : finish.state === 'failed' ? (
           <div role="alert" className={styles.form}>
             <p>{finish.message}</p>
-            <Button onClick={() => setFinish({ state: 'idle' })}>Try again</Button>
+            <Button onClick={() => setFinish({ state: 'idle' })}>{t('common.tryAgain')}</Button>
           </div>
         ) : (
-          <p role="status">Finishing your setup…</p>
+          <p role="status">{t('setup.finishing')}</p>
         )}
       </section>
     </div>

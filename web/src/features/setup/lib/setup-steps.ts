@@ -1,13 +1,14 @@
 // The setup wizard's steps (spec section 2) and where an applicant resumes.
+import { t } from '@/lib/i18n';
 
 export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
 
 export const setupSteps: { id: SetupStepId; title: string }[] = [
-  { id: 'welcome', title: 'Welcome' },
-  { id: 'password', title: 'Create Password' },
-  { id: 'login', title: 'Login' },
-  { id: 'legal', title: 'Review Legal Notices' },
-  { id: 'personal', title: 'Personal Information' },
+  { id: 'welcome', title: t('setup.step.welcome') },
+  { id: 'password', title: t('setup.step.password') },
+  { id: 'login', title: t('setup.step.login') },
+  { id: 'legal', title: t('setup.step.legal') },
+  { id: 'personal', title: t('setup.step.personal') },
 ];
 
 /** A full-profile applicant gets only the first 3 steps. */

@@ -6,6 +6,7 @@ import defaultLogoUrl from '@/assets/default-logo.svg';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
+import { t } from '@/lib/i18n';
 
 export function TopBar() {
   const companyName = useCurrentUser()?.company.name ?? '';
@@ -15,11 +16,13 @@ export function TopBar() {
 
   return (
     <header className={styles.bar}>
-      <Link to="/" className={styles.homeLink} aria-label="Applicant Portal home">
+      <Link to="/" className={styles.homeLink} aria-label={t('common.topBar.home')}>
         <img
           className={styles.logo}
           src={useCompanyLogo ? (logoUrl as string) : defaultLogoUrl}
-          alt={useCompanyLogo && companyName ? `${companyName} logo` : 'Applicant Portal logo'}
+          alt={
+            useCompanyLogo && companyName ? t('common.topBar.companyLogo', { company: companyName }) : t('common.topBar.defaultLogo')
+          }
           data-testid={useCompanyLogo ? 'company-logo' : 'default-logo'}
           onError={() => setBrokenLogo(logoUrl)}
         />

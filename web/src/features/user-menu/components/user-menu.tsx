@@ -13,6 +13,7 @@ import { fullNameOf, logout } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import styles from './user-menu.module.css';
+import { t } from '@/lib/i18n';
 
 export function UserMenu() {
   const navigate = useNavigate();
@@ -25,7 +26,7 @@ export function UserMenu() {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label="User menu">
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={t('common.userMenu.label')}>
         <svg className={styles.triggerIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"
@@ -42,15 +43,15 @@ export function UserMenu() {
         </DropdownMenu.Group>
         <DropdownMenu.Separator className={styles.separator} />
         <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
-          Account
+          {t('common.userMenu.account')}
         </DropdownMenu.Item>
         {chatEnabled ? (
           <DropdownMenu.Item className={styles.item} onSelect={raiseChatSelected}>
-            Chat with Support
+            {t('common.userMenu.chat')}
           </DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
-          Logout
+          {t('common.userMenu.logout')}
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>
