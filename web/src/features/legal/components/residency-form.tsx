@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useStates } from '@/lib/lookups';
 import styles from './legal-stepper.module.css';
+import { t } from '@/lib/i18n';
 
 type ResidencyFormProps = {
   busy: boolean;
@@ -25,14 +26,14 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
       }}
     >
       <h2 id="residency-heading" className={styles.heading}>
-        Where do you live?
+        {t('legal.residency.whereDoYouLive')}
       </h2>
-      <p>Some laws give you extra notices depending on where you live, so we ask before showing the documents.</p>
+      <p>{t('legal.residency.someLawsGiveYouExtra')}</p>
       <label htmlFor="residency-state" className={styles.label}>
-        State
+        {t('legal.residency.state')}
       </label>
       <select id="residency-state" className={styles.select} value={state} disabled={nonUs} onChange={(e) => setState(e.target.value)}>
-        <option value="">Choose your state</option>
+        <option value="">{t('legal.residency.chooseYourState')}</option>
         {(states.data ?? []).map((s) => (
           <option key={s.code} value={s.code}>
             {s.name}
@@ -41,7 +42,7 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
       </select>
       <div className={styles.checkbox}>
         <input id="residency-non-us" type="checkbox" checked={nonUs} onChange={(e) => setNonUs(e.target.checked)} />
-        <label htmlFor="residency-non-us">I live outside the United States</label>
+        <label htmlFor="residency-non-us">{t('legal.residency.iLiveOutsideTheUnited')}</label>
       </div>
       {error ? (
         <p role="alert" className={styles.alert}>
@@ -49,7 +50,7 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
         </p>
       ) : null}
       <Button type="submit" disabled={!ready || busy}>
-        Continue
+        {t('legal.residency.continue')}
       </Button>
     </form>
   );

@@ -8,8 +8,9 @@ import { SSN_MISMATCH_EVENT } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useClearSignatures } from '../api/clear-signatures';
 import styles from './legal-stepper.module.css';
+import { t } from '@/lib/i18n';
 
-export const signaturesClearedMessage = 'Your signatures were cleared. Please read and sign the documents again.';
+export const signaturesClearedMessage = t('legal.mismatch.cleared');
 
 /** Hidden until an ssn-mismatch event; then offers to clear every signature and sign again. */
 export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
@@ -34,12 +35,11 @@ export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
   return (
     <div role="alert" className={styles.alert}>
       <p>
-        If the last four digits you typed when signing were wrong, clear your signatures and sign again with the right
-        ones. If the Social Security number is wrong, correct it.
+        {t('legal.mismatch.ifTheLastFourDigits')}
       </p>
       {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
       <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>
-        {clear.isPending ? 'Clearing…' : 'Clear my signatures and sign again'}
+        {clear.isPending ? t('legal.mismatch.clearing') : t('legal.mismatch.clear')}
       </Button>
     </div>
   );
