@@ -1,4 +1,5 @@
 // /setup: the wizard, composed from the features it needs.
+import '@/features/setup/lib/messages';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';

@@ -13,6 +13,9 @@ const src = join(process.cwd(), 'src');
  */
 const DYNAMIC_KEYS: readonly string[] = [];
 
+/** Areas that load with their feature, not with the app (lib/i18n.ts). */
+const FEATURE_AREAS = ['legal', 'personal', 'setup'];
+
 /** The app's own source files: tests and the catalogue itself excluded. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -42,6 +45,17 @@ describe('the message catalogue', () => {
         !DYNAMIC_KEYS.includes(key) && !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
     );
     expect(unused).toEqual([]);
+  });
+
+  it('has each feature area added before a module names its keys: the module imports the area first', () => {
+    const late: string[] = [];
+    for (const { path, text } of sources) {
+      for (const area of FEATURE_AREAS) {
+        const named = new RegExp(`['"]${area}\\.[\\w.]+['"]`).test(text);
+        if (named && !text.includes(`import '@/features/${area}/lib/messages';`)) late.push(`${path}: ${area}`);
+      }
+    }
+    expect(late).toEqual([]);
   });
 
   it('prefixes every key with the area of the file it lives in', () => {

@@ -1,6 +1,7 @@
 // The legal part of setup (spec sections 2 and 4): where the applicant
 // lives, then each applicable document in order, read as a standalone
 // document and signed with the step's form below it.
+import '@/features/legal/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';

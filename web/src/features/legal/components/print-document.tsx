@@ -1,6 +1,7 @@
 // /print/{type}: a legal document on paper (spec section 2). Only the
 // documents that apply to the applicant are printed; a signed one is printed
 // as it was signed, with its signature block.
+import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -81,7 +82,7 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
       {sig ? (
         // Named by its document: a page prints several, and landmarks need names of their own.
         <section className={styles.signature} aria-label={`Signature: ${d.title}`}>
-          {sig.signatureData ? <img src={sig.signatureData} alt={`Signature of ${sig.signerName}`} className={styles.image} /> : null}
+          {sig.signatureData ? <img src={sig.signatureData} alt={t('legal.print.signatureOf', { name: sig.signerName })} className={styles.image} /> : null}
           <dl>
             <dt>{sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}</dt>
             <dd>{sig.signerName}</dd>

@@ -1,4 +1,5 @@
 // Which documents apply depends on where the applicant lives (spec section 5).
+import '@/features/legal/lib/messages';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useStates } from '@/lib/lookups';

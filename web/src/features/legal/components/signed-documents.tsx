@@ -1,6 +1,7 @@
 // "Your signed documents": where an applicant finds what they signed after
 // setup: each document's print page (as signed, with its signature block) and
 // its signed PDF.
+import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

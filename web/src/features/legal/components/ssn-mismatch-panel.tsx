@@ -1,6 +1,7 @@
 // What an applicant sees when the SSN check fails (spec sections 4 and 5):
 // what to do, and a way out when the digits signed with were the wrong ones.
 // The check's own message stays on the field it is about, shown once.
+import '@/features/legal/lib/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';

@@ -1,4 +1,5 @@
 // What each legal step asks (spec section 3, document types), and its rules.
+import '@/features/legal/lib/messages';
 import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
 import { t } from '@/lib/i18n';
 

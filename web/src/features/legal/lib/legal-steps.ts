@@ -1,6 +1,7 @@
 // Which legal documents an applicant signs, and in which order (spec
 // sections 5 and 9). The server runs the same rules (internal/portal/legal.go)
 // and both are tested against internal/portal/testdata/legal-cases.json.
+import '@/features/legal/lib/messages';
 import { t } from '@/lib/i18n';
 
 export type Region = { state?: string; county?: number };

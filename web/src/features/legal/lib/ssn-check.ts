@@ -1,5 +1,6 @@
 // The SSN check of spec section 5: the last four digits the applicant types
 // while signing must be the last four of the SSN on file.
+import '@/features/legal/lib/messages';
 import { raiseSsnMismatch } from '@/lib/app-events';
 import { t } from '@/lib/i18n';
 

@@ -1,5 +1,6 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
+import '@/features/personal/lib/messages';
 import { useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ErrorSummary } from '@/components/ui/alert';

@@ -2,6 +2,7 @@
 // mirror the server's (internal/portal/personal.go), which checks again.
 // The full metadata, as the server's library has: the /min set accepts
 // numbers the server refuses.
+import '@/features/personal/lib/messages';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { t } from '@/lib/i18n';
 

@@ -1,6 +1,7 @@
 // Create Password (setup step 2): the shared new-password form (the rules as
 // a checklist, a hint, show/hide and a confirmation) with the company's
 // minimum length; PATCH /api/v2/user with the invitation's setup credential.
+import '@/features/setup/lib/messages';
 import { NewPasswordForm } from '@/components/new-password/new-password-form';
 import { api } from '@/lib/api-client';
 import { storeUserPayload } from '@/lib/auth';

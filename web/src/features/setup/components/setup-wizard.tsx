@@ -3,6 +3,7 @@
 // login form, the legal steps and the personal form, which belong to other
 // features. Each step has a status (complete, editable, error + errorText)
 // and reports next, success and failed.
+import '@/features/setup/lib/messages';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';

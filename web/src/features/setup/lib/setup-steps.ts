@@ -1,4 +1,5 @@
 // The setup wizard's steps (spec section 2) and where an applicant resumes.
+import '@/features/setup/lib/messages';
 import { t } from '@/lib/i18n';
 
 export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
