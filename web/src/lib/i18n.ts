@@ -1,7 +1,7 @@
 // Every user-facing string comes from the message catalogue (src/locales).
 // Callers use t(key, values); which library formats the message is this
 // module's business alone. The library is @nanostores/i18n: of the candidates
-// measured on /login it adds the least (about 1.3 kB gzip, against 8 to 17 kB
+// measured on /login it adds the least (about 1.5 kB gzip, against 8 to 17 kB
 // for Lingui, FormatJS and i18next; docs/architecture.md has the figures).
 // en-US is the only locale (spec section 9), so no React hook re-renders on a
 // locale change; one would read an area's store with @nanostores/react.
