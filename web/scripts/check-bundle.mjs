@@ -55,7 +55,11 @@ if (!manifest[LOGIN_ROUTE_MODULE]) {
 // A module that is imported both lazily and statically (by other lazy
 // chunks) gets a shared chunk, keyed "_<name>-<hash>.js" and named after the
 // module's file: LOADED_LATER names it by its module all the same.
-const stem = (path) => path.split('/').pop().replace(/\.[^.]+$/, '');
+const stem = (path) =>
+  path
+    .split('/')
+    .pop()
+    .replace(/\.[^.]+$/, '');
 function loadedLater(key) {
   if (key in LOADED_LATER) return true;
   const chunk = manifest[key];
@@ -101,7 +105,8 @@ const rows = [...files]
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
-for (const row of rows) console.log(`  ${kb(row.gzip).padStart(10)} gzip  ${kb(row.raw).padStart(10)} raw  ${row.file}`);
+for (const row of rows)
+  console.log(`  ${kb(row.gzip).padStart(10)} gzip  ${kb(row.raw).padStart(10)} raw  ${row.file}`);
 if (lazyCounted.length > 0) console.log(`Lazy modules counted (not in LOADED_LATER): ${lazyCounted.join(', ')}`);
 console.log(`Not loaded before the visitor acts: ${[...deferred].sort().join(', ')}`);
 console.log(`/login loads ${kb(total)} gzip of JS+CSS in ${rows.length} files (budget ${kb(BUDGET_BYTES)}).`);

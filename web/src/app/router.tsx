@@ -52,10 +52,28 @@ export const pageRoutes: PageRoute[] = [
     layout: 'public',
     page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
   },
-  { path: paths.account.path, title: t('common.route.account'), access: publicAccess, layout: 'public', page: comingSoon },
-  { path: paths.register.path, title: t('common.route.register'), access: publicAccess, layout: 'public', page: comingSoon },
+  {
+    path: paths.account.path,
+    title: t('common.route.account'),
+    access: publicAccess,
+    layout: 'public',
+    page: comingSoon,
+  },
+  {
+    path: paths.register.path,
+    title: t('common.route.register'),
+    access: publicAccess,
+    layout: 'public',
+    page: comingSoon,
+  },
   // finalization-complete
-  { path: paths.home.path, title: t('common.route.home'), access: only('finalization-complete'), layout: 'default', page: comingSoon },
+  {
+    path: paths.home.path,
+    title: t('common.route.home'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.collectionSiteUpdate.path,
     title: t('common.route.updateCollectionSite'),
@@ -72,14 +90,62 @@ export const pageRoutes: PageRoute[] = [
     page: () => import('./routes/setup').then((m) => ({ Component: m.SetupRoute })),
   },
   // setup-complete
-  { path: paths.additionalDocuments.path, title: t('common.route.additionalDocuments'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.addresses.path, title: t('common.route.addresses'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.aliases.path, title: t('common.route.otherNames'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.confirmation.path, title: t('common.route.confirmation'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.credential.path, title: t('common.route.credentials'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.education.path, title: t('common.route.education'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.employment.path, title: t('common.route.employment'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.fillablePdfForm.path, title: t('common.route.forms'), access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.additionalDocuments.path,
+    title: t('common.route.additionalDocuments'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.addresses.path,
+    title: t('common.route.addresses'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.aliases.path,
+    title: t('common.route.otherNames'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.confirmation.path,
+    title: t('common.route.confirmation'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.credential.path,
+    title: t('common.route.credentials'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.education.path,
+    title: t('common.route.education'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.employment.path,
+    title: t('common.route.employment'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.fillablePdfForm.path,
+    title: t('common.route.forms'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.personal.path,
     title: t('common.route.personalInformation'),
@@ -87,8 +153,20 @@ export const pageRoutes: PageRoute[] = [
     layout: 'default',
     page: () => import('./routes/personal').then((m) => ({ Component: m.PersonalRoute })),
   },
-  { path: paths.personalData.path, title: t('common.route.personalData'), access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.professional.path, title: t('common.route.professional'), access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.personalData.path,
+    title: t('common.route.personalData'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.professional.path,
+    title: t('common.route.professional'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.profile.path,
     title: t('common.route.profile'),
@@ -97,8 +175,20 @@ export const pageRoutes: PageRoute[] = [
     page: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
   },
   // idv-started
-  { path: paths.idv.path, title: t('common.route.identityVerification'), access: only('idv-started'), layout: 'default', page: comingSoon },
-  { path: paths.idvSuccess.path, title: t('common.route.identityVerification'), access: only('idv-started'), layout: 'default', page: comingSoon },
+  {
+    path: paths.idv.path,
+    title: t('common.route.identityVerification'),
+    access: only('idv-started'),
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.idvSuccess.path,
+    title: t('common.route.identityVerification'),
+    access: only('idv-started'),
+    layout: 'default',
+    page: comingSoon,
+  },
   // MRO-site-selection-started
   {
     path: paths.collectionSite.path,
@@ -108,7 +198,13 @@ export const pageRoutes: PageRoute[] = [
     page: comingSoon,
   },
   // self-pay-required
-  { path: paths.selfPay.path, title: t('common.route.payment'), access: only('self-pay-required'), layout: 'default', page: comingSoon },
+  {
+    path: paths.selfPay.path,
+    title: t('common.route.payment'),
+    access: only('self-pay-required'),
+    layout: 'default',
+    page: comingSoon,
+  },
   // setup-complete or finalization-complete
   {
     path: paths.print.path,

@@ -3,7 +3,6 @@
 // learns them while typing. The server checks again and has the last word.
 import { t } from './i18n';
 
-
 export const MAX_PASSWORD_LENGTH = 128;
 const MIN_DIFFERENT_CHARACTERS = 4;
 /** An e-mail's local part this short ("al@...") would refuse too many passwords. */
@@ -41,9 +40,7 @@ const controlCharacter = /\p{Cc}/u;
 
 function containsOwner(password: string, owner: PasswordOwner): boolean {
   const lowered = fold(password);
-  const names = [owner.username, owner.email]
-    .map((name) => fold(name?.trim() ?? ''))
-    .filter(Boolean);
+  const names = [owner.username, owner.email].map((name) => fold(name?.trim() ?? '')).filter(Boolean);
   for (const name of [...names]) {
     const at = name.indexOf('@');
     if (at >= MIN_LOCAL_PART) names.push(name.slice(0, at));
@@ -116,10 +113,19 @@ export function ruleRefusedBy(message: string): PasswordRule['id'] | null {
   return null;
 }
 
-export function passwordRules(password: string, minLength: number, owner: PasswordOwner, common: CommonPasswords): PasswordRule[] {
+export function passwordRules(
+  password: string,
+  minLength: number,
+  owner: PasswordOwner,
+  common: CommonPasswords,
+): PasswordRule[] {
   const length = lengthOf(password);
   const rules: PasswordRule[] = [
-    { id: 'length', label: t('common.password.ruleLength', { min: minLength, max: MAX_PASSWORD_LENGTH }), met: length >= minLength && length <= MAX_PASSWORD_LENGTH },
+    {
+      id: 'length',
+      label: t('common.password.ruleLength', { min: minLength, max: MAX_PASSWORD_LENGTH }),
+      met: length >= minLength && length <= MAX_PASSWORD_LENGTH,
+    },
     {
       id: 'variety',
       label: t('common.password.ruleVariety', { min: MIN_DIFFERENT_CHARACTERS }),
@@ -143,14 +149,20 @@ export function passwordRules(password: string, minLength: number, owner: Passwo
 }
 
 /** The first rule the password breaks, as the message under the field; undefined when it passes (or the list is not there to tell). */
-export function passwordProblem(password: string, minLength: number, owner: PasswordOwner, common: CommonPasswords): string | undefined {
+export function passwordProblem(
+  password: string,
+  minLength: number,
+  owner: PasswordOwner,
+  common: CommonPasswords,
+): string | undefined {
   if (!password) return passwordMessages.required;
   if (controlCharacter.test(password)) return passwordMessages.control;
   const length = lengthOf(password);
   if (length < minLength) return passwordMessages.tooShort(minLength);
   if (length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
   const normal = normalize(password);
-  if (new Set(normal).size < MIN_DIFFERENT_CHARACTERS || /^\p{White_Space}*$/u.test(normal)) return passwordMessages.variety;
+  if (new Set(normal).size < MIN_DIFFERENT_CHARACTERS || /^\p{White_Space}*$/u.test(normal))
+    return passwordMessages.variety;
   if (containsOwner(password, owner)) return passwordMessages.identity;
   if (common && isCommonPassword(password, common)) return passwordMessages.common;
   if (isPredictable(password, common)) return passwordMessages.sequence;
@@ -165,5 +177,10 @@ export function passwordProblem(password: string, minLength: number, owner: Pass
  */
 export async function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   const { default: text } = await import('../../../internal/password/common-passwords.txt?raw');
-  return new Set(text.split('\n').map((line) => line.trim()).filter(Boolean));
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
 }

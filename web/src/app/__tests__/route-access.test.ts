@@ -97,7 +97,10 @@ function expectedFor(path: string, visitor: Visitor): Pick<Row, 'expected' | 'me
   const url = path + query;
   if (visitor.kind !== 'logged-out' && path === '/login') {
     // A logged-in applicant has no use for the login form: on to where their status belongs.
-    return { expected: home[visitor.kind === 'site-selection-company' ? 'finalization-complete' : statusById[visitor.statusId]] };
+    return {
+      expected:
+        home[visitor.kind === 'site-selection-company' ? 'finalization-complete' : statusById[visitor.statusId]],
+    };
   }
   if (rule === PUBLIC) return { expected: url };
   if (visitor.kind === 'logged-out') {
@@ -148,7 +151,13 @@ describe('route access', () => {
       // Token login from the invitation link answers a new applicant.
       http.get('/api/user', ({ request }) =>
         new URL(request.url).searchParams.get('token') === 'abc123'
-          ? HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' })
+          ? HttpResponse.json({
+              ...userPayload(0),
+              access_token: 'setup-1',
+              token_type: 'Bearer',
+              expires_in: 900,
+              scope: 'setup',
+            })
           : HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 }),
       ),
       http.post('/api/v2/user/subject/status', async ({ request }) => {

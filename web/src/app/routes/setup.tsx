@@ -16,9 +16,16 @@ export function SetupRoute() {
     <SetupWizard
       renderLogin={({ onSuccess, onFailed, username }) => (
         // The form says why in full; the step list only marks the step.
-        <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={() => onFailed(t('setup.login.failed'))} />
+        <LoginForm
+          username={username}
+          usernameReadOnly
+          onSuccess={onSuccess}
+          onFailed={() => onFailed(t('setup.login.failed'))}
+        />
       )}
-      renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
+      renderLegal={({ onSuccess, onFailed }) => (
+        <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
+      )}
       renderPersonal={({ onSuccess, onFailed, returnToLegal }) => (
         <>
           <SsnMismatchPanel onCleared={returnToLegal} />

@@ -41,7 +41,10 @@ export function fitDrawing(from: Size, to: Size): { scale: number; x: number; y:
 /** The strokes of a drawing made at `from`, placed on a canvas of size `to`. */
 export function placeDrawing(strokes: PointGroup[], from: Size, to: Size): PointGroup[] {
   const { scale, x, y } = fitDrawing(from, to);
-  return strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((p) => ({ ...p, x: x + p.x * scale, y: y + p.y * scale })) }));
+  return strokes.map((stroke) => ({
+    ...stroke,
+    points: stroke.points.map((p) => ({ ...p, x: x + p.x * scale, y: y + p.y * scale })),
+  }));
 }
 
 /** Renders a typed name as a handwriting-style PNG. */
@@ -148,7 +151,14 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
       <legend className={styles.legend}>{label}</legend>
       {mode === 'draw' ? (
         <>
-          <canvas ref={canvasRef} className={styles.canvas} data-ready={ready} role="img" tabIndex={-1} aria-label={t('common.signature.drawArea')} />
+          <canvas
+            ref={canvasRef}
+            className={styles.canvas}
+            data-ready={ready}
+            role="img"
+            tabIndex={-1}
+            aria-label={t('common.signature.drawArea')}
+          />
           <div className={styles.actions}>
             <Button
               variant="secondary"
@@ -156,7 +166,8 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
                 padRef.current?.clear();
                 drawnRef.current = { strokes: [], size: { width: 0, height: 0 } };
                 onChange('');
-              }}>
+              }}
+            >
               {t('common.signature.clear')}
             </Button>
             <Button variant="link" onClick={() => switchTo('type')}>

@@ -42,7 +42,8 @@ describe('the message catalogue', () => {
   it('has no key the code never names (a key in a quoted literal anywhere counts as used)', () => {
     const unused = Object.keys(catalogue).filter(
       (key) =>
-        !DYNAMIC_KEYS.includes(key) && !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
+        !DYNAMIC_KEYS.includes(key) &&
+        !sources.some(({ text }) => text.includes(`'${key}'`) || text.includes(`"${key}"`)),
     );
     expect(unused).toEqual([]);
   });
@@ -78,11 +79,14 @@ describe('t', () => {
     expect(t('no.such.key' as MessageKey)).toBe('no.such.key');
   });
 
-  it.runIf(key)('fills {name} placeholders, keeps "$" in values as it is, and leaves a placeholder without a value as written', () => {
-    const message = catalogue[String(key)];
-    const names = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const values = Object.fromEntries(names.map((name) => [name, `$&${name}`]));
-    expect(t(key as MessageKey, values)).toBe(message.replace(/\{(\w+)\}/g, (_, name: string) => `$&${name}`));
-    expect(t(key as MessageKey)).toBe(message);
-  });
+  it.runIf(key)(
+    'fills {name} placeholders, keeps "$" in values as it is, and leaves a placeholder without a value as written',
+    () => {
+      const message = catalogue[String(key)];
+      const names = [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const values = Object.fromEntries(names.map((name) => [name, `$&${name}`]));
+      expect(t(key as MessageKey, values)).toBe(message.replace(/\{(\w+)\}/g, (_, name: string) => `$&${name}`));
+      expect(t(key as MessageKey)).toBe(message);
+    },
+  );
 });

@@ -13,7 +13,9 @@ const navigate = vi.fn();
 /** A session as a logged-in applicant leaves it: credentials, a personal-form draft, and the time of a chunk reload. */
 function fillStorage() {
   logInAs(2);
-  saveDraft({ firstName: 'Dana', lastName: 'Demo', ssn: '123-45-6789', confirmSSN: '123-45-6789' } as Parameters<typeof saveDraft>[0]);
+  saveDraft({ firstName: 'Dana', lastName: 'Demo', ssn: '123-45-6789', confirmSSN: '123-45-6789' } as Parameters<
+    typeof saveDraft
+  >[0]);
   sessionStorage.setItem(CHUNK_RELOAD_KEY, '1700000000000');
 }
 

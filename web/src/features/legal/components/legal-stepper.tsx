@@ -17,7 +17,14 @@ import { downloadDocumentCopy } from '../api/download-document-copy';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
-import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
+import {
+  legalSteps,
+  printNameOf,
+  stepSigned,
+  type LegalDocument,
+  type LegalStep,
+  type Location,
+} from '../lib/legal-steps';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
@@ -123,7 +130,13 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
                     {declined ? '✉' : done ? '✓' : i + 1}
                   </span>
                   {stepTitle(s)}
-                  <span className="visually-hidden">{declined ? t('legal.stepper.statePaper') : done ? t('legal.stepper.stateSigned') : t('legal.stepper.stateToSign')}</span>
+                  <span className="visually-hidden">
+                    {declined
+                      ? t('legal.stepper.statePaper')
+                      : done
+                        ? t('legal.stepper.stateSigned')
+                        : t('legal.stepper.stateToSign')}
+                  </span>
                 </button>
               </li>
             );
@@ -154,7 +167,13 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
         ) : stepSigned(step) ? (
           <SignedStep step={step} />
         ) : (
-          <StepForm key={`${round}-${step.documents[0].id}`} step={step} location={location} onSigned={goNext} onFailed={onFailed} />
+          <StepForm
+            key={`${round}-${step.documents[0].id}`}
+            step={step}
+            location={location}
+            onSigned={goNext}
+            onFailed={onFailed}
+          />
         )}
       </section>
     </div>
@@ -197,14 +216,24 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
 function SignedStep({ step }: { step: LegalStep }) {
   return (
     <div className={styles.signed}>
-      <p>{t('legal.stepper.signedOn', { date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US') })}</p>
+      <p>
+        {t('legal.stepper.signedOn', {
+          date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US'),
+        })}
+      </p>
       {step.documents.map((d) => (
         <Button
           key={d.id}
           variant="secondary"
-          onClick={() => downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+          onClick={() =>
+            downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) =>
+              notify(errorMessageOf(e), 'error'),
+            )
+          }
         >
-          {step.documents.length > 1 ? t('legal.stepper.downloadSignedOf', { title: d.title }) : t('legal.stepper.downloadSigned')}
+          {step.documents.length > 1
+            ? t('legal.stepper.downloadSignedOf', { title: d.title })
+            : t('legal.stepper.downloadSigned')}
         </Button>
       ))}
     </div>
@@ -230,9 +259,7 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
   return (
     <div className={styles.paper} role="status">
       <h3>{t('legal.stepper.youChosePaperForms')}</h3>
-      <p>
-        {t('legal.stepper.yourScreeningIsOnHold')}
-      </p>
+      <p>{t('legal.stepper.yourScreeningIsOnHold')}</p>
       <p>{t('legal.stepper.changedYourMindYouCan')}</p>
       <Button variant="secondary" disabled={busy} onClick={() => void undo()}>
         {t('legal.stepper.signElectronicallyInstead')}
@@ -339,7 +366,12 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}>
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}
+    >
       {form.help ? <p className={styles.help}>{form.help}</p> : null}
       {form.names ? (
         <div className={styles.row}>
@@ -361,28 +393,57 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           <Checkbox name="noSSN" label={t('legal.stepper.iDoNotHaveA')} values={values} set={set} touch={touch} />
           {values.noSSN === true ? (
             <div className={styles.row}>
-              <TextField label={t('legal.stepper.countryThatIssuedYourIdentification')} value={String(values.identificationCountry ?? '')}
-                error={errorOf('identificationCountry')} onChange={(e) => set('identificationCountry', e.target.value)} onBlur={() => touch('identificationCountry')} />
-              <TextField label={t('legal.stepper.identificationNumber')} value={String(values.identificationNumber ?? '')}
-                error={errorOf('identificationNumber')} onChange={(e) => set('identificationNumber', e.target.value)} onBlur={() => touch('identificationNumber')} />
+              <TextField
+                label={t('legal.stepper.countryThatIssuedYourIdentification')}
+                value={String(values.identificationCountry ?? '')}
+                error={errorOf('identificationCountry')}
+                onChange={(e) => set('identificationCountry', e.target.value)}
+                onBlur={() => touch('identificationCountry')}
+              />
+              <TextField
+                label={t('legal.stepper.identificationNumber')}
+                value={String(values.identificationNumber ?? '')}
+                error={errorOf('identificationNumber')}
+                onChange={(e) => set('identificationNumber', e.target.value)}
+                onBlur={() => touch('identificationNumber')}
+              />
             </div>
           ) : (
-            <TextField label={t('legal.stepper.lastFourDigitsOfYour')} inputMode="numeric" maxLength={4} autoComplete="off"
-              value={String(values.lastFourSSN ?? '')} error={errorOf('lastFourSSN')}
-              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))} onBlur={() => touch('lastFourSSN')} />
+            <TextField
+              label={t('legal.stepper.lastFourDigitsOfYour')}
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              value={String(values.lastFourSSN ?? '')}
+              error={errorOf('lastFourSSN')}
+              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))}
+              onBlur={() => touch('lastFourSSN')}
+            />
           )}
         </>
       ) : null}
       {form.checkboxes.map((box) => (
-        <Checkbox key={box.name} name={box.name} label={box.label} values={values} set={set} touch={touch} error={errorOf(box.name)} />
+        <Checkbox
+          key={box.name}
+          name={box.name}
+          label={box.label}
+          values={values}
+          set={set}
+          touch={touch}
+          error={errorOf(box.name)}
+        />
       ))}
       {form.signature ? (
-        <SignaturePad label={t('legal.stepper.yourSignature')} name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
+        <SignaturePad
+          label={t('legal.stepper.yourSignature')}
+          name={`${names.firstName} ${names.lastName}`.trim()}
+          error={errorOf('signature')}
           onChange={(dataUrl) => {
             // "Please sign" only once a signature was there and is gone (cleared), not before the pad was used.
             if (!dataUrl && values.signature) touch('signature');
             set('signature', dataUrl);
-          }} />
+          }}
+        />
       ) : null}
       {message ? (
         <p role="alert" className={styles.alert}>
@@ -391,7 +452,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={!valid || sign.isPending} aria-describedby={todo ? todoId : undefined}>
-          {sign.isPending ? t('legal.stepper.signing') : form.signature ? t('legal.stepper.sign') : t('legal.stepper.agree')}
+          {sign.isPending
+            ? t('legal.stepper.signing')
+            : form.signature
+              ? t('legal.stepper.sign')
+              : t('legal.stepper.agree')}
         </Button>
         {todo ? (
           <p id={todoId} className={styles.stillToDo}>
@@ -433,10 +498,21 @@ function Checkbox({ name, label, values, set, touch, error }: CheckboxProps) {
   const id = `legal-${name}`;
   return (
     <div className={styles.checkbox}>
-      <input id={id} type="checkbox" checked={values[name] === true} aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => set(name, e.target.checked)} onBlur={() => touch(name)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={values[name] === true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => set(name, e.target.checked)}
+        onBlur={() => touch(name)}
+      />
       <label htmlFor={id}>{label}</label>
-      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -50,7 +50,9 @@ export function PrintDocument({ type }: { type: string }) {
           <ul>
             {shown.map((d) => (
               <li key={d.id}>
-                <a href={`#document-${d.id}`}>{rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}</a>
+                <a href={`#document-${d.id}`}>
+                  {rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}
+                </a>
               </li>
             ))}
           </ul>
@@ -78,13 +80,25 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
   return (
     <article id={`document-${d.id}`} className={styles.document} aria-label={d.title}>
       {content.isError ? <p role="alert">{errorMessageOf(content.error)}</p> : null}
-      {content.data ? <div dangerouslySetInnerHTML={{ __html: content.data.content }} /> : content.isPending ? <p>{t('legal.print.loading')}</p> : null}
+      {content.data ? (
+        <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
+      ) : content.isPending ? (
+        <p>{t('legal.print.loading')}</p>
+      ) : null}
       {sig ? (
         // Named by its document: a page prints several, and landmarks need names of their own.
         <section className={styles.signature} aria-label={`Signature: ${d.title}`}>
-          {sig.signatureData ? <img src={sig.signatureData} alt={t('legal.print.signatureOf', { name: sig.signerName })} className={styles.image} /> : null}
+          {sig.signatureData ? (
+            <img
+              src={sig.signatureData}
+              alt={t('legal.print.signatureOf', { name: sig.signerName })}
+              className={styles.image}
+            />
+          ) : null}
           <dl>
-            <dt>{sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}</dt>
+            <dt>
+              {sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}
+            </dt>
             <dd>{sig.signerName}</dd>
             <dt>{t('legal.print.signed')}</dt>
             <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
@@ -99,7 +113,9 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
             <Button
               variant="secondary"
               onClick={() =>
-                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))
+                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) =>
+                  notify(errorMessageOf(e), 'error'),
+                )
               }
             >
               Download signed copy (PDF){d.title ? `: ${d.title}` : ''}

@@ -33,7 +33,13 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
       <label htmlFor="residency-state" className={styles.label}>
         {t('legal.residency.state')}
       </label>
-      <select id="residency-state" className={styles.select} value={state} disabled={nonUs} onChange={(e) => setState(e.target.value)}>
+      <select
+        id="residency-state"
+        className={styles.select}
+        value={state}
+        disabled={nonUs}
+        onChange={(e) => setState(e.target.value)}
+      >
         <option value="">{t('legal.residency.chooseYourState')}</option>
         {(states.data ?? []).map((s) => (
           <option key={s.code} value={s.code}>

@@ -41,13 +41,21 @@ export function SignedDocuments() {
                   {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
                 </div>
                 <div className={styles.actions}>
-                  <Link className={styles.link} to={`${paths.print.getHref(printName)}#document-${d.id}`} aria-label={t('legal.signed.viewAndPrint', { title: d.title })}>
+                  <Link
+                    className={styles.link}
+                    to={`${paths.print.getHref(printName)}#document-${d.id}`}
+                    aria-label={t('legal.signed.viewAndPrint', { title: d.title })}
+                  >
                     {t('legal.signed.viewAndPrint2')}
                   </Link>
                   <Button
                     variant="link"
                     aria-label={t('legal.signed.downloadPdf', { title: d.title })}
-                    onClick={() => downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+                    onClick={() =>
+                      downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) =>
+                        notify(errorMessageOf(e), 'error'),
+                      )
+                    }
                   >
                     {t('legal.signed.downloadSignedPdf')}
                   </Button>

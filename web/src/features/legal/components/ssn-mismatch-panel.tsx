@@ -35,9 +35,7 @@ export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
     });
   return (
     <div role="alert" className={styles.alert}>
-      <p>
-        {t('legal.mismatch.ifTheLastFourDigits')}
-      </p>
+      <p>{t('legal.mismatch.ifTheLastFourDigits')}</p>
       {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
       <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>
         {clear.isPending ? t('legal.mismatch.clearing') : t('legal.mismatch.clear')}

@@ -46,7 +46,12 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         checkboxes: step.ackFlags.map((flag) =>
           flag === 'ackReceiptYourRights'
             ? { name: flag, label: t('legal.fields.iHaveReceivedTheSummary') }
-            : { name: flag, label: t('legal.fields.iHaveRead', { name: rightsNotices.find((n) => n.ackField === flag)?.name ?? flag }) },
+            : {
+                name: flag,
+                label: t('legal.fields.iHaveRead', {
+                  name: rightsNotices.find((n) => n.ackField === flag)?.name ?? flag,
+                }),
+              },
         ),
       };
     case 'authorization_for_background':
@@ -56,7 +61,9 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         signature: true,
         checkboxes: [
           { name: 'authConsent', label: t('legal.fields.iAuthorizeTheBackgroundCheck') },
-          ...(freeReportCopyOffered(location) ? [{ name: 'freeReportCopy', label: t('legal.fields.sendMeAFreeCopy') }] : []),
+          ...(freeReportCopyOffered(location)
+            ? [{ name: 'freeReportCopy', label: t('legal.fields.sendMeAFreeCopy') }]
+            : []),
         ],
       };
     case 'dot_release':

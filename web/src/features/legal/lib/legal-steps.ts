@@ -96,7 +96,9 @@ function regionMatches(region: Region, place: Place): boolean {
 export function applies(type: LegalDocumentType, location: Location): boolean {
   if (type.visibility === 'all') return true;
   if (type.visibility === 'non_us') return location.residency.nonUs || location.employment.nonUs;
-  return (type.regions ?? []).some((r) => regionMatches(r, location.residency) || regionMatches(r, location.employment));
+  return (type.regions ?? []).some(
+    (r) => regionMatches(r, location.residency) || regionMatches(r, location.employment),
+  );
 }
 
 function rightsOrder(documentType: string): number {
@@ -141,7 +143,9 @@ export function stepSigned(step: LegalStep): boolean {
 
 /** Residency or employment in California, Oklahoma or Minnesota offers a free copy of the report. */
 export function freeReportCopyOffered(location: Location): boolean {
-  return ['US-CA', 'US-OK', 'US-MN'].some((s) => sameState(s, location.residency.state) || sameState(s, location.employment.state));
+  return ['US-CA', 'US-OK', 'US-MN'].some(
+    (s) => sameState(s, location.residency.state) || sameState(s, location.employment.state),
+  );
 }
 
 /** The print page's kebab-case name of a document type (e_sign -> esign, ...). */

@@ -11,7 +11,10 @@ function lastFour(ssn: string | null | undefined): string {
 }
 
 /** True when valid; a mismatch raises the ssn-mismatch event on window. */
-export function checkLastFourSSN(entered: string | null | undefined, storedLastFour: string | null | undefined): boolean {
+export function checkLastFourSSN(
+  entered: string | null | undefined,
+  storedLastFour: string | null | undefined,
+): boolean {
   if ((entered ?? '').trim() === lastFour(storedLastFour)) return true;
   raiseSsnMismatch(ssnMismatchMessage);
   return false;

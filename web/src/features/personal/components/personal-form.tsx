@@ -88,7 +88,10 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
     return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
   };
   const defaults = useMemo(
-    () => ({ ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }), ...(loadDraft() ?? {}) }),
+    () => ({
+      ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }),
+      ...(loadDraft() ?? {}),
+    }),
     // The form is filled once; later snapshots come from this form itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -143,48 +146,116 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   const stillRefused = refused.fields.filter((f) => err(f.name));
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('personal.form.personalInformation')}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('personal.form.personalInformation')}
+    >
       <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
       <fieldset className={styles.group}>
         <legend>{t('personal.form.yourName')}</legend>
-        <TextField label={t('personal.form.firstName')} autoComplete="given-name" error={err('firstName')} {...register('firstName')} />
-        <TextField label={t('personal.form.middleName')} autoComplete="additional-name" disabled={noMiddleName} error={err('middleName')} {...register('middleName')} />
+        <TextField
+          label={t('personal.form.firstName')}
+          autoComplete="given-name"
+          error={err('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          label={t('personal.form.middleName')}
+          autoComplete="additional-name"
+          disabled={noMiddleName}
+          error={err('middleName')}
+          {...register('middleName')}
+        />
         <Check label={t('personal.form.noMiddleName')} {...register('noMiddleName')} />
-        <TextField label={t('personal.form.lastName')} autoComplete="family-name" error={err('lastName')} {...register('lastName')} />
+        <TextField
+          label={t('personal.form.lastName')}
+          autoComplete="family-name"
+          error={err('lastName')}
+          {...register('lastName')}
+        />
         <Select label={t('personal.form.suffixOptional')} error={err('nameSuffix')} {...register('nameSuffix')}>
           <option value="">{t('personal.form.none')}</option>
           {(suffixes.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>{s.name}</option>
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
           ))}
         </Select>
-        <TextField label={t('personal.form.mothersMaidenNameOptional')} error={err('mothersMaidenName')} {...register('mothersMaidenName')} />
+        <TextField
+          label={t('personal.form.mothersMaidenNameOptional')}
+          error={err('mothersMaidenName')}
+          {...register('mothersMaidenName')}
+        />
       </fieldset>
 
       <fieldset className={styles.group}>
         <legend>{t('personal.form.identity')}</legend>
         {snapshot?.ssnLastFour && !noSSN ? (
-          <p className={styles.note}>SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new one.</p>
+          <p className={styles.note}>
+            SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new
+            one.
+          </p>
         ) : null}
-        <TextField label={t('personal.form.socialSecurityNumber')} inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('ssn')} {...register('ssn')} />
-        <TextField label={t('personal.form.confirmSocialSecurityNumber')} inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('confirmSSN')} {...register('confirmSSN')} />
+        <TextField
+          label={t('personal.form.socialSecurityNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={noSSN}
+          error={err('ssn')}
+          {...register('ssn')}
+        />
+        <TextField
+          label={t('personal.form.confirmSocialSecurityNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={noSSN}
+          error={err('confirmSSN')}
+          {...register('confirmSSN')}
+        />
         <Check label={t('personal.form.noSsnIDoNot')} {...register('noSSN')} />
         {noSSN ? (
           <>
-            <Select label={t('personal.form.countryThatIssuedYourIdentification')} error={err('identificationCountry')} {...register('identificationCountry')}>
+            <Select
+              label={t('personal.form.countryThatIssuedYourIdentification')}
+              error={err('identificationCountry')}
+              {...register('identificationCountry')}
+            >
               <option value="">{t('personal.form.chooseACountry')}</option>
               {(countries.data ?? []).map((c) => (
-                <option key={c.countryCode} value={c.countryCode}>{c.countryName}</option>
+                <option key={c.countryCode} value={c.countryCode}>
+                  {c.countryName}
+                </option>
               ))}
             </Select>
-            <TextField label={t('personal.form.identificationNumber')} error={err('countryIdentificationNumber')} {...register('countryIdentificationNumber')} />
+            <TextField
+              label={t('personal.form.identificationNumber')}
+              error={err('countryIdentificationNumber')}
+              {...register('countryIdentificationNumber')}
+            />
           </>
         ) : null}
-        <TextField label={t('personal.form.dateOfBirth')} type="date" autoComplete="bday" error={err('dob')} {...register('dob')} />
-        <TextField label={t('personal.form.confirmDateOfBirth')} type="date" error={err('confirmDOB')} {...register('confirmDOB')} />
+        <TextField
+          label={t('personal.form.dateOfBirth')}
+          type="date"
+          autoComplete="bday"
+          error={err('dob')}
+          {...register('dob')}
+        />
+        <TextField
+          label={t('personal.form.confirmDateOfBirth')}
+          type="date"
+          error={err('confirmDOB')}
+          {...register('confirmDOB')}
+        />
         <Select label={t('personal.form.genderOptional')} error={err('gender')} {...register('gender')}>
           <option value="">{t('personal.form.choose')}</option>
           {(genders.data ?? []).map((g) => (
-            <option key={g.code} value={g.code}>{g.name}</option>
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
           ))}
         </Select>
       </fieldset>
@@ -192,22 +263,57 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
       <fieldset className={styles.group}>
         <legend>{t('personal.form.phoneNumbers')}</legend>
         <div className={styles.phone}>
-          <TextField label={t('personal.form.daytimeDialCode')} inputMode="numeric" className={styles.dial} error={err('daytimeDialCode')} {...register('daytimeDialCode')} />
-          <TextField label={t('personal.form.daytimePhoneNumber')} type="tel" autoComplete="tel-national" error={err('daytimePhoneNumber')} {...register('daytimePhoneNumber')} />
+          <TextField
+            label={t('personal.form.daytimeDialCode')}
+            inputMode="numeric"
+            className={styles.dial}
+            error={err('daytimeDialCode')}
+            {...register('daytimeDialCode')}
+          />
+          <TextField
+            label={t('personal.form.daytimePhoneNumber')}
+            type="tel"
+            autoComplete="tel-national"
+            error={err('daytimePhoneNumber')}
+            {...register('daytimePhoneNumber')}
+          />
         </div>
         <div className={styles.phone}>
-          <TextField label={t('personal.form.eveningDialCode')} inputMode="numeric" className={styles.dial} error={err('eveningDialCode')} {...register('eveningDialCode')} />
-          <TextField label={t('personal.form.eveningPhoneNumberOptional')} type="tel" error={err('eveningPhoneNumber')} {...register('eveningPhoneNumber')} />
+          <TextField
+            label={t('personal.form.eveningDialCode')}
+            inputMode="numeric"
+            className={styles.dial}
+            error={err('eveningDialCode')}
+            {...register('eveningDialCode')}
+          />
+          <TextField
+            label={t('personal.form.eveningPhoneNumberOptional')}
+            type="tel"
+            error={err('eveningPhoneNumber')}
+            {...register('eveningPhoneNumber')}
+          />
         </div>
       </fieldset>
 
       <fieldset className={styles.group}>
         <legend>{t('personal.form.driversLicense')}</legend>
-        <TextField label={t('personal.form.driversLicenseNumber')} disabled={noLicense} error={err('driversLicenseNumber')} {...register('driversLicenseNumber')} />
-        <Select label={t('personal.form.stateThatIssuedIt')} disabled={noLicense} error={err('driversLicenseState')} {...register('driversLicenseState')}>
+        <TextField
+          label={t('personal.form.driversLicenseNumber')}
+          disabled={noLicense}
+          error={err('driversLicenseNumber')}
+          {...register('driversLicenseNumber')}
+        />
+        <Select
+          label={t('personal.form.stateThatIssuedIt')}
+          disabled={noLicense}
+          error={err('driversLicenseState')}
+          {...register('driversLicenseState')}
+        >
           <option value="">{t('personal.form.chooseAState')}</option>
           {(states.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>{s.name}</option>
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
           ))}
         </Select>
         <Check label={t('personal.form.noDriversLicense')} {...register('noDriversLicenseNumber')} />
@@ -216,17 +322,35 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
 
       <fieldset className={styles.group}>
         <legend>{t('personal.form.other')}</legend>
-        <TextField label={t('personal.form.zipCodeForADrug')} inputMode="numeric" autoComplete="postal-code" error={err('drugZip')} {...register('drugZip')} />
+        <TextField
+          label={t('personal.form.zipCodeForADrug')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={err('drugZip')}
+          {...register('drugZip')}
+        />
         {licenses.fields.map((field, i) => (
           <div key={field.id} className={styles.license}>
-            <TextField label={t('personal.form.licenseNumber', { n: i + 1 })} error={err(`licenses.${i}.number`)} {...register(`licenses.${i}.number` as const)} />
-            <Select label={t('personal.form.licenseState', { n: i + 1 })} error={err(`licenses.${i}.regionId`)} {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}>
+            <TextField
+              label={t('personal.form.licenseNumber', { n: i + 1 })}
+              error={err(`licenses.${i}.number`)}
+              {...register(`licenses.${i}.number` as const)}
+            />
+            <Select
+              label={t('personal.form.licenseState', { n: i + 1 })}
+              error={err(`licenses.${i}.regionId`)}
+              {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}
+            >
               <option value="0">{t('personal.form.chooseAState')}</option>
               {(states.data ?? []).map((s) => (
-                <option key={s.code} value={s.id}>{s.name}</option>
+                <option key={s.code} value={s.id}>
+                  {s.name}
+                </option>
               ))}
             </Select>
-            <Button variant="link" onClick={() => licenses.remove(i)}>{t('personal.form.removeLicense', { n: i + 1 })}</Button>
+            <Button variant="link" onClick={() => licenses.remove(i)}>
+              {t('personal.form.removeLicense', { n: i + 1 })}
+            </Button>
           </div>
         ))}
         <Button variant="secondary" onClick={() => licenses.append({ number: '', regionId: 0, regionName: '' })}>
@@ -236,16 +360,31 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
 
       <fieldset className={styles.group}>
         <legend>{t('personal.form.howShouldWeReachYou')}</legend>
-        <Select label={t('personal.form.notifyMeBy')} error={err('primaryNotificationMethod.type')} {...register('primaryNotificationMethod.type')}>
+        <Select
+          label={t('personal.form.notifyMeBy')}
+          error={err('primaryNotificationMethod.type')}
+          {...register('primaryNotificationMethod.type')}
+        >
           <option value="email">{t('personal.form.eMail')}</option>
           <option value="text">{t('personal.form.textMessage')}</option>
           <option value="both">{t('personal.form.eMailAndTextMessage')}</option>
         </Select>
         {notifyBy !== 'text' ? (
-          <TextField label={t('personal.form.eMailAddress')} type="email" autoComplete="email" error={err('primaryNotificationMethod.email')} {...register('primaryNotificationMethod.email')} />
+          <TextField
+            label={t('personal.form.eMailAddress')}
+            type="email"
+            autoComplete="email"
+            error={err('primaryNotificationMethod.email')}
+            {...register('primaryNotificationMethod.email')}
+          />
         ) : null}
         {notifyBy !== 'email' ? (
-          <TextField label={t('personal.form.mobileNumberForTextMessages')} type="tel" error={err('primaryNotificationMethod.text')} {...register('primaryNotificationMethod.text')} />
+          <TextField
+            label={t('personal.form.mobileNumberForTextMessages')}
+            type="tel"
+            error={err('primaryNotificationMethod.text')}
+            {...register('primaryNotificationMethod.text')}
+          />
         ) : null}
       </fieldset>
 
@@ -270,11 +409,23 @@ function Select({ label, error, children, ...select }: ComponentProps<'select'> 
   const id = useId();
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{label}</label>
-      <select id={id} className={styles.select} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
         {children}
       </select>
-      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

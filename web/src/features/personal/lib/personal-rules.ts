@@ -103,7 +103,14 @@ function isRealDate(s: string): Date | null {
 }
 
 /** A phone and its dial code, as the server checks them; prefix is daytime or evening. */
-function checkPhone(errors: Record<string, string>, prefix: string, label: string, dial: string, number: string, required: boolean) {
+function checkPhone(
+  errors: Record<string, string>,
+  prefix: string,
+  label: string,
+  dial: string,
+  number: string,
+  required: boolean,
+) {
   if (!number.trim()) {
     if (required) errors[`${prefix}PhoneNumber`] = t('personal.error.phoneRequired', { label });
   } else if (!dialCodePattern.test((dial || '1').trim())) {
@@ -124,7 +131,8 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
 
   if (v.noSSN) {
     if (!v.identificationCountry) errors.identificationCountry = t('personal.error.chooseTheCountryThatIssued');
-    if (!v.countryIdentificationNumber.trim()) errors.countryIdentificationNumber = t('personal.error.identificationNumberIsRequiredWhen');
+    if (!v.countryIdentificationNumber.trim())
+      errors.countryIdentificationNumber = t('personal.error.identificationNumberIsRequiredWhen');
   } else {
     const ssn = digits(v.ssn);
     if (!ssn) {
@@ -172,11 +180,15 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
   const m = v.primaryNotificationMethod;
   if (m.type === 'email' || m.type === 'both') {
     if (!m.email.trim()) errors['primaryNotificationMethod.email'] = t('personal.error.eMailAddressIsRequired');
-    else if (!emailPattern.test(m.email.trim())) errors['primaryNotificationMethod.email'] = t('personal.error.enterAValidEMail');
+    else if (!emailPattern.test(m.email.trim()))
+      errors['primaryNotificationMethod.email'] = t('personal.error.enterAValidEMail');
   }
   if (m.type === 'text' || m.type === 'both') {
     if (!m.text.trim()) errors['primaryNotificationMethod.text'] = t('personal.error.mobileNumberIsRequiredFor');
-    else if (!validPhone(v.daytimeDialCode, m.text)) errors['primaryNotificationMethod.text'] = t('personal.error.mobileInvalid', { dial: digits(v.daytimeDialCode || '1') });
+    else if (!validPhone(v.daytimeDialCode, m.text))
+      errors['primaryNotificationMethod.text'] = t('personal.error.mobileInvalid', {
+        dial: digits(v.daytimeDialCode || '1'),
+      });
   }
   return errors;
 }
@@ -191,14 +203,20 @@ export type Invitee = { firstName?: string | null; lastName?: string | null; ema
  * is that fallback, so the optional evening field stays empty rather than
  * being saved as a second copy of the daytime number. Phones are shown formatted.
  */
-export function personalDefaults(snapshot: Record<string, unknown> | null | undefined, invitee: Invitee): PersonalValues {
+export function personalDefaults(
+  snapshot: Record<string, unknown> | null | undefined,
+  invitee: Invitee,
+): PersonalValues {
   const s = (k: string) => (typeof snapshot?.[k] === 'string' ? (snapshot[k] as string) : '');
   const b = (k: string) => snapshot?.[k] === true;
-  const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<PersonalValues['primaryNotificationMethod']>;
+  const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<
+    PersonalValues['primaryNotificationMethod']
+  >;
   const daytimeDial = s('daytimeDialCode') || '1';
   const daytime = s('daytimePhoneNumber');
   const eveningDial = s('eveningDialCode') || daytimeDial;
-  const sameAsDaytime = digits(s('eveningPhoneNumber')) === digits(daytime) && digits(eveningDial) === digits(daytimeDial);
+  const sameAsDaytime =
+    digits(s('eveningPhoneNumber')) === digits(daytime) && digits(eveningDial) === digits(daytimeDial);
   const evening = sameAsDaytime ? '' : s('eveningPhoneNumber');
   return {
     firstName: s('firstName') || (invitee.firstName ?? ''),
@@ -225,7 +243,11 @@ export function personalDefaults(snapshot: Record<string, unknown> | null | unde
     drugZip: s('drugZip'),
     cdlRequired: b('cdlRequired'),
     licenses: Array.isArray(snapshot?.licenses) ? (snapshot.licenses as License[]) : [],
-    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || (invitee.email ?? ''), text: formatPhone(daytimeDial, notification.text || '') },
+    primaryNotificationMethod: {
+      type: notification.type || 'email',
+      email: notification.email || (invitee.email ?? ''),
+      text: formatPhone(daytimeDial, notification.text || ''),
+    },
   };
 }
 

@@ -12,7 +12,15 @@ import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
-import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
+import {
+  firstOpenStep,
+  isRevisitable,
+  stepDone,
+  stepsFor,
+  stepToShow,
+  type SetupProgress,
+  type SetupStepId,
+} from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
 import { t } from '@/lib/i18n';
@@ -57,7 +65,9 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   const [legalSigned, setLegalSigned] = useState(false);
   const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});
   // Completing setup on the server: idle, under way, or refused with the server's reason.
-  const [finish, setFinish] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>({ state: 'idle' });
+  const [finish, setFinish] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>({
+    state: 'idle',
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fullProfile = Boolean(user?.fullProfile);
   const progress: SetupProgress = {
@@ -77,7 +87,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   const previousActive = useRef(active);
 
   useEffect(() => {
-    const goTo = (step: SetupStepId, replace: boolean) => setSearchParams((current) => withStep(current, step), { replace });
+    const goTo = (step: SetupStepId, replace: boolean) =>
+      setSearchParams((current) => withStep(current, step), { replace });
     const from = previousActive.current;
     previousActive.current = active;
     if (active !== from && active !== null) {
@@ -134,7 +145,9 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         return (
           <div className={styles.form}>
             <p>
-              {user?.firstName ? t('setup.welcome.greetingNamed', { firstName: user.firstName }) : t('setup.welcome.greeting')}{' '}
+              {user?.firstName
+                ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
+                : t('setup.welcome.greeting')}{' '}
               {t('setup.welcome.body', {
                 duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
                 steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
@@ -170,7 +183,12 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
           const error = errorText[s.id];
           const status = error ? 'error' : done ? 'complete' : s.id === shown ? 'editable' : 'pending';
           return (
-            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === shown ? 'step' : undefined}>
+            <li
+              key={s.id}
+              className={styles.step}
+              data-status={status}
+              aria-current={s.id === shown ? 'step' : undefined}
+            >
               <span className={styles.badge} aria-hidden="true">
                 {done ? '✓' : i + 1}
               </span>

@@ -61,7 +61,11 @@ export function isRevisitable(id: SetupStepId): boolean {
  * when it is the first open one, or a revisitable step before it; otherwise the
  * first open step, so history cannot skip a step or reopen a finished one.
  */
-export function stepToShow(fullProfile: boolean, active: SetupStepId | null, requested: string | null): SetupStepId | null {
+export function stepToShow(
+  fullProfile: boolean,
+  active: SetupStepId | null,
+  requested: string | null,
+): SetupStepId | null {
   if (active === null || requested === null) return active;
   const ids = stepsFor(fullProfile).map((s) => s.id);
   const index = ids.indexOf(requested as SetupStepId);

@@ -21,7 +21,9 @@ export function TopBar() {
           className={styles.logo}
           src={useCompanyLogo ? (logoUrl as string) : defaultLogoUrl}
           alt={
-            useCompanyLogo && companyName ? t('common.topBar.companyLogo', { company: companyName }) : t('common.topBar.defaultLogo')
+            useCompanyLogo && companyName
+              ? t('common.topBar.companyLogo', { company: companyName })
+              : t('common.topBar.defaultLogo')
           }
           data-testid={useCompanyLogo ? 'company-logo' : 'default-logo'}
           onError={() => setBrokenLogo(logoUrl)}

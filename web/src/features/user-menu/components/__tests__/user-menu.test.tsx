@@ -54,7 +54,9 @@ describe('user menu', () => {
 
   it('shows the personal information names before the account names', async () => {
     logInAs(2, {
-      payload: userPayload(2, { personalInformation: { firstName: 'Danielle', middleName: null, lastName: 'Demonte' } }),
+      payload: userPayload(2, {
+        personalInformation: { firstName: 'Danielle', middleName: null, lastName: 'Demonte' },
+      }),
     });
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
@@ -70,7 +72,9 @@ describe('user menu', () => {
     expect(listener).toHaveBeenCalledTimes(1);
     window.removeEventListener(MAIN_MENU_CHAT_SELECTED, listener);
 
-    act(() => queryClient.setQueryData(companySettingsQuery(1).queryKey, companySettings({ company_subject_chat: false })));
+    act(() =>
+      queryClient.setQueryData(companySettingsQuery(1).queryKey, companySettings({ company_subject_chat: false })),
+    );
     await user.click(trigger);
     await screen.findByRole('menu');
     expect(screen.queryByRole('menuitem', { name: 'Chat with Support' })).not.toBeInTheDocument();
