@@ -66,6 +66,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['**/*.cjs'],
+    // CommonJS on purpose: eslint-module-utils loads resolvers with require().
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['e2e/**'],
     // Playwright reads a fixture's dependencies from its first parameter's
     // destructuring: a fixture that needs none must write `({}, use)`.
@@ -80,7 +86,7 @@ export default tseslint.config(
       layout: { rules: { 'file-names': fileNames } },
     },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'import/resolver': { './scripts/eslint-resolver.cjs': {} },
       'boundaries/include': ['src/**/*'],
       // main.tsx only starts the app, which may import anything.
       'boundaries/ignore': ['src/main.tsx'],
