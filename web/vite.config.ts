@@ -22,7 +22,12 @@ export default defineConfig({
   server: {
     // The list of common passwords has one source, the server's file
     // (internal/password); the app imports it as a lazy chunk.
-    fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(new URL('../internal/password/', import.meta.url))] },
+    fs: {
+      allow: [
+        fileURLToPath(new URL('.', import.meta.url)),
+        fileURLToPath(new URL('../internal/password/', import.meta.url)),
+      ],
+    },
     proxy: {
       '/api': apiTarget,
       '/oauth': apiTarget,

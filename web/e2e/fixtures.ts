@@ -44,7 +44,10 @@ export async function expectAccessible(page: Page, context = page.url(), { moder
   const impacts = moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
   const serious = results.violations.filter((v) => impacts.includes(v.impact ?? ''));
   const report = serious
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`,
+    )
     .join('\n');
   expect(serious, `axe on ${context}:\n${report}`).toEqual([]);
 }

@@ -7,9 +7,27 @@ import { SetupWizardPage } from './pom/setup-wizard';
 
 test.setTimeout(120_000);
 
-test('an applicant working in San Francisco signs every applicable document in order, prints one and downloads the signed PDF', async ({ page }) => {
-  const link = portalCli('invite', '--email', 'legal.journey@example.com', '--first-name', 'Łucja', '--last-name', 'Ørsted',
-    '--base-url', portal.baseURL, '--work-state', 'US-CA', '--work-county', '6075').trim().split('\n').pop() as string;
+test('an applicant working in San Francisco signs every applicable document in order, prints one and downloads the signed PDF', async ({
+  page,
+}) => {
+  const link = portalCli(
+    'invite',
+    '--email',
+    'legal.journey@example.com',
+    '--first-name',
+    'Łucja',
+    '--last-name',
+    'Ørsted',
+    '--base-url',
+    portal.baseURL,
+    '--work-state',
+    'US-CA',
+    '--work-county',
+    '6075',
+  )
+    .trim()
+    .split('\n')
+    .pop() as string;
   await page.goto(link);
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
@@ -28,7 +46,13 @@ test('an applicant working in San Francisco signs every applicable document in o
     'Release of Previous Employer Safety Performance Information (DOT)',
     'Authorization for Background Check',
   ]);
-  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'California',
+  });
   await expect(page).toHaveURL(/\/profile$/);
 
   // The print page uses the kebab-case type and shows the signature block.

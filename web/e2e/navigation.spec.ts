@@ -49,7 +49,10 @@ test('a used or unknown invitation token goes to /login, which says why', async 
   await expectAccessible(page, 'login page after a used invitation link');
 });
 
-test('the Forgot Password dialog sends the request, and the e-mailed link sets a new password', async ({ page, request }) => {
+test('the Forgot Password dialog sends the request, and the e-mailed link sets a new password', async ({
+  page,
+  request,
+}) => {
   // An applicant of our own, so the demo login stays as it is for the other tests.
   const email = `e2e.reset.${Date.now()}@example.com`;
   const invitation = new URL(inviteApplicant(email, 'Rita', 'Reset'));

@@ -18,7 +18,9 @@ async function demoIdentity(request: import('@playwright/test').APIRequestContex
   });
   expect(token.status()).toBe(200);
   const { access_token } = await token.json();
-  const user = await (await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${access_token}` } })).json();
+  const user = await (
+    await request.get('/api/v2/user', { headers: { Authorization: `Bearer ${access_token}` } })
+  ).json();
   await request.delete('/oauth/access_token', { headers: { Authorization: `Bearer ${access_token}` } });
   const info = user.subject.personalInformation;
   const first = info?.firstName ?? user.subject.firstName;
@@ -156,7 +158,9 @@ test('/login loads at most 140 kB gzip of JavaScript and CSS, served gzipped', a
   const total = loaded.reduce((sum, asset) => sum + asset.gzip, 0);
   const transferred = loaded.reduce((sum, asset) => sum + asset.transferred, 0);
   const report = loaded.map((a) => `${(a.gzip / 1000).toFixed(2)} kB  ${a.path}`).join('\n');
-  console.log(`/login: ${(total / 1000).toFixed(2)} kB gzip in ${loaded.length} files (${(transferred / 1000).toFixed(2)} kB transferred)`);
+  console.log(
+    `/login: ${(total / 1000).toFixed(2)} kB gzip in ${loaded.length} files (${(transferred / 1000).toFixed(2)} kB transferred)`,
+  );
   expect(total, `/login loads ${(total / 1000).toFixed(2)} kB gzip:\n${report}`).toBeLessThanOrEqual(140_000);
   // The server sends them gzipped (a file too small to gain from it may come as it is).
   expect(loaded.filter((a) => a.raw > 1000 && a.encoding !== 'gzip').map((a) => a.path)).toEqual([]);

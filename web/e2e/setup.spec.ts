@@ -9,7 +9,18 @@ const password = 'correct horse battery staple';
 test.setTimeout(120_000);
 
 function invite(email: string, ...flags: string[]): string {
-  const out = portalCli('invite', '--email', email, '--first-name', 'Riley', '--last-name', 'Stone', '--base-url', portal.baseURL, ...flags);
+  const out = portalCli(
+    'invite',
+    '--email',
+    email,
+    '--first-name',
+    'Riley',
+    '--last-name',
+    'Stone',
+    '--base-url',
+    portal.baseURL,
+    ...flags,
+  );
   return out.trim().split('\n').pop() as string;
 }
 
@@ -30,7 +41,13 @@ async function completeSetup(page: import('@playwright/test').Page, email: strin
   expect(signed).toContain('Your rights');
   expect(signed.length).toBeGreaterThanOrEqual(6);
   await expectAccessible(page, 'setup: personal information');
-  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'California',
+  });
   await expect(page).toHaveURL(/\/profile$/);
 }
 
@@ -42,7 +59,8 @@ test('an invited applicant signs every document and completes setup, landing on 
 test('setup works on a 360 px wide phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   // Nothing wider than the screen at any step.
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.goto(invite('journey.phone@example.com', '--work-state', 'US-CA', '--work-county', '6075'));
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
@@ -65,8 +83,13 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   // A notice's own title is smaller than the step's and wraps little in its box.
   const noticeTitle = page.locator('#legal-step-heading ~ article h1').first();
   await expect(noticeTitle).toBeVisible();
-  const title = await noticeTitle.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), height: el.getBoundingClientRect().height }));
-  const stepSize = await page.locator('#legal-step-heading').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const title = await noticeTitle.evaluate((el) => ({
+    size: parseFloat(getComputedStyle(el).fontSize),
+    height: el.getBoundingClientRect().height,
+  }));
+  const stepSize = await page
+    .locator('#legal-step-heading')
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(title.size).toBeLessThan(stepSize);
   expect(title.height).toBeLessThan(4 * title.size * 1.25);
   await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
@@ -82,7 +105,13 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   const [boxTop, labelBox] = [(await cdl.boundingBox())!.y, (await cdlLabel.boundingBox())!];
   expect(labelBox.height).toBeGreaterThan(30);
   expect(boxTop - labelBox.y).toBeLessThanOrEqual(6);
-  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'California',
+  });
   await expect(page).toHaveURL(/\/profile$/);
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
@@ -95,7 +124,13 @@ test('a reload in the middle of the setup personal form keeps what was typed, bu
   await wizard.login(password);
   await wizard.residency('Texas');
   await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
-  await wizard.fillPersonalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'Ohio' });
+  await wizard.fillPersonalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'Ohio',
+  });
   await wizard.personalForm().getByLabel("Mother's maiden name (optional)").fill('Okafor');
   const draft = await page.evaluate(() => sessionStorage.getItem('portal-personal-draft'));
   expect(draft).toContain('Okafor');

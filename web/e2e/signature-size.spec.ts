@@ -9,7 +9,11 @@ import { SetupWizardPage } from './pom/setup-wizard';
 test.setTimeout(120_000);
 
 for (const screen of [
-  { name: 'a zoomed-in desktop just below the breakpoint', viewport: { width: 899, height: 1000 }, deviceScaleFactor: 4 },
+  {
+    name: 'a zoomed-in desktop just below the breakpoint',
+    viewport: { width: 899, height: 1000 },
+    deviceScaleFactor: 4,
+  },
   { name: 'a large phone in landscape', viewport: { width: 932, height: 430 }, deviceScaleFactor: 3 },
 ]) {
   test.describe(screen.name, () => {
@@ -46,10 +50,15 @@ for (const screen of [
           await page.mouse.move(box.x + 2, box.y + 2);
           await page.mouse.down();
           for (let i = 1; i <= 20; i++) {
-            await page.mouse.move(box.x + 2 + (i * (box.width - 4)) / 20, box.y + (i % 2 ? box.height - 2 : 2), { steps: 2 });
+            await page.mouse.move(box.x + 2 + (i * (box.width - 4)) / 20, box.y + (i % 2 ? box.height - 2 : 2), {
+              steps: 2,
+            });
           }
           await page.mouse.up();
-          size = await pad.evaluate((c) => ({ width: (c as HTMLCanvasElement).width, height: (c as HTMLCanvasElement).height }));
+          size = await pad.evaluate((c) => ({
+            width: (c as HTMLCanvasElement).width,
+            height: (c as HTMLCanvasElement).height,
+          }));
           test.info().annotations.push({ type: 'pad', description: `${size.width} x ${size.height} device pixels` });
           expect(size.width).toBeLessThanOrEqual(2400);
           expect(size.height).toBeLessThanOrEqual(900);

@@ -10,7 +10,17 @@ const password = 'correct horse battery staple';
 test.setTimeout(180_000);
 
 function invite(email: string): string {
-  const out = portalCli('invite', '--email', email, '--first-name', 'Riley', '--last-name', 'Stone', '--base-url', portal.baseURL);
+  const out = portalCli(
+    'invite',
+    '--email',
+    email,
+    '--first-name',
+    'Riley',
+    '--last-name',
+    'Stone',
+    '--base-url',
+    portal.baseURL,
+  );
   return out.trim().split('\n').pop() as string;
 }
 
@@ -58,7 +68,13 @@ test('after an SSN mismatch the applicant clears the signatures, signs again and
   const wizard = await toLegalSteps(page, 'journey.mismatch@example.com');
   const signed = await wizard.signAllLegalSteps('Riley', 'Stone', '1111');
   expect(signed.some((t) => t.includes('(DOT)'))).toBe(true);
-  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'California',
+  });
 
   // The server's sentence shows once, on the SSN field; the panel says what to do.
   await expect(page.getByText('This SSN does not end in 1111')).toBeVisible();
@@ -69,13 +85,23 @@ test('after an SSN mismatch the applicant clears the signatures, signs again and
 
   // Back at the first legal step, which is no longer ticked.
   await expect(wizard.heading()).toHaveText('Review Legal Notices');
-  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(3)).toHaveText(/Review Legal Notices \(current step\)/);
+  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(3)).toHaveText(
+    /Review Legal Notices \(current step\)/,
+  );
   // The refused save is no longer a problem of the personal step.
-  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(4)).toHaveText('5Personal Information');
+  await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem').nth(4)).toHaveText(
+    '5Personal Information',
+  );
   await expect(page.locator('#legal-step-heading')).toHaveText(signed[0]);
   const again = await wizard.signAllLegalSteps('Riley', 'Stone', '6789');
   expect(again).toEqual(signed);
-  await wizard.personalInformation({ ssn: '123-45-6789', dob: '1990-04-12', phone: '202 456 1111', license: 'D7654321', state: 'California' });
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'California',
+  });
   await expect(page).toHaveURL(/\/profile$/);
   // The page after setup lists them (the rights step may hold several notices: at least one row per step).
   const rows = page.getByRole('region', { name: 'Your signed documents' }).getByRole('listitem');
@@ -83,9 +109,12 @@ test('after an SSN mismatch the applicant clears the signatures, signs again and
   expect(await rows.count()).toBeGreaterThanOrEqual(signed.length);
 });
 
-test('on a 360 px phone a long typed name does not widen the page, and a drawn signature survives the phone turning', async ({ page }) => {
+test('on a 360 px phone a long typed name does not widen the page, and a drawn signature survives the phone turning', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const wizard = await toLegalSteps(page, 'journey.turn@example.com');
   // The consent step has no signature; sign it to reach one that has.
   await wizard.signLegalStepsUntilSignature('Riley', 'Stone');
@@ -97,7 +126,9 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
   await form.getByRole('button', { name: 'Type your signature instead' }).click();
   // Focus goes to the control now shown, not to the page's body.
   await expect(form.getByLabel('Type your full name as your signature')).toBeFocused();
-  await form.getByLabel('Type your full name as your signature').fill('Riley Stone-Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft');
+  await form
+    .getByLabel('Type your full name as your signature')
+    .fill('Riley Stone-Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft');
   expect(await overflow()).toBeLessThanOrEqual(0);
   await form.getByRole('button', { name: 'Draw your signature instead' }).click();
   await expect(form.getByRole('img', { name: /Signature drawing area/ })).toBeFocused();
@@ -121,7 +152,8 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
     await expect.poll(canvasWidth).toBe(upright);
   }
   const back = await inkBox(canvas);
-  for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(back[side] - drawn[side]), side).toBeLessThanOrEqual(2);
+  for (const side of ['left', 'top', 'right', 'bottom'] as const)
+    expect(Math.abs(back[side] - drawn[side]), side).toBeLessThanOrEqual(2);
   await expect(sign).toBeEnabled();
   const title = await page.locator('#legal-step-heading').textContent();
   await sign.click();

@@ -75,7 +75,10 @@ export class SetupWizardPage {
       // signed step shows for a moment in between.
       await expect(async () => {
         const wizardStep = await this.heading().textContent();
-        const legalStep = await this.page.locator('#legal-step-heading').textContent({ timeout: 200 }).catch(() => null);
+        const legalStep = await this.page
+          .locator('#legal-step-heading')
+          .textContent({ timeout: 200 })
+          .catch(() => null);
         expect(wizardStep === 'Personal Information' || (legalStep !== null && legalStep !== title)).toBe(true);
       }).toPass();
     }

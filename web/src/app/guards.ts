@@ -7,9 +7,10 @@ import { config } from '@/lib/config';
 import { notify } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { statusFromId, statusHomePath, statusIds, type SubjectStatus } from '@/lib/subject-status';
+import { t } from '@/lib/i18n';
 
 export const guardMessages = {
-  finishSetup: 'Please finish setting up your account',
+  finishSetup: t('errors.finishSetup'),
 } as const;
 
 /** Who may open a route. */
@@ -54,9 +55,8 @@ export async function tokenGuard(url: URL): Promise<Response | null> {
   return null;
 }
 
-function companyAllowsSiteSelection() {
-  return session.get().companySettings?.preferences.company_applicant_collection_site_selection === true;
-}
+// The query cache of the user loads with the first guarded page, not with /login.
+const userCache = () => import('@/lib/current-user');
 
 /** Moves a finalization-complete applicant into MRO-site-selection-started; false when the server refuses. */
 async function startSiteSelection(): Promise<boolean> {
@@ -74,15 +74,15 @@ async function startSiteSelection(): Promise<boolean> {
 
 /** Status guard: the page must allow the applicant's status, else the redirect table of spec section 2. */
 export async function statusGuard(url: URL, allowed: readonly SubjectStatus[]): Promise<Response | null> {
-  const user = session.get().authUser;
-  if (!user) return redirect(paths.login.getHref());
-  const status = statusFromId(user.status?.statusId);
+  // From the cache, or after a reload from the server with the stored credential.
+  const { user, settings } = await (await userCache()).ensureCurrentUser();
+  const status = statusFromId(user.subject.status?.statusId);
   if (allowed.includes(status)) return null;
 
   if (
     status === 'finalization-complete' &&
     allowed.includes('MRO-site-selection-started') &&
-    companyAllowsSiteSelection() &&
+    settings?.preferences.company_applicant_collection_site_selection === true &&
     (await startSiteSelection())
   ) {
     return null;
@@ -100,10 +100,10 @@ export async function statusGuard(url: URL, allowed: readonly SubjectStatus[]): 
  * show a login form under the top bar), so they go on to the page their
  * status allows, as the status guard would send them (spec section 2).
  */
-export function loginGuard(): Response | null {
-  const { loggedIn, authUser } = session.get();
-  if (!loggedIn || !authUser) return null;
-  return redirect(statusHomePath[statusFromId(authUser.status?.statusId)]);
+export async function loginGuard(): Promise<Response | null> {
+  if (!session.get().loggedIn) return null;
+  const { user } = await (await userCache()).ensureCurrentUser();
+  return redirect(statusHomePath[statusFromId(user.subject.status?.statusId)]);
 }
 
 /** The loader of a route: bootstrap, then the guards its access needs, in order. */

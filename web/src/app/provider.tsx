@@ -19,7 +19,8 @@ function usePrefetchOnFirstInteraction() {
       stop();
       void preloadSnackbar().catch(() => undefined);
     };
-    for (const type of FIRST_INTERACTION_EVENTS) window.addEventListener(type, prefetch, { capture: true, passive: true });
+    for (const type of FIRST_INTERACTION_EVENTS)
+      window.addEventListener(type, prefetch, { capture: true, passive: true });
     return stop;
   }, []);
 }

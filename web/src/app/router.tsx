@@ -10,6 +10,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
+import { t } from '@/lib/i18n';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
@@ -32,32 +33,50 @@ export const pageRoutes: PageRoute[] = [
   // Public
   {
     path: paths.login.path,
-    title: 'Login',
+    title: t('common.route.login'),
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
   },
   {
     path: paths.reset.path,
-    title: 'Reset Password',
+    title: t('common.route.resetPassword'),
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/reset').then((m) => ({ Component: m.ResetRoute })),
   },
   {
     path: paths.confirmEmail.path,
-    title: 'Confirm E-mail Address',
+    title: t('common.route.confirmEmailAddress'),
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
   },
-  { path: paths.account.path, title: 'Account', access: publicAccess, layout: 'public', page: comingSoon },
-  { path: paths.register.path, title: 'Register', access: publicAccess, layout: 'public', page: comingSoon },
+  {
+    path: paths.account.path,
+    title: t('common.route.account'),
+    access: publicAccess,
+    layout: 'public',
+    page: comingSoon,
+  },
+  {
+    path: paths.register.path,
+    title: t('common.route.register'),
+    access: publicAccess,
+    layout: 'public',
+    page: comingSoon,
+  },
   // finalization-complete
-  { path: paths.home.path, title: 'Home', access: only('finalization-complete'), layout: 'default', page: comingSoon },
+  {
+    path: paths.home.path,
+    title: t('common.route.home'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.collectionSiteUpdate.path,
-    title: 'Update Collection Site',
+    title: t('common.route.updateCollectionSite'),
     access: only('finalization-complete'),
     layout: 'default',
     page: comingSoon,
@@ -65,53 +84,131 @@ export const pageRoutes: PageRoute[] = [
   // new (token guard first)
   {
     path: paths.setup.path,
-    title: 'Set Up Your Account',
+    title: t('common.route.setUpYourAccount'),
     access: { kind: 'setup', statuses: ['new'] },
     layout: 'default',
     page: () => import('./routes/setup').then((m) => ({ Component: m.SetupRoute })),
   },
   // setup-complete
-  { path: paths.additionalDocuments.path, title: 'Additional Documents', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.addresses.path, title: 'Addresses', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.aliases.path, title: 'Other Names', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.confirmation.path, title: 'Confirmation', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.credential.path, title: 'Credentials', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.education.path, title: 'Education', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.employment.path, title: 'Employment', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.fillablePdfForm.path, title: 'Forms', access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.additionalDocuments.path,
+    title: t('common.route.additionalDocuments'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.addresses.path,
+    title: t('common.route.addresses'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.aliases.path,
+    title: t('common.route.otherNames'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.confirmation.path,
+    title: t('common.route.confirmation'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.credential.path,
+    title: t('common.route.credentials'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.education.path,
+    title: t('common.route.education'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.employment.path,
+    title: t('common.route.employment'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.fillablePdfForm.path,
+    title: t('common.route.forms'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.personal.path,
-    title: 'Personal Information',
+    title: t('common.route.personalInformation'),
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/personal').then((m) => ({ Component: m.PersonalRoute })),
   },
-  { path: paths.personalData.path, title: 'Personal Data', access: setupComplete, layout: 'default', page: comingSoon },
-  { path: paths.professional.path, title: 'Professional', access: setupComplete, layout: 'default', page: comingSoon },
+  {
+    path: paths.personalData.path,
+    title: t('common.route.personalData'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.professional.path,
+    title: t('common.route.professional'),
+    access: setupComplete,
+    layout: 'default',
+    page: comingSoon,
+  },
   {
     path: paths.profile.path,
-    title: 'Profile',
+    title: t('common.route.profile'),
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
   },
   // idv-started
-  { path: paths.idv.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },
-  { path: paths.idvSuccess.path, title: 'Identity Verification', access: only('idv-started'), layout: 'default', page: comingSoon },
+  {
+    path: paths.idv.path,
+    title: t('common.route.identityVerification'),
+    access: only('idv-started'),
+    layout: 'default',
+    page: comingSoon,
+  },
+  {
+    path: paths.idvSuccess.path,
+    title: t('common.route.identityVerification'),
+    access: only('idv-started'),
+    layout: 'default',
+    page: comingSoon,
+  },
   // MRO-site-selection-started
   {
     path: paths.collectionSite.path,
-    title: 'Collection Site',
+    title: t('common.route.collectionSite'),
     access: only('MRO-site-selection-started'),
     layout: 'default',
     page: comingSoon,
   },
   // self-pay-required
-  { path: paths.selfPay.path, title: 'Payment', access: only('self-pay-required'), layout: 'default', page: comingSoon },
+  {
+    path: paths.selfPay.path,
+    title: t('common.route.payment'),
+    access: only('self-pay-required'),
+    layout: 'default',
+    page: comingSoon,
+  },
   // setup-complete or finalization-complete
   {
     path: paths.print.path,
-    title: 'Print',
+    title: t('common.route.print'),
     access: only('setup-complete', 'finalization-complete'),
     layout: 'blank',
     page: () => import('./routes/print').then((m) => ({ Component: m.PrintRoute })),
@@ -144,7 +241,7 @@ export const routes: RouteObject[] = [
           ...childrenOf('public'),
           {
             path: '*',
-            handle: { title: 'Page not found' } satisfies RouteHandle,
+            handle: { title: t('common.route.pageNotFound') } satisfies RouteHandle,
             loader: guardLoader(publicAccess),
             Component: NotFoundRoute,
           },

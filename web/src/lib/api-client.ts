@@ -8,21 +8,23 @@ import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { progress } from './progress';
 import { resetSession, session } from './session';
+import { t } from './i18n';
 
 export const TOKEN_ENDPOINT = 'oauth/access_token';
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
 export const apiMessages = {
-  /** Left to the caller (the login form shows it); never handled globally. */
+  /**
+   * Left to the caller (the login form shows it); never handled globally. The
+   * server's own text, compared to its answer: not a message of the catalogue.
+   */
   credentialsIncorrect: 'The user credentials were incorrect.',
-  invalidLogin: 'Invalid Login: You must login to access that resource.',
-  accessDenied:
-    'Access Denied: You do not have access to that resource. Please contact support if you feel this is in error.',
+  invalidLogin: t('errors.session.invalidLogin'),
+  accessDenied: t('errors.accessDenied'),
   /** The setup credential expired and the invitation can no longer renew it; the password exists. */
-  setupEndedLogIn: 'Your setup session ended. Log in with the password you created to continue setting up your account.',
+  setupEndedLogIn: t('errors.setup.endedLogIn'),
   /** The same before a password exists: only a new invitation helps. */
-  setupEndedInvitationGone:
-    'Your setup session ended and your invitation link is no longer valid. Ask the employer for a new invitation link to continue.',
+  setupEndedInvitationGone: t('errors.setup.endedInvitationGone'),
 } as const;
 
 export const INVALID_LOGIN_TIMEOUT = 6000;
@@ -37,7 +39,7 @@ export class ApiError extends Error {
   readonly retryAfter: string | null;
 
   constructor(status: number, body: ErrorBody, retryAfter: string | null = null) {
-    const text = body.errorMessage || body.message || `Request failed with status ${status}`;
+    const text = body.errorMessage || body.message || t('errors.request.failed', { status });
     super(text);
     this.name = 'ApiError';
     this.status = status;
@@ -49,9 +51,9 @@ export class ApiError extends Error {
 }
 
 /** The message to show a person for any failure of a request. */
-export function errorMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessageOf(error: unknown, fallback = t('errors.generic')): string {
   if (error instanceof ApiError) return error.errorMessage;
-  if (error instanceof TypeError) return 'The server could not be reached. Please check your connection and try again.';
+  if (error instanceof TypeError) return t('errors.network');
   return fallback;
 }
 
@@ -200,8 +202,10 @@ async function renewSetupCredential(invitationToken: string): Promise<boolean> {
 }
 
 /** Logout when a setup credential expired for good, with the way forward on the login page. */
-function endSetupSession() {
-  const hasPassword = Boolean(session.get().authUser?.hasPassword);
+async function endSetupSession() {
+  // A setup session had a guarded page open, so the query cache has loaded.
+  const { cachedCurrentUser } = await import('./current-user');
+  const hasPassword = Boolean(cachedCurrentUser()?.subject.hasPassword);
   forceLogout();
   setLoginNotice(hasPassword ? apiMessages.setupEndedLogIn : apiMessages.setupEndedInvitationGone);
 }
@@ -241,7 +245,7 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
       // A setup session: the same credential may have been renewed meanwhile.
       const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
       if (renewed) return request<T>(path, options, true);
-      endSetupSession();
+      await endSetupSession();
       throw error;
     }
     if (!retried && refreshToken) {

@@ -1,5 +1,6 @@
 // Logging in and out (spec section 4): password login, token login from an
-// invitation link, and logout. The session state they fill is in ./session.
+// invitation link, and logout. The credentials go to ./session; the user and
+// the company's settings to the query cache (./current-user).
 import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
 import { ApiError, TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
 import { raiseSubjectStatusMoved } from './app-events';
@@ -7,11 +8,12 @@ import { setLoginNotice } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { resetSession, session } from './session';
+import { t } from './i18n';
 
 export const authMessages = {
-  loggedIn: 'Successfully logged in',
-  loggedOut: 'Logged out successfully.',
-  invitationInvalid: 'This invitation link is no longer valid. Log in, or ask the employer for a new link.',
+  loggedIn: t('errors.loggedIn'),
+  loggedOut: t('errors.loggedOut'),
+  invitationInvalid: t('errors.invitationInvalid'),
 } as const;
 
 /** Company preferences when the settings are missing (spec section 9, first reading). */
@@ -22,34 +24,25 @@ export const defaultCompanyPreferences: CompanySettings['preferences'] = {
   company_applicant_collection_site_selection: false,
 };
 
-/** Keeps the answer of GET /api/v2/user (or token login) in the session. */
-export function storeUserPayload(payload: UserPayload) {
-  session.set({
-    authUser: payload.subject,
-    company: payload.company,
-    profile: payload.profile,
-    userIpAddress: payload.ipAddress,
-    companyPackage: payload.package,
-    packageServices: payload.packageServices ?? [],
-  });
+// The query cache loads with the first login or guarded page, not with /login.
+const userCache = () => import('./current-user');
+
+/** Keeps the answer of GET /api/v2/user (or token login) as the current user in the query cache. */
+export async function storeUserPayload(payload: UserPayload) {
+  (await userCache()).setCurrentUser(payload);
 }
 
 /** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
 export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
   const payload = await api.post<UserPayload>('api/v2/user/subject/status', { statusId });
-  storeUserPayload(payload);
+  await storeUserPayload(payload);
   raiseSubjectStatusMoved();
   return payload;
 }
 
+/** The company's settings into the query cache; without them the defaults apply (default logo, no chat). */
 export async function loadCompanySettings(companyId: number) {
-  const settings = await api.get<CompanySettings>(`api/settings/company/${companyId}`);
-  session.set({
-    companySettings: {
-      ...settings,
-      preferences: { ...defaultCompanyPreferences, ...settings.preferences },
-    },
-  });
+  await (await userCache()).loadCompanySettings(companyId);
 }
 
 export function getCurrentUser() {
@@ -72,9 +65,9 @@ export async function loginWithPassword({ username, password }: LoginInput) {
   });
   storeToken(token);
   const user = await getCurrentUser();
-  storeUserPayload(user);
+  await storeUserPayload(user);
   // Without the settings the defaults apply (default logo, no chat); that is no reason to refuse the login.
-  await loadCompanySettings(user.company.id).catch(() => undefined);
+  await loadCompanySettings(user.company.id);
   session.set({ loggedIn: true, isLogoutInitiated: false });
   setLoginNotice(null);
 }
@@ -96,11 +89,11 @@ export async function loginWithInvitationToken(token: string) {
   setLoginNotice(null);
   // A setup-scoped credential comes without a refresh token.
   storeToken({ access_token: payload.access_token, expires_in: payload.expires_in });
-  storeUserPayload(payload);
+  await storeUserPayload(payload);
   // Kept for the session's life: when the setup credential expires before a
   // password exists, the API client gets a new one with it (api-client.ts).
-  session.set({ authUser: { ...payload.subject, token }, invitationToken: token });
-  await loadCompanySettings(payload.company.id).catch(() => undefined);
+  session.set({ invitationToken: token });
+  await loadCompanySettings(payload.company.id);
 }
 
 /** Logout exactly as spec section 4 describes it. */

@@ -19,7 +19,11 @@ function controlOf(form: HTMLFormElement, name: string): FieldControl | null {
   const found = form.elements.namedItem(name);
   const control = found instanceof RadioNodeList ? (found[0] as Element | undefined) : found;
   if (
-    !(control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) ||
+    !(
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement ||
+      control instanceof HTMLTextAreaElement
+    ) ||
     control.disabled
   ) {
     return null;

@@ -1,6 +1,7 @@
 // The password rules of NIST SP 800-63B as the server applies them
 // (internal/password), checked in the app before submit so the applicant
 // learns them while typing. The server checks again and has the last word.
+import { t } from './i18n';
 
 export const MAX_PASSWORD_LENGTH = 128;
 const MIN_DIFFERENT_CHARACTERS = 4;
@@ -8,16 +9,16 @@ const MIN_DIFFERENT_CHARACTERS = 4;
 const MIN_LOCAL_PART = 4;
 
 export const passwordMessages = {
-  required: 'Password is required',
-  tooShort: (min: number) => `Password must be at least ${min} characters long.`,
-  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
-  control: 'Your password must not contain control characters.',
-  identity: 'Your password must not contain your username or e-mail address.',
-  variety: `Use a password with more variety: at least ${MIN_DIFFERENT_CHARACTERS} different characters.`,
-  common: 'Choose a less common password: this one appears in lists of leaked passwords.',
-  sequence: 'Avoid sequences like 12345 or qwerty, and common passwords with numbers or symbols added.',
-  mismatch: 'The passwords do not match.',
-  confirmRequired: 'Please confirm the password',
+  required: t('common.password.required'),
+  tooShort: (min: number) => t('common.password.tooShort', { min }),
+  tooLong: t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH }),
+  control: t('common.password.control'),
+  identity: t('common.password.identity'),
+  variety: t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS }),
+  common: t('common.password.common'),
+  sequence: t('common.password.sequence'),
+  mismatch: t('common.password.mismatch'),
+  confirmRequired: t('common.password.confirmRequired'),
 } as const;
 
 /** Who the password belongs to, when the page knows (the reset page does not). */
@@ -39,9 +40,7 @@ const controlCharacter = /\p{Cc}/u;
 
 function containsOwner(password: string, owner: PasswordOwner): boolean {
   const lowered = fold(password);
-  const names = [owner.username, owner.email]
-    .map((name) => fold(name?.trim() ?? ''))
-    .filter(Boolean);
+  const names = [owner.username, owner.email].map((name) => fold(name?.trim() ?? '')).filter(Boolean);
   for (const name of [...names]) {
     const at = name.indexOf('@');
     if (at >= MIN_LOCAL_PART) names.push(name.slice(0, at));
@@ -100,7 +99,7 @@ export function isPredictable(password: string, common: CommonPasswords): boolea
 }
 
 /** The checklist, updated as the applicant types. */
-export const identityRuleLabel = 'Not your username or e-mail address';
+export const identityRuleLabel = t('common.password.ruleIdentity');
 
 /**
  * The checklist rule a server refusal of the password is about (the server's
@@ -114,13 +113,22 @@ export function ruleRefusedBy(message: string): PasswordRule['id'] | null {
   return null;
 }
 
-export function passwordRules(password: string, minLength: number, owner: PasswordOwner, common: CommonPasswords): PasswordRule[] {
+export function passwordRules(
+  password: string,
+  minLength: number,
+  owner: PasswordOwner,
+  common: CommonPasswords,
+): PasswordRule[] {
   const length = lengthOf(password);
   const rules: PasswordRule[] = [
-    { id: 'length', label: `${minLength} to ${MAX_PASSWORD_LENGTH} characters`, met: length >= minLength && length <= MAX_PASSWORD_LENGTH },
+    {
+      id: 'length',
+      label: t('common.password.ruleLength', { min: minLength, max: MAX_PASSWORD_LENGTH }),
+      met: length >= minLength && length <= MAX_PASSWORD_LENGTH,
+    },
     {
       id: 'variety',
-      label: `At least ${MIN_DIFFERENT_CHARACTERS} different characters`,
+      label: t('common.password.ruleVariety', { min: MIN_DIFFERENT_CHARACTERS }),
       met: new Set(normalize(password)).size >= MIN_DIFFERENT_CHARACTERS,
     },
   ];
@@ -129,7 +137,7 @@ export function passwordRules(password: string, minLength: number, owner: Passwo
   }
   rules.push({
     id: 'common',
-    label: 'Not a common or leaked password, nor a sequence like 12345 or qwerty',
+    label: t('common.password.ruleCommon'),
     met:
       password === '' || isPredictable(password, null)
         ? false
@@ -141,14 +149,20 @@ export function passwordRules(password: string, minLength: number, owner: Passwo
 }
 
 /** The first rule the password breaks, as the message under the field; undefined when it passes (or the list is not there to tell). */
-export function passwordProblem(password: string, minLength: number, owner: PasswordOwner, common: CommonPasswords): string | undefined {
+export function passwordProblem(
+  password: string,
+  minLength: number,
+  owner: PasswordOwner,
+  common: CommonPasswords,
+): string | undefined {
   if (!password) return passwordMessages.required;
   if (controlCharacter.test(password)) return passwordMessages.control;
   const length = lengthOf(password);
   if (length < minLength) return passwordMessages.tooShort(minLength);
   if (length > MAX_PASSWORD_LENGTH) return passwordMessages.tooLong;
   const normal = normalize(password);
-  if (new Set(normal).size < MIN_DIFFERENT_CHARACTERS || /^\p{White_Space}*$/u.test(normal)) return passwordMessages.variety;
+  if (new Set(normal).size < MIN_DIFFERENT_CHARACTERS || /^\p{White_Space}*$/u.test(normal))
+    return passwordMessages.variety;
   if (containsOwner(password, owner)) return passwordMessages.identity;
   if (common && isCommonPassword(password, common)) return passwordMessages.common;
   if (isPredictable(password, common)) return passwordMessages.sequence;
@@ -163,5 +177,10 @@ export function passwordProblem(password: string, minLength: number, owner: Pass
  */
 export async function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   const { default: text } = await import('../../../internal/password/common-passwords.txt?raw');
-  return new Set(text.split('\n').map((line) => line.trim()).filter(Boolean));
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
 }

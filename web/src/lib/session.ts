@@ -1,14 +1,9 @@
 // Session state (spec section 3), kept in sessionStorage so a reload keeps the
 // applicant logged in while a closed tab forgets everything.
+// Only what the client itself owns lives here: the credentials, whether the
+// applicant is logged in, the invitation token. The user, company, package and
+// settings are server state, kept in the query cache (lib/current-user.ts).
 import { useSyncExternalStore } from 'react';
-import type {
-  Company,
-  CompanyPackage,
-  CompanySettings,
-  PackageService,
-  Profile,
-  Subject,
-} from '@/types/api';
 
 export type Credentials = {
   jwt: string | null;
@@ -21,36 +16,14 @@ export type Credentials = {
   expires_in: number | null;
 };
 
-export type StoredDocument = {
-  content: string | null;
-  loading: boolean;
-};
-
 export type SessionState = {
   loggedIn: boolean;
   isLogoutInitiated: boolean;
-  authUser: Subject | null;
-  company: Company | null;
-  companyPackage: CompanyPackage | null;
-  packageServices: PackageService[];
-  chatMessages: unknown[];
-  companySettings: CompanySettings | null;
-  userIpAddress: string | null;
-  profile: Profile | null;
   /** ms since epoch */
   tokenExpiration: number | null;
-  unreadMessagesCount: number;
   credentials: Credentials;
   /** The invitation token of a token login: renews the setup credential (lib/api-client.ts). */
   invitationToken: string | null;
-  subjectServices: unknown[];
-  validationFields: unknown[];
-  legalItems: unknown[];
-  legalDocumentsLoaded: boolean;
-  documents: Record<string, StoredDocument>;
-  fillablePdfForms: unknown[];
-  aliases: unknown[];
-  addresses: unknown[];
 };
 
 export const SESSION_STORAGE_KEY = 'portal-session';
@@ -67,16 +40,7 @@ export function initialSessionState(): SessionState {
   return {
     loggedIn: false,
     isLogoutInitiated: false,
-    authUser: null,
-    company: null,
-    companyPackage: null,
-    packageServices: [],
-    chatMessages: [],
-    companySettings: null,
-    userIpAddress: null,
-    profile: null,
     tokenExpiration: null,
-    unreadMessagesCount: 0,
     credentials: {
       jwt: null,
       refreshToken: null,
@@ -86,14 +50,6 @@ export function initialSessionState(): SessionState {
       expires_in: null,
     },
     invitationToken: null,
-    subjectServices: [],
-    validationFields: [],
-    legalItems: [],
-    legalDocumentsLoaded: false,
-    documents: {},
-    fillablePdfForms: [],
-    aliases: [],
-    addresses: [],
   };
 }
 
@@ -103,7 +59,14 @@ function load(): SessionState {
     const raw = sessionStorage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return initial;
     const stored = JSON.parse(raw) as Partial<SessionState>;
-    return { ...initial, ...stored, credentials: { ...initial.credentials, ...stored.credentials } };
+    // Only the known fields: a session stored by an older version may hold more.
+    return {
+      loggedIn: stored.loggedIn ?? initial.loggedIn,
+      isLogoutInitiated: stored.isLogoutInitiated ?? initial.isLogoutInitiated,
+      tokenExpiration: stored.tokenExpiration ?? initial.tokenExpiration,
+      invitationToken: stored.invitationToken ?? initial.invitationToken,
+      credentials: { ...initial.credentials, ...stored.credentials },
+    };
   } catch {
     return initial;
   }

@@ -34,7 +34,13 @@ export function userPayload(statusId = 2, subject: Partial<UserPayload['subject'
       ...subject,
     },
     company: { id: 1, name: 'Acme Logistics', packageId: 3 },
-    profile: { id: 11, number: 'P-0011', statusId: 19, orders: [{ id: 21, statusId, statusText: statusTexts[statusId] }], accountingCodes: [] },
+    profile: {
+      id: 11,
+      number: 'P-0011',
+      statusId: 19,
+      orders: [{ id: 21, statusId, statusText: statusTexts[statusId] }],
+      accountingCodes: [],
+    },
     ipAddress: '127.0.0.1',
     package: {
       id: 3,
@@ -60,7 +66,13 @@ export function companySettings(preferences: Partial<CompanySettings['preference
 }
 
 export function tokenResponse(accessToken = 'access-1', refreshToken = 'refresh-1'): TokenResponse {
-  return { access_token: accessToken, refresh_token: refreshToken, expires_in: 3600, token_type: 'Bearer', scope: 'default' };
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_in: 3600,
+    token_type: 'Bearer',
+    scope: 'default',
+  };
 }
 
 type LegalFixture = { id: number; documentType: string; title: string; signed?: boolean };
@@ -97,7 +109,14 @@ const defaultLegalDocuments: LegalFixture[] = [
 
 /** GET /api/v2/document/{id}: sanitized HTML with the tokens replaced. */
 export function documentContent(id: number, title = `Document ${id}`): DocumentContent {
-  return { id, title, version: 1, documentType: 'disclosure', content: `<h1>${title}</h1><p>Sample text of document ${id}.</p>`, contentSha256: `sha-${id}` };
+  return {
+    id,
+    title,
+    version: 1,
+    documentType: 'disclosure',
+    content: `<h1>${title}</h1><p>Sample text of document ${id}.</p>`,
+    contentSha256: `sha-${id}`,
+  };
 }
 
 /** GET /api/v2/user/data: where the applicant lives and will work. */

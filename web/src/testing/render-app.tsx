@@ -5,9 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { setNavigator } from '@/lib/navigation';
-import { session, type SessionState } from '@/lib/session';
+import { companySettingsQuery, setCurrentUser } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
 import { statusFromId } from '@/lib/subject-status';
-import type { UserPayload } from '@/types/api';
+import type { CompanySettings, UserPayload } from '@/types/api';
 import { companySettings, userPayload } from './fixtures';
 
 export function createTestRouter(url: string) {
@@ -27,17 +29,16 @@ export function renderApp(url: string) {
   return { ...view, router, user };
 }
 
-/** A logged-in session as a password login leaves it. */
-export function logInAs(statusId: number, options: { payload?: UserPayload; settings?: SessionState['companySettings'] } = {}) {
+/** A logged-in session as a password login leaves it: the credentials in the session, the user and settings in the query cache. */
+export function logInAs(statusId: number, options: { payload?: UserPayload; settings?: CompanySettings | null } = {}) {
   const payload = options.payload ?? userPayload(statusId);
+  setCurrentUser(payload);
+  queryClient.setQueryData(
+    companySettingsQuery(payload.company.id).queryKey,
+    options.settings === undefined ? companySettings() : options.settings,
+  );
   session.set({
     loggedIn: true,
-    authUser: payload.subject,
-    company: payload.company,
-    profile: payload.profile,
-    companyPackage: payload.package,
-    packageServices: payload.packageServices,
-    companySettings: options.settings ?? companySettings(),
     credentials: {
       jwt: 'access-1',
       refreshToken: 'refresh-1',

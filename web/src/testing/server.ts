@@ -2,7 +2,15 @@
 // test (setup.ts collects unhandled requests and fails the test after it).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { companySettings, documentContent, legalDocuments, lookups, subjectData, tokenResponse, userPayload } from './fixtures';
+import {
+  companySettings,
+  documentContent,
+  legalDocuments,
+  lookups,
+  subjectData,
+  tokenResponse,
+  userPayload,
+} from './fixtures';
 
 export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
@@ -16,7 +24,9 @@ export const defaultHandlers = [
   http.get('/api/v2/document/:id', ({ params }) => HttpResponse.json(documentContent(Number(params.id)))),
   http.get('/api/v2/user/data', () => HttpResponse.json(subjectData())),
   http.get('/api/v2/lookup/:key', ({ params }) =>
-    lookups[String(params.key)] ? HttpResponse.json(lookups[String(params.key)]) : HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 }),
+    lookups[String(params.key)]
+      ? HttpResponse.json(lookups[String(params.key)])
+      : HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 }),
   ),
 ];
 

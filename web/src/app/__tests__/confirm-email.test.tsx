@@ -27,7 +27,9 @@ describe('/confirm-email', () => {
     const { user, router } = renderApp('/confirm-email?token=abc%2B123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address has been changed. Log in with your new address.'),
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your e-mail address has been changed. Log in with your new address.',
+      ),
     );
     expect(tokens).toEqual(['abc+123']);
     await user.click(screen.getByRole('link', { name: 'Go to the login page' }));
@@ -63,14 +65,18 @@ describe('/confirm-email', () => {
   });
 
   it('says when another account took the address meanwhile', async () => {
-    confirmHandler(() => HttpResponse.json({ errorMessage: 'Another account uses x@example.com now.' }, { status: 409 }));
+    confirmHandler(() =>
+      HttpResponse.json({ errorMessage: 'Another account uses x@example.com now.' }, { status: 409 }),
+    );
     renderApp('/confirm-email?token=taken');
     expect(await screen.findByRole('alert')).toHaveTextContent('Another account uses x@example.com now.');
   });
 
   it('without a token asks for the e-mailed link and sends nothing', async () => {
     renderApp('/confirm-email');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This page needs the link from the confirmation e-mail.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This page needs the link from the confirmation e-mail.',
+    );
   });
 
   it('ends the session of this browser, which the change ended on the server', async () => {

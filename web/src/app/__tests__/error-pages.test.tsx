@@ -20,7 +20,9 @@ describe('error pages', () => {
   });
 
   it('a failing guard shows the error page with the server errorMessage', async () => {
-    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 })));
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 })),
+    );
     renderApp('/setup?token=abc');
     expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
     expect(screen.getByText('503')).toBeInTheDocument();
@@ -31,7 +33,10 @@ describe('error pages', () => {
       status: 500,
       message: 'An unexpected error occurred. Please try again.',
     });
-    expect(describeRouteError(new ApiError(409, { errorMessage: 'Not now' }))).toEqual({ status: 409, message: 'Not now' });
+    expect(describeRouteError(new ApiError(409, { errorMessage: 'Not now' }))).toEqual({
+      status: 409,
+      message: 'Not now',
+    });
   });
 
   it('reloads for a failed chunk at most once per 60 s', () => {

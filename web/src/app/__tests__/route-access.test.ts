@@ -9,6 +9,7 @@ import { session } from '@/lib/session';
 import { companySettings, userPayload } from '@/testing/fixtures';
 import { createTestRouter, logInAs, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 type Status =
   | 'new'
@@ -96,7 +97,10 @@ function expectedFor(path: string, visitor: Visitor): Pick<Row, 'expected' | 'me
   const url = path + query;
   if (visitor.kind !== 'logged-out' && path === '/login') {
     // A logged-in applicant has no use for the login form: on to where their status belongs.
-    return { expected: home[visitor.kind === 'site-selection-company' ? 'finalization-complete' : statusById[visitor.statusId]] };
+    return {
+      expected:
+        home[visitor.kind === 'site-selection-company' ? 'finalization-complete' : statusById[visitor.statusId]],
+    };
   }
   if (rule === PUBLIC) return { expected: url };
   if (visitor.kind === 'logged-out') {
@@ -147,7 +151,13 @@ describe('route access', () => {
       // Token login from the invitation link answers a new applicant.
       http.get('/api/user', ({ request }) =>
         new URL(request.url).searchParams.get('token') === 'abc123'
-          ? HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' })
+          ? HttpResponse.json({
+              ...userPayload(0),
+              access_token: 'setup-1',
+              token_type: 'Bearer',
+              expires_in: 900,
+              scope: 'setup',
+            })
           : HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 }),
       ),
       http.post('/api/v2/user/subject/status', async ({ request }) => {
@@ -173,7 +183,7 @@ describe('route access', () => {
     // The collection-site rule moves the applicant into MRO-site-selection-started (status 6) first.
     const movesToSiteSelection = visitor.kind === 'site-selection-company' && path === '/collection-site';
     expect(statusPosts).toBe(movesToSiteSelection ? 1 : 0);
-    if (movesToSiteSelection) expect(session.get().authUser?.status.statusId).toBe(6);
+    if (movesToSiteSelection) expect(cachedCurrentUser()?.subject.status.statusId).toBe(6);
     // The bootstrap guard stored the configured client credentials.
     expect(session.get().credentials).toMatchObject({ client_id: 'portal-spa', client_secret: 'portal-spa-secret' });
     router.dispose();

@@ -8,12 +8,19 @@ import { session } from '@/lib/session';
 import { userPayload } from '@/testing/fixtures';
 import { createTestRouter, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 describe('token guard', () => {
   it('logs in with the invitation token and keeps the setup credential without marking the session logged in', async () => {
     server.use(
       http.get('/api/user', () =>
-        HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' }),
+        HttpResponse.json({
+          ...userPayload(0),
+          access_token: 'setup-1',
+          token_type: 'Bearer',
+          expires_in: 900,
+          scope: 'setup',
+        }),
       ),
     );
     const router = createTestRouter('/setup?token=invite-1');
@@ -22,8 +29,9 @@ describe('token guard', () => {
     expect(session.get()).toMatchObject({
       loggedIn: false,
       credentials: { jwt: 'setup-1', refreshToken: null },
-      authUser: { username: 'demo.applicant@example.com', token: 'invite-1' },
+      invitationToken: 'invite-1',
     });
+    expect(cachedCurrentUser()?.subject).toMatchObject({ username: 'demo.applicant@example.com' });
   });
 
   it('sends an unknown, expired or used invitation token (403) to /login', async () => {
@@ -48,7 +56,13 @@ describe('token guard', () => {
     server.use(
       http.get('/api/user', ({ request }) =>
         new URL(request.url).searchParams.get('token') === 'good'
-          ? HttpResponse.json({ ...userPayload(0), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' })
+          ? HttpResponse.json({
+              ...userPayload(0),
+              access_token: 'setup-1',
+              token_type: 'Bearer',
+              expires_in: 900,
+              scope: 'setup',
+            })
           : HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 }),
       ),
     );
@@ -65,7 +79,9 @@ describe('token guard', () => {
   });
 
   it('rethrows other token login errors to the error page', async () => {
-    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'database unavailable' }, { status: 500 })));
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ errorMessage: 'database unavailable' }, { status: 500 })),
+    );
     const router = createTestRouter('/setup?token=abc');
     await settled(router);
     expect(router.state.location.pathname).toBe('/setup');

@@ -6,34 +6,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import { SUBJECT_STATUS_MOVED } from '@/lib/app-events';
-import { getCurrentUser, storeUserPayload } from '@/lib/auth';
+import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
-
-export const currentUserQueryKey = ['current-user'] as const;
 
 export function FreshUserStatus() {
   const loggedIn = useSession((s) => s.loggedIn);
-  const statusId = useSession((s) => s.authUser?.status?.statusId);
+  const statusId = useCurrentUser()?.subject.status?.statusId;
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const seenStatus = useRef(statusId);
 
   useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: async () => {
-      const payload = await getCurrentUser();
-      storeUserPayload(payload);
-      return payload;
-    },
+    ...currentUserQuery(),
     enabled: loggedIn,
-    // The session already holds the user of the login: no fetch on mount, one on every focus.
-    initialData: null,
-    staleTime: Infinity,
+    // The guards put the user in the cache: no fetch on mount, one on every focus.
     refetchOnWindowFocus: 'always',
   });
 
   useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
     window.addEventListener(SUBJECT_STATUS_MOVED, refetch);
     return () => window.removeEventListener(SUBJECT_STATUS_MOVED, refetch);
   }, [queryClient]);

@@ -12,8 +12,7 @@ export type RouteHandle = {
 export function useDocumentTitle() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
+    RouteHandle | undefined;
   useEffect(() => {
     document.title = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
   }, [title]);

@@ -4,33 +4,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { PersonalForm } from '@/features/personal/components/personal-form';
 import { errorMessageOf } from '@/lib/api-client';
-import { getCurrentUser, storeUserPayload } from '@/lib/auth';
+import { currentUserQuery } from '@/lib/current-user';
 import styles from './page.module.css';
+import { t } from '@/lib/i18n';
 
 export function PersonalRoute() {
-  const user = useQuery({
-    queryKey: ['user'],
-    queryFn: async () => {
-      const payload = await getCurrentUser();
-      storeUserPayload(payload);
-      return payload;
-    },
-    staleTime: 0,
-  });
+  // Asked again on every visit; the form waits for this answer, not the cached one.
+  const user = useQuery({ ...currentUserQuery(), refetchOnMount: 'always' });
   return (
     <div className={styles.page}>
-      <h1>Personal Information</h1>
+      <h1>{t('common.personal.title')}</h1>
       {user.isError ? (
         <div role="alert">
-          <p>Error retrieving Personal Information: {errorMessageOf(user.error)}</p>
+          <p>{t('errors.personal.retrieve', { reason: errorMessageOf(user.error) })}</p>
           <Button variant="secondary" onClick={() => void user.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </div>
-      ) : user.data ? (
+      ) : user.isFetchedAfterMount && user.data ? (
         <PersonalForm />
       ) : (
-        <p role="status">Loading your personal information…</p>
+        <p role="status">{t('common.personal.loading')}</p>
       )}
     </div>
   );

@@ -17,8 +17,7 @@ export function ResetRoute() {
       ) : (
         <>
           <p className={styles.intro}>
-            This page needs the link from the password reset e-mail. Use Forgot Password on the login page to get
-            one.
+            This page needs the link from the password reset e-mail. Use Forgot Password on the login page to get one.
           </p>
           <Link to={paths.login.getHref()}>Go to the login page</Link>
         </>

@@ -5,9 +5,10 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPage } from '@/components/error-page/error-page';
 import { ApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadForChunkError } from '@/lib/chunk-reload';
+import { t } from '@/lib/i18n';
 
 export const FALLBACK_ERROR_STATUS = 500;
-export const FALLBACK_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const FALLBACK_ERROR_MESSAGE = t('errors.unexpected');
 
 export function describeRouteError(error: unknown): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.errorMessage };

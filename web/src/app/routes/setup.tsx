@@ -1,4 +1,5 @@
 // /setup: the wizard, composed from the features it needs.
+import '@/features/setup/lib/messages';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -7,6 +8,7 @@ import { SsnMismatchPanel } from '@/features/legal/components/ssn-mismatch-panel
 import { PersonalForm } from '@/features/personal/components/personal-form';
 import { SetupWizard } from '@/features/setup/components/setup-wizard';
 import { errorMessageOf } from '@/lib/api-client';
+import { t } from '@/lib/i18n';
 
 export function SetupRoute() {
   const navigate = useNavigate();
@@ -14,13 +16,20 @@ export function SetupRoute() {
     <SetupWizard
       renderLogin={({ onSuccess, onFailed, username }) => (
         // The form says why in full; the step list only marks the step.
-        <LoginForm username={username} usernameReadOnly onSuccess={onSuccess} onFailed={() => onFailed('Not logged in yet.')} />
+        <LoginForm
+          username={username}
+          usernameReadOnly
+          onSuccess={onSuccess}
+          onFailed={() => onFailed(t('setup.login.failed'))}
+        />
       )}
-      renderLegal={({ onSuccess, onFailed }) => <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />}
+      renderLegal={({ onSuccess, onFailed }) => (
+        <LegalStepper onComplete={onSuccess} onFailed={(e) => onFailed(errorMessageOf(e))} />
+      )}
       renderPersonal={({ onSuccess, onFailed, returnToLegal }) => (
         <>
           <SsnMismatchPanel onCleared={returnToLegal} />
-          <PersonalForm submitLabel="Save and finish" onSaved={onSuccess} onFailed={onFailed} />
+          <PersonalForm submitLabel={t('setup.personal.submit')} onSaved={onSuccess} onFailed={onFailed} />
         </>
       )}
       onFinished={() => navigate(paths.profile.getHref(), { replace: true })}

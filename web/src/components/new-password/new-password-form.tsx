@@ -37,7 +37,9 @@ export function checklist(rules: PasswordRule[], password: string, refused: Refu
   if (!refused || refused.password !== password) return rules;
   const { rule } = refused;
   if (!rule) return rules.map((r) => (r.met ? { ...r, met: null } : r));
-  const shown = rules.some((r) => r.id === rule) ? rules : [...rules.slice(0, 2), { id: rule, label: identityRuleLabel, met: false }, ...rules.slice(2)];
+  const shown = rules.some((r) => r.id === rule)
+    ? rules
+    : [...rules.slice(0, 2), { id: rule, label: identityRuleLabel, met: false }, ...rules.slice(2)];
   return shown.map((r) => (r.id === rule ? { ...r, met: false } : r));
 }
 
@@ -87,8 +89,10 @@ export function NewPasswordForm({
     const serverSaid = refusedRef.current?.password === values.password ? refusedRef.current.message : undefined;
     const problem = serverSaid ?? passwordProblem(values.password, minLength, owner, commonRef.current);
     if (problem) errors.password = { type: 'policy', message: problem };
-    if (!values.confirmPassword) errors.confirmPassword = { type: 'required', message: passwordMessages.confirmRequired };
-    else if (values.confirmPassword !== values.password) errors.confirmPassword = { type: 'match', message: passwordMessages.mismatch };
+    if (!values.confirmPassword)
+      errors.confirmPassword = { type: 'required', message: passwordMessages.confirmRequired };
+    else if (values.confirmPassword !== values.password)
+      errors.confirmPassword = { type: 'match', message: passwordMessages.mismatch };
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
 
@@ -121,7 +125,8 @@ export function NewPasswordForm({
     } catch (error) {
       // A message for the password goes on its field (focused); others, like an expired link, above the form.
       setRefusal(applyServerErrors(error, setError, formRef.current).messages);
-      const message = error instanceof ApiError ? error.errorFields.find((f) => f.field === 'password')?.message : undefined;
+      const message =
+        error instanceof ApiError ? error.errorFields.find((f) => f.field === 'password')?.message : undefined;
       refusedRef.current = message ? { password, message, rule: ruleRefusedBy(message) } : null;
       setRefused(refusedRef.current);
       onFailed?.(error);

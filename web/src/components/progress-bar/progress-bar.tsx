@@ -3,6 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { progress } from '@/lib/progress';
 import styles from './progress-bar.module.css';
+import { t } from '@/lib/i18n';
 
 export const PROGRESS_THROTTLE_MS = 200;
 
@@ -25,7 +26,7 @@ export function ProgressBar({ navigating }: { navigating: boolean }) {
 
   if (phase === 'idle') return null;
   return (
-    <div className={styles.track} role="progressbar" aria-label="Loading" aria-busy={phase === 'running'}>
+    <div className={styles.track} role="progressbar" aria-label={t('common.loading')} aria-busy={phase === 'running'}>
       <div className={[styles.bar, styles[phase], failed ? styles.failed : ''].filter(Boolean).join(' ')} />
     </div>
   );

@@ -5,6 +5,7 @@ import type SignaturePadType from 'signature_pad';
 import type { PointGroup } from 'signature_pad';
 import { Button } from '@/components/ui/button';
 import styles from './signature-pad.module.css';
+import { t } from '@/lib/i18n';
 
 type SignaturePadProps = {
   label: string;
@@ -40,7 +41,10 @@ export function fitDrawing(from: Size, to: Size): { scale: number; x: number; y:
 /** The strokes of a drawing made at `from`, placed on a canvas of size `to`. */
 export function placeDrawing(strokes: PointGroup[], from: Size, to: Size): PointGroup[] {
   const { scale, x, y } = fitDrawing(from, to);
-  return strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((p) => ({ ...p, x: x + p.x * scale, y: y + p.y * scale })) }));
+  return strokes.map((stroke) => ({
+    ...stroke,
+    points: stroke.points.map((p) => ({ ...p, x: x + p.x * scale, y: y + p.y * scale })),
+  }));
 }
 
 /** Renders a typed name as a handwriting-style PNG. */
@@ -147,7 +151,14 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
       <legend className={styles.legend}>{label}</legend>
       {mode === 'draw' ? (
         <>
-          <canvas ref={canvasRef} className={styles.canvas} data-ready={ready} role="img" tabIndex={-1} aria-label="Signature drawing area: sign with your mouse, finger or pen" />
+          <canvas
+            ref={canvasRef}
+            className={styles.canvas}
+            data-ready={ready}
+            role="img"
+            tabIndex={-1}
+            aria-label={t('common.signature.drawArea')}
+          />
           <div className={styles.actions}>
             <Button
               variant="secondary"
@@ -155,18 +166,19 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
                 padRef.current?.clear();
                 drawnRef.current = { strokes: [], size: { width: 0, height: 0 } };
                 onChange('');
-              }}>
-              Clear
+              }}
+            >
+              {t('common.signature.clear')}
             </Button>
             <Button variant="link" onClick={() => switchTo('type')}>
-              Type your signature instead
+              {t('common.signature.typeInstead')}
             </Button>
           </div>
         </>
       ) : (
         <>
           <label className={styles.label} htmlFor={`${id}-typed`}>
-            Type your full name as your signature
+            {t('common.signature.typedLabel')}
           </label>
           <input
             id={`${id}-typed`}
@@ -185,7 +197,7 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
             </p>
           ) : null}
           <Button variant="link" onClick={() => switchTo('draw')}>
-            Draw your signature instead
+            {t('common.signature.drawInstead')}
           </Button>
         </>
       )}

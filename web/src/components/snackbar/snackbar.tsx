@@ -4,11 +4,12 @@ import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { dismissSnack, notifications, DEFAULT_SNACKBAR_TIMEOUT } from '@/lib/notifications';
 import styles from './snackbar.module.css';
+import { t } from '@/lib/i18n';
 
 export default function Snackbar() {
   const snacks = useSyncExternalStore(notifications.subscribe, notifications.getSnapshot, notifications.getSnapshot);
   return (
-    <Toast.Provider duration={DEFAULT_SNACKBAR_TIMEOUT} swipeDirection="right" label="Notification">
+    <Toast.Provider duration={DEFAULT_SNACKBAR_TIMEOUT} swipeDirection="right" label={t('common.snackbar.label')}>
       {snacks.map((snack) => (
         <Toast.Root
           key={snack.id}
@@ -21,10 +22,10 @@ export default function Snackbar() {
           }}
         >
           <Toast.Description className={styles.text}>{snack.text}</Toast.Description>
-          <Toast.Close className={styles.close}>Close</Toast.Close>
+          <Toast.Close className={styles.close}>{t('common.close')}</Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className={styles.viewport} label="Notifications ({hotkey})" />
+      <Toast.Viewport className={styles.viewport} label={t('common.snackbar.viewport')} />
     </Toast.Provider>
   );
 }

@@ -7,7 +7,14 @@ type TextFieldProps = ComponentProps<'input'> & {
   error?: string;
 };
 
-export function TextField({ label, error, id, className, 'aria-describedby': describedBy, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...inputProps
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;

@@ -11,6 +11,7 @@ import { session } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { tokenResponse, userPayload } from '@/testing/fixtures';
+import { cachedCurrentUser, setCurrentUser } from '@/lib/current-user';
 
 const navigate = vi.fn();
 
@@ -67,11 +68,7 @@ describe('api client', () => {
       }),
     );
 
-    const results = await Promise.all([
-      api.get('api/v2/test/a'),
-      api.get('api/v2/test/b'),
-      api.get('api/v2/test/c'),
-    ]);
+    const results = await Promise.all([api.get('api/v2/test/a'), api.get('api/v2/test/b'), api.get('api/v2/test/c')]);
 
     expect(results).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
     expect(refreshBodies).toEqual([
@@ -123,7 +120,11 @@ describe('api client', () => {
         refreshes++;
         await delay(20);
         return HttpResponse.json(
-          { error: 'invalid_grant', errorMessage: 'The refresh token is invalid.', message: 'The refresh token is invalid.' },
+          {
+            error: 'invalid_grant',
+            errorMessage: 'The refresh token is invalid.',
+            message: 'The refresh token is invalid.',
+          },
           { status: 401 },
         );
       }),
@@ -138,7 +139,8 @@ describe('api client', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(refreshes).toBe(1);
     for (const name of ['a', 'b', 'c']) expect(seen[name]).toEqual(['Bearer access-1']);
-    expect(session.get()).toMatchObject({ loggedIn: false, authUser: null, credentials: { jwt: null, refreshToken: null } });
+    expect(session.get()).toMatchObject({ loggedIn: false, credentials: { jwt: null, refreshToken: null } });
+    expect(cachedCurrentUser()).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/login');
     const invalid = notifications.getSnapshot().filter((s) => s.text === apiMessages.invalidLogin);
     expect(invalid).toEqual([expect.objectContaining({ kind: 'error', timeout: 6000 })]);
@@ -172,9 +174,9 @@ describe('api client', () => {
   describe('a setup session (token login, no password yet) whose credential expired', () => {
     /** What a token login leaves: a setup credential, no refresh token, not logged in, the invitation token kept. */
     function setupSession(hasPassword = false) {
+      setCurrentUser(userPayload(0, { hasPassword }));
       session.set({
         loggedIn: false,
-        authUser: userPayload(0, { hasPassword }).subject,
         invitationToken: 'invite-1',
         credentials: { ...session.get().credentials, jwt: 'setup-1', refreshToken: null },
       });
@@ -188,7 +190,13 @@ describe('api client', () => {
         http.get('/api/user', async ({ request }) => {
           logins.push(new URL(request.url).searchParams.get('token') ?? '');
           await delay(20);
-          return HttpResponse.json({ ...userPayload(0, { hasPassword: false }), access_token: 'setup-2', token_type: 'Bearer', expires_in: 1800, scope: 'setup' });
+          return HttpResponse.json({
+            ...userPayload(0, { hasPassword: false }),
+            access_token: 'setup-2',
+            token_type: 'Bearer',
+            expires_in: 1800,
+            scope: 'setup',
+          });
         }),
         http.get('/api/v2/test/:name', ({ request, params }) =>
           request.headers.get('Authorization') === 'Bearer setup-2'
@@ -207,27 +215,34 @@ describe('api client', () => {
     it.each([
       { hasPassword: true, notice: apiMessages.setupEndedLogIn },
       { hasPassword: false, notice: apiMessages.setupEndedInvitationGone },
-    ])('when the invitation is gone (password created: $hasPassword), the login page says so plainly', async ({ hasPassword, notice }) => {
-      setupSession(hasPassword);
-      server.use(
-        http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
-        http.get('/api/v2/test/x', () => HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })),
-      );
-      await expect(api.get('api/v2/test/x')).rejects.toMatchObject({ status: 401 });
-      expect(navigate).toHaveBeenCalledWith('/login');
-      expect(session.get().credentials.jwt).toBeNull();
-      expect(session.get().invitationToken).toBeNull();
-      expect(renderHook(() => useLoginNotice()).result.current).toBe(notice);
-      // Not the generic "You must login" toast: the page explains it.
-      expect(snackTexts()).toEqual([]);
-    });
+    ])(
+      'when the invitation is gone (password created: $hasPassword), the login page says so plainly',
+      async ({ hasPassword, notice }) => {
+        setupSession(hasPassword);
+        server.use(
+          http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
+          http.get('/api/v2/test/x', () => HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })),
+        );
+        await expect(api.get('api/v2/test/x')).rejects.toMatchObject({ status: 401 });
+        expect(navigate).toHaveBeenCalledWith('/login');
+        expect(session.get().credentials.jwt).toBeNull();
+        expect(session.get().invitationToken).toBeNull();
+        expect(renderHook(() => useLoginNotice()).result.current).toBe(notice);
+        // Not the generic "You must login" toast: the page explains it.
+        expect(snackTexts()).toEqual([]);
+      },
+    );
   });
 
   it('leaves "The user credentials were incorrect." to the caller: no logout, no message', async () => {
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
-          { error: 'invalid_grant', errorMessage: apiMessages.credentialsIncorrect, message: apiMessages.credentialsIncorrect },
+          {
+            error: 'invalid_grant',
+            errorMessage: apiMessages.credentialsIncorrect,
+            message: apiMessages.credentialsIncorrect,
+          },
           { status: 401 },
         ),
       ),
@@ -264,9 +279,13 @@ describe('api client', () => {
   });
 
   it('shows the access-denied message on 403 and rejects with the server error', async () => {
-    server.use(http.get('/api/v2/test/secret', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
+    server.use(
+      http.get('/api/v2/test/secret', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
+    );
     await expect(api.get('api/v2/test/secret')).rejects.toMatchObject({ status: 403, errorMessage: 'Forbidden' });
-    expect(notifications.getSnapshot()).toEqual([expect.objectContaining({ text: apiMessages.accessDenied, kind: 'error' })]);
+    expect(notifications.getSnapshot()).toEqual([
+      expect.objectContaining({ text: apiMessages.accessDenied, kind: 'error' }),
+    ]);
     expect(session.get().loggedIn).toBe(true);
   });
 
@@ -319,7 +338,9 @@ describe('api client', () => {
   });
 
   it('leaves a 403 to the caller without the access-denied message when asked to (silentForbidden)', async () => {
-    server.use(http.get('/api/v2/test/secret', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
+    server.use(
+      http.get('/api/v2/test/secret', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
+    );
     await expect(api.get('api/v2/test/secret', { silentForbidden: true })).rejects.toMatchObject({ status: 403 });
     expect(snackTexts()).toEqual([]);
   });

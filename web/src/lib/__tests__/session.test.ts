@@ -6,13 +6,16 @@ import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
 import { resetSession, session, SESSION_STORAGE_KEY } from '@/lib/session';
 import { logInAs } from '@/testing/render-app';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 const navigate = vi.fn();
 
 /** A session as a logged-in applicant leaves it: credentials, a personal-form draft, and the time of a chunk reload. */
 function fillStorage() {
   logInAs(2);
-  saveDraft({ firstName: 'Dana', lastName: 'Demo', ssn: '123-45-6789', confirmSSN: '123-45-6789' } as Parameters<typeof saveDraft>[0]);
+  saveDraft({ firstName: 'Dana', lastName: 'Demo', ssn: '123-45-6789', confirmSSN: '123-45-6789' } as Parameters<
+    typeof saveDraft
+  >[0]);
   sessionStorage.setItem(CHUNK_RELOAD_KEY, '1700000000000');
 }
 
@@ -41,7 +44,8 @@ describe('session storage', () => {
     expect(loadDraft()).toBeNull();
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1700000000000');
     expect(sessionStorage.getItem('someone-else')).toBe('kept');
-    expect(session.get()).toMatchObject({ loggedIn: false, authUser: null, credentials: { jwt: null } });
+    expect(session.get()).toMatchObject({ loggedIn: false, credentials: { jwt: null } });
+    expect(cachedCurrentUser()).toBeUndefined();
   });
 
   it('logout clears the session and the draft, keeps the chunk-reload time, and says so', async () => {

@@ -35,12 +35,16 @@ describe('placeDrawing', () => {
   const xy = (s: PointGroup[]) => s[0].points.map((p) => [p.x, p.y]);
 
   it('places the points scaled and centred on the new canvas', () => {
-    expect(xy(placeDrawing(strokes, phone, narrow))).toEqual([[10, 80], [150, 90]]);
+    expect(xy(placeDrawing(strokes, phone, narrow))).toEqual([
+      [10, 80],
+      [150, 90],
+    ]);
   });
 
   it('gives back the drawing as it was made at the size it was made, after any sizes in between', () => {
     // Each resize draws from the drawing as made, never from the last one shown.
-    for (const size of [narrow, landscape, narrow, { width: 1280, height: 160 }, { width: 800, height: 160 }]) placeDrawing(strokes, phone, size);
+    for (const size of [narrow, landscape, narrow, { width: 1280, height: 160 }, { width: 800, height: 160 }])
+      placeDrawing(strokes, phone, size);
     expect(xy(placeDrawing(strokes, phone, phone))).toEqual(xy(strokes));
     expect(placeDrawing(strokes, phone, narrow)[0].points[0].pressure).toBe(0.5);
   });

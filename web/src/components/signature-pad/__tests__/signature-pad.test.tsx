@@ -44,7 +44,9 @@ let canvasWidth = 340;
 beforeEach(() => {
   pads.length = 0;
   canvasWidth = 340;
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ scale: vi.fn() } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    scale: vi.fn(),
+  } as unknown as CanvasRenderingContext2D);
   vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(() => canvasWidth);
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => 160);
 });
@@ -54,21 +56,35 @@ describe('the signature pad', () => {
   it('says nothing before it is touched', async () => {
     const onChange = vi.fn();
     render(<SignaturePad label="Your signature" onChange={onChange} />);
-    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
     expect(onChange).not.toHaveBeenCalled();
   });
 
   it('keeps a drawing across a resize, scaled to fit the new size and centred, and still hands it on', async () => {
     const onChange = vi.fn();
     render(<SignaturePad label="Your signature" onChange={onChange} />);
-    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
-    act(() => pads[0].draw([[20, 80], [200, 60], [300, 100]]));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
+    act(() =>
+      pads[0].draw([
+        [20, 80],
+        [200, 60],
+        [300, 100],
+      ]),
+    );
     expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/^data:image\/png/));
 
     // The phone turns: the canvas gets narrower.
     canvasWidth = 170;
     act(() => window.dispatchEvent(new Event('resize')));
-    expect(pads[0].toData()[0].points.map((p) => [p.x, p.y])).toEqual([[10, 80], [100, 70], [150, 90]]);
+    expect(pads[0].toData()[0].points.map((p) => [p.x, p.y])).toEqual([
+      [10, 80],
+      [100, 70],
+      [150, 90],
+    ]);
     expect(onChange).not.toHaveBeenCalledWith('');
     expect(onChange).toHaveBeenLastCalledWith(pads[0].toDataURL());
 
@@ -81,8 +97,14 @@ describe('the signature pad', () => {
 
   it('gives back the drawing exactly when the size comes back, after any number of turns', async () => {
     render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
-    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
-    const drawn: [number, number][] = [[20, 80], [200, 60], [300, 100]];
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
+    const drawn: [number, number][] = [
+      [20, 80],
+      [200, 60],
+      [300, 100],
+    ];
     act(() => pads[0].draw(drawn));
     for (const width of [170, 340, 170, 700, 340]) {
       canvasWidth = width;
@@ -93,7 +115,9 @@ describe('the signature pad', () => {
 
   it('takes a stroke added after a resize, with the rest, as the drawing made at that size; forgets a cleared drawing', async () => {
     render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
-    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
     act(() => pads[0].draw([[20, 80]]));
     canvasWidth = 170;
     act(() => window.dispatchEvent(new Event('resize')));
@@ -111,7 +135,9 @@ describe('the signature pad', () => {
 
   it('moves focus to the control shown after switching between drawing and typing', async () => {
     render(<SignaturePad label="Your signature" onChange={vi.fn()} />);
-    await waitFor(() => expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
     // Not on first show: the page decides where focus starts.
     expect(document.body).toHaveFocus();
     act(() => screen.getByRole('button', { name: 'Type your signature instead' }).click());

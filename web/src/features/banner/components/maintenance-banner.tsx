@@ -3,6 +3,7 @@
 import { useActiveBanner } from '../api/get-active-banner';
 import { useDismissBanner } from '../api/dismiss-banner';
 import styles from './maintenance-banner.module.css';
+import { t } from '@/lib/i18n';
 
 /**
  * The dismissed banner takes the focused button with it; without a new place
@@ -19,7 +20,7 @@ export function MaintenanceBanner() {
   const dismiss = useDismissBanner();
   if (!banner) return null;
   return (
-    <section className={styles.banner} aria-label="Maintenance notice">
+    <section className={styles.banner} aria-label={t('common.banner.label')}>
       <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
       </svg>
@@ -30,7 +31,7 @@ export function MaintenanceBanner() {
         onClick={() => dismiss.mutate(banner.id, { onSuccess: focusMainContent })}
         disabled={dismiss.isPending}
       >
-        Dismiss
+        {t('common.banner.dismiss')}
       </button>
     </section>
   );

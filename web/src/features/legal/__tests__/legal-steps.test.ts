@@ -6,7 +6,13 @@ import { freeReportCopyOffered, legalSteps, type LegalDocument, type Location } 
 // The one table of cases the server's Go test reads too.
 type Case = {
   name: string;
-  documents: { id: number; documentType: string; visibility: string; regions: { state?: string; county?: number }[]; editable: boolean }[];
+  documents: {
+    id: number;
+    documentType: string;
+    visibility: string;
+    regions: { state?: string; county?: number }[];
+    editable: boolean;
+  }[];
   location: Location;
   want: { documentType: string; documentIds: number[]; ackFlags?: string[] }[];
   freeReportCopy?: boolean;
@@ -23,7 +29,14 @@ function documentsOf(c: Case): LegalDocument[] {
     title: d.documentType,
     version: 1,
     signature: null,
-    type: { id: d.id, documentType: d.documentType, visibility: d.visibility, regions: d.regions, code: d.documentType, editable: d.editable },
+    type: {
+      id: d.id,
+      documentType: d.documentType,
+      visibility: d.visibility,
+      regions: d.regions,
+      code: d.documentType,
+      editable: d.editable,
+    },
   }));
 }
 
@@ -41,4 +54,3 @@ describe('legal steps follow the shared table of the server', () => {
     if (c.freeReportCopy !== undefined) expect(freeReportCopyOffered(c.location)).toBe(c.freeReportCopy);
   });
 });
-

@@ -17,6 +17,10 @@ export const getDocumentContent = (id: number, signed = false) =>
   api.get<DocumentContent>(`api/v2/document/${id}`, signed ? { query: { signed: 'true' } } : undefined);
 
 export const documentContentQueryOptions = (id: number, signed = false) =>
-  queryOptions({ queryKey: ['legal-document', id, signed ? 'signed' : 'current'], queryFn: () => getDocumentContent(id, signed), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['legal-document', id, signed ? 'signed' : 'current'],
+    queryFn: () => getDocumentContent(id, signed),
+    staleTime: Infinity,
+  });
 
 export const useDocumentContent = (id: number, signed = false) => useQuery(documentContentQueryOptions(id, signed));

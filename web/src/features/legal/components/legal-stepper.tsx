@@ -1,6 +1,7 @@
 // The legal part of setup (spec sections 2 and 4): where the applicant
 // lives, then each applicable document in order, read as a standalone
 // document and signed with the step's form below it.
+import '@/features/legal/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
@@ -9,19 +10,27 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
-import { useSession } from '@/lib/session';
+import { useCurrentUser } from '@/lib/current-user';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { downloadDocumentCopy } from '../api/download-document-copy';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
 import { useSetResidency, useSubjectLocation } from '../api/subject-location';
-import { legalSteps, printNameOf, stepSigned, type LegalDocument, type LegalStep, type Location } from '../lib/legal-steps';
+import {
+  legalSteps,
+  printNameOf,
+  stepSigned,
+  type LegalDocument,
+  type LegalStep,
+  type Location,
+} from '../lib/legal-steps';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
 import { stepForm, stillToDo, validateStep, type StepValues } from './step-fields';
 import styles from './legal-stepper.module.css';
+import { t } from '@/lib/i18n';
 
 type LegalStepperProps = {
   onComplete: () => void;
@@ -29,7 +38,7 @@ type LegalStepperProps = {
 };
 
 export function stepTitle(step: LegalStep): string {
-  return step.documentType === 'rights' ? 'Your rights' : (step.documents[0]?.title ?? step.documentType);
+  return step.documentType === 'rights' ? t('legal.step.rights') : (step.documents[0]?.title ?? step.documentType);
 }
 
 export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
@@ -38,11 +47,11 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
   if (documents.isError || location.isError) {
     return (
       <p role="alert" className={styles.alert}>
-        {errorMessageOf(documents.error ?? location.error, 'Error fetching document Ids')}
+        {errorMessageOf(documents.error ?? location.error, t('errors.documentIds'))}
       </p>
     );
   }
-  if (!documents.data || !location.data) return <p>Loading your legal documents…</p>;
+  if (!documents.data || !location.data) return <p>{t('legal.stepper.loadingYourLegalDocuments')}</p>;
   const loc = location.data;
   if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
   return (
@@ -93,7 +102,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
     headingRef.current?.focus();
   }, [active]);
 
-  if (steps.length === 0) return <p>No legal documents need your signature.</p>;
+  if (steps.length === 0) return <p>{t('legal.stepper.noLegalDocumentsNeedYour')}</p>;
   const step = steps[Math.min(active, steps.length - 1)];
   const goNext = () => {
     const next = steps.findIndex((s, i) => i > active && !stepSigned(s));
@@ -102,7 +111,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
 
   return (
     <div className={styles.layout}>
-      <nav aria-label="Legal documents">
+      <nav aria-label={t('legal.stepper.legalDocuments')}>
         <ol className={styles.steps}>
           {steps.map((s, i) => {
             const done = stepSigned(s);
@@ -121,7 +130,13 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
                     {declined ? '✉' : done ? '✓' : i + 1}
                   </span>
                   {stepTitle(s)}
-                  <span className="visually-hidden">{declined ? ' (paper forms requested)' : done ? ' (signed)' : ' (to sign)'}</span>
+                  <span className="visually-hidden">
+                    {declined
+                      ? t('legal.stepper.statePaper')
+                      : done
+                        ? t('legal.stepper.stateSigned')
+                        : t('legal.stepper.stateToSign')}
+                  </span>
                 </button>
               </li>
             );
@@ -129,7 +144,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
         </ol>
         {active !== 0 ? (
           <Button variant="link" onClick={() => setActive(0)}>
-            Back to the first document
+            {t('legal.stepper.backToTheFirstDocument')}
           </Button>
         ) : null}
       </nav>
@@ -152,7 +167,13 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
         ) : stepSigned(step) ? (
           <SignedStep step={step} />
         ) : (
-          <StepForm key={`${round}-${step.documents[0].id}`} step={step} location={location} onSigned={goNext} onFailed={onFailed} />
+          <StepForm
+            key={`${round}-${step.documents[0].id}`}
+            step={step}
+            location={location}
+            onSigned={goNext}
+            onFailed={onFailed}
+          />
         )}
       </section>
     </div>
@@ -163,12 +184,14 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
 function DocumentText({ document: d, offerCopy }: { document: LegalDocument; offerCopy: boolean }) {
   const content = useDocumentContent(d.id);
   if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
-  if (!content.data) return <p>Loading the document…</p>;
+  if (!content.data) return <p>{t('legal.stepper.loadingTheDocument')}</p>;
   const text = content.data;
   return (
     <>
       <article
         className={styles.document}
+        // A scrollable region must be reachable from the keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label={text.title}
         // The server sanitized this HTML (no scripts, handlers or external resources).
@@ -179,10 +202,10 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
           <Button
             variant="secondary"
             // The rights step shows several notices: each button names its own.
-            aria-label={`Download a copy: ${text.title}`}
+            aria-label={t('legal.stepper.downloadCopy', { title: text.title })}
             onClick={() => downloadDocumentCopy(text, `${printNameOf(d.type.documentType)}-v${text.version}.html`)}
           >
-            Download a copy
+            {t('legal.stepper.downloadACopy')}
           </Button>
         </div>
       ) : null}
@@ -193,14 +216,24 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
 function SignedStep({ step }: { step: LegalStep }) {
   return (
     <div className={styles.signed}>
-      <p>You signed this on {new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US')}.</p>
+      <p>
+        {t('legal.stepper.signedOn', {
+          date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US'),
+        })}
+      </p>
       {step.documents.map((d) => (
         <Button
           key={d.id}
           variant="secondary"
-          onClick={() => downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+          onClick={() =>
+            downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) =>
+              notify(errorMessageOf(e), 'error'),
+            )
+          }
         >
-          Download signed copy (PDF){step.documents.length > 1 ? `: ${d.title}` : ''}
+          {step.documents.length > 1
+            ? t('legal.stepper.downloadSignedOf', { title: d.title })
+            : t('legal.stepper.downloadSigned')}
         </Button>
       ))}
     </div>
@@ -225,14 +258,11 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
   };
   return (
     <div className={styles.paper} role="status">
-      <h3>You chose paper forms</h3>
-      <p>
-        Your screening is on hold, not cancelled. We have e-mailed you how to get the paper forms: print them or ask the
-        employer for a copy, sign them, and return them to the employer. The employer sees your choice and contacts you.
-      </p>
-      <p>Changed your mind? You can still consent and sign electronically.</p>
+      <h3>{t('legal.stepper.youChosePaperForms')}</h3>
+      <p>{t('legal.stepper.yourScreeningIsOnHold')}</p>
+      <p>{t('legal.stepper.changedYourMindYouCan')}</p>
       <Button variant="secondary" disabled={busy} onClick={() => void undo()}>
-        Sign electronically instead
+        {t('legal.stepper.signElectronicallyInstead')}
       </Button>
     </div>
   );
@@ -241,7 +271,7 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
 type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void; onFailed?: (error: unknown) => void };
 
 function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
-  const applicant = useSession((s) => s.authUser);
+  const applicant = useCurrentUser()?.subject;
   // The server checks typed names against the names of the invitation.
   const names = { firstName: applicant?.firstName ?? '', lastName: applicant?.lastName ?? '' };
   const form = useMemo(() => stepForm(step, location), [step, location]);
@@ -303,10 +333,10 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       await sign.mutateAsync({ documentId: step.documents[0].id, contentSha256: hashes, fields });
       if (fields.declineESign) {
         // The applicant stays on the consent step, where the choice can be undone.
-        notify('Paper forms requested: your screening waits for them.', 'info');
+        notify(t('legal.stepper.paperFormsRequestedYourScreening'), 'info');
         return;
       }
-      notify('Document signed', 'success');
+      notify(t('legal.stepper.documentSigned'), 'success');
       onSigned();
     } catch (error) {
       if (error instanceof ApiError && error.errorFields.length > 0) {
@@ -336,14 +366,19 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`Sign: ${stepTitle(step)}`}>
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}
+    >
       {form.help ? <p className={styles.help}>{form.help}</p> : null}
       {form.names ? (
         <div className={styles.row}>
           {(['firstName', 'lastName'] as const).map((name) => (
             <TextField
               key={name}
-              label={name === 'firstName' ? 'First name' : 'Last name'}
+              label={name === 'firstName' ? t('legal.stepper.nameLabelFirst') : t('legal.stepper.nameLabelLast')}
               autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
               value={String(values[name] ?? '')}
               error={errorOf(name)}
@@ -355,31 +390,60 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       ) : null}
       {form.dotRelease ? (
         <>
-          <Checkbox name="noSSN" label="I do not have a US Social Security number." values={values} set={set} touch={touch} />
+          <Checkbox name="noSSN" label={t('legal.stepper.iDoNotHaveA')} values={values} set={set} touch={touch} />
           {values.noSSN === true ? (
             <div className={styles.row}>
-              <TextField label="Country that issued your identification" value={String(values.identificationCountry ?? '')}
-                error={errorOf('identificationCountry')} onChange={(e) => set('identificationCountry', e.target.value)} onBlur={() => touch('identificationCountry')} />
-              <TextField label="Identification number" value={String(values.identificationNumber ?? '')}
-                error={errorOf('identificationNumber')} onChange={(e) => set('identificationNumber', e.target.value)} onBlur={() => touch('identificationNumber')} />
+              <TextField
+                label={t('legal.stepper.countryThatIssuedYourIdentification')}
+                value={String(values.identificationCountry ?? '')}
+                error={errorOf('identificationCountry')}
+                onChange={(e) => set('identificationCountry', e.target.value)}
+                onBlur={() => touch('identificationCountry')}
+              />
+              <TextField
+                label={t('legal.stepper.identificationNumber')}
+                value={String(values.identificationNumber ?? '')}
+                error={errorOf('identificationNumber')}
+                onChange={(e) => set('identificationNumber', e.target.value)}
+                onBlur={() => touch('identificationNumber')}
+              />
             </div>
           ) : (
-            <TextField label="Last four digits of your Social Security number" inputMode="numeric" maxLength={4} autoComplete="off"
-              value={String(values.lastFourSSN ?? '')} error={errorOf('lastFourSSN')}
-              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))} onBlur={() => touch('lastFourSSN')} />
+            <TextField
+              label={t('legal.stepper.lastFourDigitsOfYour')}
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              value={String(values.lastFourSSN ?? '')}
+              error={errorOf('lastFourSSN')}
+              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))}
+              onBlur={() => touch('lastFourSSN')}
+            />
           )}
         </>
       ) : null}
       {form.checkboxes.map((box) => (
-        <Checkbox key={box.name} name={box.name} label={box.label} values={values} set={set} touch={touch} error={errorOf(box.name)} />
+        <Checkbox
+          key={box.name}
+          name={box.name}
+          label={box.label}
+          values={values}
+          set={set}
+          touch={touch}
+          error={errorOf(box.name)}
+        />
       ))}
       {form.signature ? (
-        <SignaturePad label="Your signature" name={`${names.firstName} ${names.lastName}`.trim()} error={errorOf('signature')}
+        <SignaturePad
+          label={t('legal.stepper.yourSignature')}
+          name={`${names.firstName} ${names.lastName}`.trim()}
+          error={errorOf('signature')}
           onChange={(dataUrl) => {
             // "Please sign" only once a signature was there and is gone (cleared), not before the pad was used.
             if (!dataUrl && values.signature) touch('signature');
             set('signature', dataUrl);
-          }} />
+          }}
+        />
       ) : null}
       {message ? (
         <p role="alert" className={styles.alert}>
@@ -388,7 +452,11 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={!valid || sign.isPending} aria-describedby={todo ? todoId : undefined}>
-          {sign.isPending ? 'Signing…' : form.signature ? 'Sign' : 'Agree and continue'}
+          {sign.isPending
+            ? t('legal.stepper.signing')
+            : form.signature
+              ? t('legal.stepper.sign')
+              : t('legal.stepper.agree')}
         </Button>
         {todo ? (
           <p id={todoId} className={styles.stillToDo}>
@@ -397,18 +465,18 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
         ) : null}
         {step.documentType === 'e_sign' ? (
           declining ? (
-            <div role="group" aria-label="Confirm paper forms" className={styles.confirm}>
-              <p>Without electronic consent you sign on paper instead; your screening waits until the forms arrive.</p>
+            <div role="group" aria-label={t('legal.stepper.confirmPaperForms')} className={styles.confirm}>
+              <p>{t('legal.stepper.withoutElectronicConsentYouSign')}</p>
               <Button variant="secondary" onClick={() => void submit({ declineESign: true })}>
-                Yes, send me paper forms
+                {t('legal.stepper.yesSendMePaperForms')}
               </Button>
               <Button variant="link" onClick={() => setDeclining(false)}>
-                No, sign electronically
+                {t('legal.stepper.noSignElectronically')}
               </Button>
             </div>
           ) : (
             <Button variant="link" onClick={() => setDeclining(true)}>
-              I do not consent: send me paper forms
+              {t('legal.stepper.iDoNotConsentSend')}
             </Button>
           )
         ) : null}
@@ -430,10 +498,21 @@ function Checkbox({ name, label, values, set, touch, error }: CheckboxProps) {
   const id = `legal-${name}`;
   return (
     <div className={styles.checkbox}>
-      <input id={id} type="checkbox" checked={values[name] === true} aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => set(name, e.target.checked)} onBlur={() => touch(name)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={values[name] === true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => set(name, e.target.checked)}
+        onBlur={() => touch(name)}
+      />
       <label htmlFor={id}>{label}</label>
-      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

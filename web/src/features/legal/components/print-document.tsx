@@ -1,6 +1,7 @@
 // /print/{type}: a legal document on paper (spec section 2). Only the
 // documents that apply to the applicant are printed; a signed one is printed
 // as it was signed, with its signature block.
+import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -12,6 +13,7 @@ import { useLegalDocuments } from '../api/get-legal-documents';
 import { useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf, rightsNotices, type LegalDocument, type Location } from '../lib/legal-steps';
 import styles from './print-document.module.css';
+import { t } from '@/lib/i18n';
 
 /** The documents a print page shows, by its kebab-case type: those of the applicant's steps. */
 export function documentsForPrint(documents: LegalDocument[], location: Location, type: string): LegalDocument[] {
@@ -25,13 +27,13 @@ export function PrintDocument({ type }: { type: string }) {
   const location = useSubjectLocation();
   const failed = documents.error ?? location.error;
   if (failed) return <p role="alert">{errorMessageOf(failed)}</p>;
-  if (!documents.data || !location.data) return <p>Loading…</p>;
+  if (!documents.data || !location.data) return <p>{t('legal.print.loading')}</p>;
   const shown = documentsForPrint(documents.data, location.data, type);
   if (shown.length === 0) {
     return (
       <div className={styles.page}>
         <BackToPortal />
-        <h1>Document not found</h1>
+        <h1>{t('legal.print.documentNotFound')}</h1>
         <p>There is no document “{type}” for you to print.</p>
       </div>
     );
@@ -40,15 +42,17 @@ export function PrintDocument({ type }: { type: string }) {
     <div className={styles.page}>
       <div className={styles.toolbar}>
         <BackToPortal />
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{t('legal.print.print')}</Button>
       </div>
       {type === 'rightslinks' ? (
-        <nav aria-label="Your rights">
-          <h1>Your rights</h1>
+        <nav aria-label={t('legal.print.yourRights')}>
+          <h1>{t('legal.print.yourRights')}</h1>
           <ul>
             {shown.map((d) => (
               <li key={d.id}>
-                <a href={`#document-${d.id}`}>{rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}</a>
+                <a href={`#document-${d.id}`}>
+                  {rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}
+                </a>
               </li>
             ))}
           </ul>
@@ -64,8 +68,8 @@ export function PrintDocument({ type }: { type: string }) {
 /** Print pages have no menu: the way back into the app (home sends on to the applicant's page). */
 function BackToPortal() {
   return (
-    <nav aria-label="Back" className={styles.back}>
-      <Link to={paths.home.getHref()}>← Back to the Applicant Portal</Link>
+    <nav aria-label={t('legal.print.back')} className={styles.back}>
+      <Link to={paths.home.getHref()}>{t('legal.print.backToTheApplicantPortal')}</Link>
     </nav>
   );
 }
@@ -76,28 +80,42 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
   return (
     <article id={`document-${d.id}`} className={styles.document} aria-label={d.title}>
       {content.isError ? <p role="alert">{errorMessageOf(content.error)}</p> : null}
-      {content.data ? <div dangerouslySetInnerHTML={{ __html: content.data.content }} /> : content.isPending ? <p>Loading…</p> : null}
+      {content.data ? (
+        <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
+      ) : content.isPending ? (
+        <p>{t('legal.print.loading')}</p>
+      ) : null}
       {sig ? (
         // Named by its document: a page prints several, and landmarks need names of their own.
         <section className={styles.signature} aria-label={`Signature: ${d.title}`}>
-          {sig.signatureData ? <img src={sig.signatureData} alt={`Signature of ${sig.signerName}`} className={styles.image} /> : null}
+          {sig.signatureData ? (
+            <img
+              src={sig.signatureData}
+              alt={t('legal.print.signatureOf', { name: sig.signerName })}
+              className={styles.image}
+            />
+          ) : null}
           <dl>
-            <dt>{sig.outcome === 'paper_forms' ? 'Paper forms requested by' : 'Signed by'}</dt>
+            <dt>
+              {sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}
+            </dt>
             <dd>{sig.signerName}</dd>
-            <dt>Signed</dt>
+            <dt>{t('legal.print.signed')}</dt>
             <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
-            <dt>From IP address</dt>
+            <dt>{t('legal.print.fromIpAddress')}</dt>
             <dd>{sig.signatureUserIp}</dd>
-            <dt>Version</dt>
+            <dt>{t('legal.print.version')}</dt>
             <dd>{sig.documentVersion}</dd>
-            <dt>SHA-256 of the text signed</dt>
+            <dt>{t('legal.print.sha256OfTheText')}</dt>
             <dd className={styles.hash}>{sig.contentSha256}</dd>
           </dl>
           <div className={styles.toolbar}>
             <Button
               variant="secondary"
               onClick={() =>
-                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))
+                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) =>
+                  notify(errorMessageOf(e), 'error'),
+                )
               }
             >
               Download signed copy (PDF){d.title ? `: ${d.title}` : ''}

@@ -1,11 +1,10 @@
 // Which documents apply depends on where the applicant lives (spec section 5).
-import { useQuery } from '@tanstack/react-query';
+import '@/features/legal/lib/messages';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api-client';
+import { useStates } from '@/lib/lookups';
 import styles from './legal-stepper.module.css';
-
-type State = { id: number; name: string; code: string };
+import { t } from '@/lib/i18n';
 
 type ResidencyFormProps = {
   busy: boolean;
@@ -14,11 +13,7 @@ type ResidencyFormProps = {
 };
 
 export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
-  const states = useQuery({
-    queryKey: ['lookup', 'statesByCountryId', 1],
-    queryFn: () => api.get<State[]>('api/v2/lookup/statesByCountryId', { query: { countryId: 1 } }),
-    staleTime: Infinity,
-  });
+  const states = useStates();
   const [state, setState] = useState('');
   const [nonUs, setNonUs] = useState(false);
   const ready = nonUs || state !== '';
@@ -32,14 +27,20 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
       }}
     >
       <h2 id="residency-heading" className={styles.heading}>
-        Where do you live?
+        {t('legal.residency.whereDoYouLive')}
       </h2>
-      <p>Some laws give you extra notices depending on where you live, so we ask before showing the documents.</p>
+      <p>{t('legal.residency.someLawsGiveYouExtra')}</p>
       <label htmlFor="residency-state" className={styles.label}>
-        State
+        {t('legal.residency.state')}
       </label>
-      <select id="residency-state" className={styles.select} value={state} disabled={nonUs} onChange={(e) => setState(e.target.value)}>
-        <option value="">Choose your state</option>
+      <select
+        id="residency-state"
+        className={styles.select}
+        value={state}
+        disabled={nonUs}
+        onChange={(e) => setState(e.target.value)}
+      >
+        <option value="">{t('legal.residency.chooseYourState')}</option>
         {(states.data ?? []).map((s) => (
           <option key={s.code} value={s.code}>
             {s.name}
@@ -48,7 +49,7 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
       </select>
       <div className={styles.checkbox}>
         <input id="residency-non-us" type="checkbox" checked={nonUs} onChange={(e) => setNonUs(e.target.checked)} />
-        <label htmlFor="residency-non-us">I live outside the United States</label>
+        <label htmlFor="residency-non-us">{t('legal.residency.iLiveOutsideTheUnited')}</label>
       </div>
       {error ? (
         <p role="alert" className={styles.alert}>
@@ -56,7 +57,7 @@ export function ResidencyForm({ busy, error, onSubmit }: ResidencyFormProps) {
         </p>
       ) : null}
       <Button type="submit" disabled={!ready || busy}>
-        Continue
+        {t('legal.residency.continue')}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 // "Your signed documents": where an applicant finds what they signed after
 // setup: each document's print page (as signed, with its signature block) and
 // its signed PDF.
+import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -11,6 +12,7 @@ import { useLegalDocuments } from '../api/get-legal-documents';
 import { useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf } from '../lib/legal-steps';
 import styles from './signed-documents.module.css';
+import { t } from '@/lib/i18n';
 
 export function SignedDocuments() {
   const documents = useLegalDocuments();
@@ -18,14 +20,14 @@ export function SignedDocuments() {
   const failed = documents.error ?? location.error;
   let body;
   if (failed) body = <p role="alert">{errorMessageOf(failed)}</p>;
-  else if (!documents.data || !location.data) body = <p>Loading your documents…</p>;
+  else if (!documents.data || !location.data) body = <p>{t('legal.signed.loadingYourDocuments')}</p>;
   else {
     const signed = legalSteps(documents.data, location.data)
       .flatMap((s) => s.documents)
       .filter((d) => d.signature);
     body =
       signed.length === 0 ? (
-        <p>You have not signed any documents yet.</p>
+        <p>{t('legal.signed.youHaveNotSignedAny')}</p>
       ) : (
         <ul className={styles.list}>
           {signed.map((d) => {
@@ -35,19 +37,27 @@ export function SignedDocuments() {
               <li key={d.id} className={styles.item}>
                 <div className={styles.title}>{d.title}</div>
                 <div className={styles.meta}>
-                  {sig.outcome === 'paper_forms' ? 'Paper forms requested' : 'Signed'}{' '}
+                  {sig.outcome === 'paper_forms' ? t('legal.signed.paperFormsRequested') : t('legal.signed.signed')}{' '}
                   {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
                 </div>
                 <div className={styles.actions}>
-                  <Link className={styles.link} to={`${paths.print.getHref(printName)}#document-${d.id}`} aria-label={`View and print: ${d.title}`}>
-                    View and print
+                  <Link
+                    className={styles.link}
+                    to={`${paths.print.getHref(printName)}#document-${d.id}`}
+                    aria-label={t('legal.signed.viewAndPrint', { title: d.title })}
+                  >
+                    {t('legal.signed.viewAndPrint2')}
                   </Link>
                   <Button
                     variant="link"
-                    aria-label={`Download signed PDF: ${d.title}`}
-                    onClick={() => downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) => notify(errorMessageOf(e), 'error'))}
+                    aria-label={t('legal.signed.downloadPdf', { title: d.title })}
+                    onClick={() =>
+                      downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) =>
+                        notify(errorMessageOf(e), 'error'),
+                      )
+                    }
                   >
-                    Download signed PDF
+                    {t('legal.signed.downloadSignedPdf')}
                   </Button>
                 </div>
               </li>
@@ -59,7 +69,7 @@ export function SignedDocuments() {
   return (
     <section className={styles.section} aria-labelledby="signed-documents-title">
       <h2 id="signed-documents-title" className={styles.heading}>
-        Your signed documents
+        {t('legal.signed.yourSignedDocuments')}
       </h2>
       {body}
     </section>

@@ -1,6 +1,7 @@
 // What an applicant sees when the SSN check fails (spec sections 4 and 5):
 // what to do, and a way out when the digits signed with were the wrong ones.
 // The check's own message stays on the field it is about, shown once.
+import '@/features/legal/lib/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
@@ -8,8 +9,9 @@ import { SSN_MISMATCH_EVENT } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useClearSignatures } from '../api/clear-signatures';
 import styles from './legal-stepper.module.css';
+import { t } from '@/lib/i18n';
 
-export const signaturesClearedMessage = 'Your signatures were cleared. Please read and sign the documents again.';
+export const signaturesClearedMessage = t('legal.mismatch.cleared');
 
 /** Hidden until an ssn-mismatch event; then offers to clear every signature and sign again. */
 export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
@@ -33,13 +35,10 @@ export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
     });
   return (
     <div role="alert" className={styles.alert}>
-      <p>
-        If the last four digits you typed when signing were wrong, clear your signatures and sign again with the right
-        ones. If the Social Security number is wrong, correct it.
-      </p>
+      <p>{t('legal.mismatch.ifTheLastFourDigits')}</p>
       {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
       <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>
-        {clear.isPending ? 'Clearing…' : 'Clear my signatures and sign again'}
+        {clear.isPending ? t('legal.mismatch.clearing') : t('legal.mismatch.clear')}
       </Button>
     </div>
   );

@@ -1,5 +1,7 @@
 // What each legal step asks (spec section 3, document types), and its rules.
+import '@/features/legal/lib/messages';
 import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
+import { t } from '@/lib/i18n';
 
 export type StepValues = Record<string, string | boolean>;
 
@@ -14,7 +16,7 @@ export type StepForm = {
   help?: string;
 };
 
-const ackReceipt: CheckboxSpec = { name: 'ackReceipt', label: 'I have read this document and received a copy of it.' };
+const ackReceipt: CheckboxSpec = { name: 'ackReceipt', label: t('legal.fields.iHaveReadThisDocument') };
 
 export function stepForm(step: LegalStep, location: Location): StepForm {
   switch (step.documentType) {
@@ -24,8 +26,8 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         dotRelease: false,
         signature: false,
         checkboxes: [
-          { name: 'ackConsent', label: 'I agree to receive and sign these documents electronically.' },
-          { name: 'ackNotices', label: 'I can open, print or download the notices, and I have read them.' },
+          { name: 'ackConsent', label: t('legal.fields.iAgreeToReceiveAnd') },
+          { name: 'ackNotices', label: t('legal.fields.iCanOpenPrintOr') },
         ],
       };
     case 'investigative_consumer_report':
@@ -34,7 +36,7 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         dotRelease: false,
         signature: true,
         checkboxes: [ackReceipt],
-        help: 'You may ask in writing for the nature and scope of the investigation. Send the request to the employer named above; the answer is mailed to you within 5 days of receiving your request.',
+        help: t('legal.fields.youMayAskInWriting'),
       };
     case 'rights':
       return {
@@ -43,8 +45,13 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         signature: false,
         checkboxes: step.ackFlags.map((flag) =>
           flag === 'ackReceiptYourRights'
-            ? { name: flag, label: 'I have received the summary of my rights.' }
-            : { name: flag, label: `I have read: ${rightsNotices.find((n) => n.ackField === flag)?.name ?? flag}` },
+            ? { name: flag, label: t('legal.fields.iHaveReceivedTheSummary') }
+            : {
+                name: flag,
+                label: t('legal.fields.iHaveRead', {
+                  name: rightsNotices.find((n) => n.ackField === flag)?.name ?? flag,
+                }),
+              },
         ),
       };
     case 'authorization_for_background':
@@ -53,8 +60,10 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         dotRelease: false,
         signature: true,
         checkboxes: [
-          { name: 'authConsent', label: 'I authorize the background check described in this document.' },
-          ...(freeReportCopyOffered(location) ? [{ name: 'freeReportCopy', label: 'Send me a free copy of my report.' }] : []),
+          { name: 'authConsent', label: t('legal.fields.iAuthorizeTheBackgroundCheck') },
+          ...(freeReportCopyOffered(location)
+            ? [{ name: 'freeReportCopy', label: t('legal.fields.sendMeAFreeCopy') }]
+            : []),
         ],
       };
     case 'dot_release':
@@ -84,26 +93,26 @@ export function validateStep(form: StepForm, values: StepValues, applicant: Appl
   const text = (name: string) => String(values[name] ?? '').trim();
   if (form.names) {
     for (const [field, label, want] of [
-      ['firstName', 'first name', applicant.firstName],
-      ['lastName', 'last name', applicant.lastName],
+      ['firstName', t('legal.fields.firstName'), applicant.firstName],
+      ['lastName', t('legal.fields.lastName'), applicant.lastName],
     ] as const) {
-      if (!text(field)) errors[field] = `Type your ${label}.`;
+      if (!text(field)) errors[field] = t('legal.fields.typeYour', { label });
       else if (want && !sameName(text(field), want))
-        errors[field] = `The ${label} must match the name on your application: ${want.trim()}`;
+        errors[field] = t('legal.fields.mustMatch', { label, name: want.trim() });
     }
   }
   for (const box of form.checkboxes) {
-    if (!optional.has(box.name) && values[box.name] !== true) errors[box.name] = 'Please tick this box to continue.';
+    if (!optional.has(box.name) && values[box.name] !== true) errors[box.name] = t('legal.fields.pleaseTickThisBoxTo');
   }
   if (form.dotRelease) {
     if (values.noSSN === true) {
-      if (!text('identificationCountry')) errors.identificationCountry = 'Choose the country that issued your identification.';
-      if (!text('identificationNumber')) errors.identificationNumber = 'Type your identification number.';
+      if (!text('identificationCountry')) errors.identificationCountry = t('legal.fields.chooseTheCountryThatIssued');
+      if (!text('identificationNumber')) errors.identificationNumber = t('legal.fields.typeYourIdentificationNumber');
     } else if (!/^\d{4}$/.test(text('lastFourSSN'))) {
-      errors.lastFourSSN = 'Type the last four digits of your Social Security number.';
+      errors.lastFourSSN = t('legal.fields.typeTheLastFourDigits');
     }
   }
-  if (form.signature && !text('signature')) errors.signature = 'Please sign: draw your signature, or type it.';
+  if (form.signature && !text('signature')) errors.signature = t('legal.fields.pleaseSignDrawYourSignature');
   return errors;
 }
 
@@ -117,12 +126,12 @@ export function stillToDo(form: StepForm, errors: Record<string, string>, applic
   const todo: string[] = [];
   if (errors.firstName || errors.lastName) {
     const name = `${applicant.firstName} ${applicant.lastName}`.trim();
-    todo.push(name ? `type your name as it is on your application: ${name}` : 'type your first and last name');
+    todo.push(name ? t('legal.fields.todoName', { name }) : t('legal.fields.todoNames'));
   }
   const boxes = form.checkboxes.filter((box) => errors[box.name]).length;
-  if (boxes > 0) todo.push(boxes === 1 ? 'tick the box above' : 'tick the boxes above');
-  if (errors.lastFourSSN) todo.push('type the last four digits of your Social Security number');
-  if (errors.identificationCountry || errors.identificationNumber) todo.push('give the country and number of your identification');
-  if (errors.signature) todo.push('draw or type your signature');
-  return todo.length ? `Still to do: ${todo.join('; ')}.` : '';
+  if (boxes > 0) todo.push(boxes === 1 ? t('legal.fields.todoBox') : t('legal.fields.todoBoxes'));
+  if (errors.lastFourSSN) todo.push(t('legal.fields.typeTheLastFourDigits2'));
+  if (errors.identificationCountry || errors.identificationNumber) todo.push(t('legal.fields.giveTheCountryAndNumber'));
+  if (errors.signature) todo.push(t('legal.fields.drawOrTypeYourSignature'));
+  return todo.length ? t('legal.fields.todo', { items: todo.join('; ') }) : '';
 }

@@ -1,6 +1,8 @@
 // Which legal documents an applicant signs, and in which order (spec
 // sections 5 and 9). The server runs the same rules (internal/portal/legal.go)
 // and both are tested against internal/portal/testdata/legal-cases.json.
+import '@/features/legal/lib/messages';
+import { t } from '@/lib/i18n';
 
 export type Region = { state?: string; county?: number };
 
@@ -48,14 +50,14 @@ export const RIGHTS = 'rights';
 
 /** The rights notices in the order the rights step shows them, with their flags. */
 export const rightsNotices: { documentType: string; ackField: string; name: string }[] = [
-  { documentType: 'rights_fed', ackField: 'ackFed', name: 'A Summary of Your Rights Under the Fair Credit Reporting Act' },
-  { documentType: 'rights_nj', ackField: 'ackNj', name: 'New Jersey notice' },
-  { documentType: 'rights_wa', ackField: 'ackWa', name: 'Washington State notice' },
-  { documentType: 'rights_sf', ackField: 'ackSf', name: 'San Francisco Fair Chance Ordinance notice' },
-  { documentType: 'rights_ny23a', ackField: 'ackNy', name: 'New York Correction Law Article 23-A' },
-  { documentType: 'rights_ca_credit', ackField: 'ackCaCredit', name: 'California credit report notice' },
-  { documentType: 'rights_vt_credit', ackField: 'ackVtCredit', name: 'Vermont credit report notice' },
-  { documentType: 'rights_md_credit', ackField: 'ackMdCredit', name: 'Maryland credit report notice' },
+  { documentType: 'rights_fed', ackField: 'ackFed', name: t('legal.notice.aSummaryOfYourRights') },
+  { documentType: 'rights_nj', ackField: 'ackNj', name: t('legal.notice.newJerseyNotice') },
+  { documentType: 'rights_wa', ackField: 'ackWa', name: t('legal.notice.washingtonStateNotice') },
+  { documentType: 'rights_sf', ackField: 'ackSf', name: t('legal.notice.sanFranciscoFairChanceOrdinance') },
+  { documentType: 'rights_ny23a', ackField: 'ackNy', name: t('legal.notice.newYorkCorrectionLawArticle') },
+  { documentType: 'rights_ca_credit', ackField: 'ackCaCredit', name: t('legal.notice.californiaCreditReportNotice') },
+  { documentType: 'rights_vt_credit', ackField: 'ackVtCredit', name: t('legal.notice.vermontCreditReportNotice') },
+  { documentType: 'rights_md_credit', ackField: 'ackMdCredit', name: t('legal.notice.marylandCreditReportNotice') },
 ];
 
 const priorities: Record<string, number> = {
@@ -94,7 +96,9 @@ function regionMatches(region: Region, place: Place): boolean {
 export function applies(type: LegalDocumentType, location: Location): boolean {
   if (type.visibility === 'all') return true;
   if (type.visibility === 'non_us') return location.residency.nonUs || location.employment.nonUs;
-  return (type.regions ?? []).some((r) => regionMatches(r, location.residency) || regionMatches(r, location.employment));
+  return (type.regions ?? []).some(
+    (r) => regionMatches(r, location.residency) || regionMatches(r, location.employment),
+  );
 }
 
 function rightsOrder(documentType: string): number {
@@ -139,7 +143,9 @@ export function stepSigned(step: LegalStep): boolean {
 
 /** Residency or employment in California, Oklahoma or Minnesota offers a free copy of the report. */
 export function freeReportCopyOffered(location: Location): boolean {
-  return ['US-CA', 'US-OK', 'US-MN'].some((s) => sameState(s, location.residency.state) || sameState(s, location.employment.state));
+  return ['US-CA', 'US-OK', 'US-MN'].some(
+    (s) => sameState(s, location.residency.state) || sameState(s, location.employment.state),
+  );
 }
 
 /** The print page's kebab-case name of a document type (e_sign -> esign, ...). */

@@ -4,18 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
-import { createQueryClient } from '@/lib/query-client';
-import { session } from '@/lib/session';
+import { createQueryClient, queryClient } from '@/lib/query-client';
 import { userPayload } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { PersonalForm } from '../components/personal-form';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 /** Renders the form and waits for it: it shows once its lookups are there. */
 async function renderForm(onSaved = vi.fn()) {
   const user = userEvent.setup();
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <PersonalForm onSaved={onSaved} submitLabel="Save and finish" />
     </QueryClientProvider>,
   );
@@ -79,12 +79,21 @@ describe('the personal information form', () => {
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(sent).toMatchObject({
-      firstName: 'Dana', lastName: 'Demo', noMiddleName: true, ssn: '123456789', confirmSSN: '123456789', nameSuffix: '',
-      dob: '1990-04-12', daytimeDialCode: '1', daytimePhoneNumber: '202 456 1111', driversLicenseState: 'US-CA', noSSN: false,
+      firstName: 'Dana',
+      lastName: 'Demo',
+      noMiddleName: true,
+      ssn: '123456789',
+      confirmSSN: '123456789',
+      nameSuffix: '',
+      dob: '1990-04-12',
+      daytimeDialCode: '1',
+      daytimePhoneNumber: '202 456 1111',
+      driversLicenseState: 'US-CA',
+      noSSN: false,
     });
     expect(notifications.getSnapshot().map((n) => n.text)).toContain('Personal Information saved');
     expect(sessionStorage.getItem('portal-personal-draft')).toBeNull();
-    expect(session.get().authUser?.personalInformation).toMatchObject({ ssnLastFour: '6789' });
+    expect(cachedCurrentUser()?.subject.personalInformation).toMatchObject({ ssnLastFour: '6789' });
   });
 
   it('puts each server message once, next to its field, focuses the first in page order, and links them from a summary', async () => {
@@ -107,7 +116,7 @@ describe('the personal information form', () => {
     const onFailed = vi.fn();
     const user = userEvent.setup();
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <PersonalForm onFailed={onFailed} submitLabel="Save and finish" />
       </QueryClientProvider>,
     );
@@ -125,7 +134,11 @@ describe('the personal information form', () => {
     expect(onFailed).toHaveBeenCalledWith('Some answers need your attention.');
 
     const summary = within(form).getByRole('alert');
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Daytime phone number', 'E-mail address']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Daytime phone number', 'E-mail address']);
     await user.click(within(summary).getByRole('link', { name: 'E-mail address' }));
     expect(within(form).getByLabelText('E-mail address')).toHaveFocus();
 
@@ -133,14 +146,23 @@ describe('the personal information form', () => {
     expect(within(form).getByLabelText('Social Security number')).toHaveValue('123-45-6789');
     await user.clear(phone);
     await user.type(phone, '202 456 1112');
-    await waitFor(() => expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['E-mail address']));
+    await waitFor(() =>
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['E-mail address']),
+    );
   });
 
   it('a message for no field on the form shows once above it, and takes focus', async () => {
     logInAs(0);
     server.use(
       http.put('/api/v2/user', () =>
-        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'subject', message: 'Your names are locked.' }] }, { status: 422 }),
+        HttpResponse.json(
+          { errorMessage: 'validation error', errorFields: [{ field: 'subject', message: 'Your names are locked.' }] },
+          { status: 422 },
+        ),
       ),
     );
     const { user, form } = await renderForm();
@@ -157,8 +179,16 @@ describe('the personal information form', () => {
     logInAs(1, {
       payload: userPayload(1, {
         personalInformation: {
-          firstName: 'Dana', lastName: 'Demo', noMiddleFlag: true, dob: '1990-04-12', ssnLastFour: '6789', noDriversLicenseFlag: true,
-          daytimeDialCode: '1', daytimePhoneNumber: '2024561111', eveningDialCode: '1', eveningPhoneNumber: '2024561111',
+          firstName: 'Dana',
+          lastName: 'Demo',
+          noMiddleFlag: true,
+          dob: '1990-04-12',
+          ssnLastFour: '6789',
+          noDriversLicenseFlag: true,
+          daytimeDialCode: '1',
+          daytimePhoneNumber: '2024561111',
+          eveningDialCode: '1',
+          eveningPhoneNumber: '2024561111',
           primaryNotificationMethod: { type: 'email', email: 'dana@example.com', text: '' },
         },
       }),
@@ -183,7 +213,10 @@ describe('the personal information form', () => {
     server.use(
       http.put('/api/v2/user', () =>
         HttpResponse.json(
-          { errorMessage: 'validation error', errorFields: [{ field: 'ssn', message: 'This SSN does not end in 1111.', code: 'ssn-mismatch' }] },
+          {
+            errorMessage: 'validation error',
+            errorFields: [{ field: 'ssn', message: 'This SSN does not end in 1111.', code: 'ssn-mismatch' }],
+          },
           { status: 422 },
         ),
       ),
@@ -201,7 +234,14 @@ describe('the personal information form', () => {
   it('shows the saved choices of its lists, which arrive after the form is asked for', async () => {
     logInAs(1, {
       payload: userPayload(1, {
-        personalInformation: { firstName: 'Dana', lastName: 'Demo', gender: 'M', suffix: 'SR', driversLicenseState: 'US-TX', driversLicense: 'T1' },
+        personalInformation: {
+          firstName: 'Dana',
+          lastName: 'Demo',
+          gender: 'M',
+          suffix: 'SR',
+          driversLicenseState: 'US-TX',
+          driversLicense: 'T1',
+        },
       }),
     });
     const { form } = await renderForm();
@@ -215,13 +255,17 @@ describe('the personal information form', () => {
     let fail = true;
     server.use(
       http.get('/api/v2/lookup/genders', () =>
-        fail ? HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 }) : HttpResponse.json([{ id: 1, name: 'Female', code: 'F' }]),
+        fail
+          ? HttpResponse.json({ errorMessage: 'Service unavailable' }, { status: 503 })
+          : HttpResponse.json([{ id: 1, name: 'Female', code: 'F' }]),
       ),
     );
     const user = userEvent.setup();
     const client = createQueryClient();
     // The app asks a failing server twice more; the test need not wait for that.
     client.setDefaultOptions({ queries: { retry: false } });
+    // The user and settings of logInAs, as the guards leave them in the app's cache.
+    for (const query of queryClient.getQueryCache().getAll()) client.setQueryData(query.queryKey, query.state.data);
     render(
       <QueryClientProvider client={client}>
         <PersonalForm />

@@ -1,5 +1,6 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
+import '@/features/personal/lib/messages';
 import { useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ErrorSummary } from '@/components/ui/alert';
@@ -10,18 +11,20 @@ import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
 import { applyServerErrors, type ServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notifications';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
-import { savePersonalInfo, useCountries, useGenders, useSuffixes, useUSStates } from '../api/personal-api';
+import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
+import { savePersonalInfo } from '../api/personal-api';
 import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
 import { personalDefaults, validatePersonal, type PersonalValues } from '../lib/personal-rules';
 import styles from './personal-form.module.css';
+import { t } from '@/lib/i18n';
 
 export const personalMessages = {
-  saved: 'Personal Information saved',
-  failed: 'Error saving Personal Information',
+  saved: t('errors.personal.saved'),
+  failed: t('errors.personal.saveFailed'),
   /** What the setup wizard's step list says; the form itself says what is wrong, once, next to each field. */
-  needsAttention: 'Some answers need your attention.',
+  needsAttention: t('personal.form.needsAttention'),
 } as const;
 
 type PersonalFormProps = {
@@ -37,19 +40,19 @@ type PersonalFormProps = {
  * saved value with an empty one.
  */
 export function PersonalForm(props: PersonalFormProps) {
-  const lookups = [useGenders(), useSuffixes(), useCountries(), useUSStates()];
+  const lookups = [useGenders(), useSuffixes(), useCountries(), useStates()];
   const failed = lookups.find((l) => l.isError);
   if (failed) {
     return (
       <div role="alert" className={styles.form}>
-        <p>Error fetching lookup: {errorMessageOf(failed.error)}</p>
+        <p>{t('errors.lookup', { reason: errorMessageOf(failed.error) })}</p>
         <Button variant="secondary" onClick={() => lookups.forEach((l) => l.isError && void l.refetch())}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
   }
-  if (lookups.some((l) => !l.data)) return <p role="status">Loading the form…</p>;
+  if (lookups.some((l) => !l.data)) return <p role="status">{t('personal.form.loading')}</p>;
   return <PersonalFields {...props} />;
 }
 
@@ -68,9 +71,9 @@ function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues>
   return out as FieldErrors<PersonalValues>;
 }
 
-function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFormProps) {
-  const user = useSession((s) => s.authUser);
-  const settings = useSession((s) => s.companySettings);
+function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save') }: PersonalFormProps) {
+  const user = useCurrentUser()?.subject;
+  const settings = useCompanySettings();
   const snapshot = user?.personalInformation ?? null;
   const rules = useMemo(
     () => ({
@@ -85,8 +88,12 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
     return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
   };
   const defaults = useMemo(
-    () => ({ ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }), ...(loadDraft() ?? {}) }),
+    () => ({
+      ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }),
+      ...(loadDraft() ?? {}),
+    }),
     // The form is filled once; later snapshots come from this form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   const form = useForm<PersonalValues>({ resolver, mode: 'onTouched', defaultValues: defaults });
@@ -96,7 +103,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
   const genders = useGenders();
   const suffixes = useSuffixes();
   const countries = useCountries();
-  const states = useUSStates();
+  const states = useStates();
 
   useEffect(() => {
     const subscription = watch((values) => saveDraft(values as PersonalValues));
@@ -116,7 +123,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
     setRefused({ fields: [], messages: [] });
     try {
       const payload = await savePersonalInfo(values);
-      storeUserPayload(payload);
+      await storeUserPayload(payload);
       clearDraft();
       notify(personalMessages.saved, 'success');
       onSaved?.(payload);
@@ -139,114 +146,250 @@ function PersonalFields({ onSaved, onFailed, submitLabel = 'Save' }: PersonalFor
   const stillRefused = refused.fields.filter((f) => err(f.name));
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Personal Information">
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('personal.form.personalInformation')}
+    >
       <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
       <fieldset className={styles.group}>
-        <legend>Your name</legend>
-        <TextField label="First name" autoComplete="given-name" error={err('firstName')} {...register('firstName')} />
-        <TextField label="Middle name" autoComplete="additional-name" disabled={noMiddleName} error={err('middleName')} {...register('middleName')} />
-        <Check label="No middle name" {...register('noMiddleName')} />
-        <TextField label="Last name" autoComplete="family-name" error={err('lastName')} {...register('lastName')} />
-        <Select label="Suffix (optional)" error={err('nameSuffix')} {...register('nameSuffix')}>
-          <option value="">None</option>
+        <legend>{t('personal.form.yourName')}</legend>
+        <TextField
+          label={t('personal.form.firstName')}
+          autoComplete="given-name"
+          error={err('firstName')}
+          {...register('firstName')}
+        />
+        <TextField
+          label={t('personal.form.middleName')}
+          autoComplete="additional-name"
+          disabled={noMiddleName}
+          error={err('middleName')}
+          {...register('middleName')}
+        />
+        <Check label={t('personal.form.noMiddleName')} {...register('noMiddleName')} />
+        <TextField
+          label={t('personal.form.lastName')}
+          autoComplete="family-name"
+          error={err('lastName')}
+          {...register('lastName')}
+        />
+        <Select label={t('personal.form.suffixOptional')} error={err('nameSuffix')} {...register('nameSuffix')}>
+          <option value="">{t('personal.form.none')}</option>
           {(suffixes.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>{s.name}</option>
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
           ))}
         </Select>
-        <TextField label="Mother's maiden name (optional)" error={err('mothersMaidenName')} {...register('mothersMaidenName')} />
+        <TextField
+          label={t('personal.form.mothersMaidenNameOptional')}
+          error={err('mothersMaidenName')}
+          {...register('mothersMaidenName')}
+        />
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Identity</legend>
+        <legend>{t('personal.form.identity')}</legend>
         {snapshot?.ssnLastFour && !noSSN ? (
-          <p className={styles.note}>SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new one.</p>
+          <p className={styles.note}>
+            SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new
+            one.
+          </p>
         ) : null}
-        <TextField label="Social Security number" inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('ssn')} {...register('ssn')} />
-        <TextField label="Confirm Social Security number" inputMode="numeric" autoComplete="off" disabled={noSSN} error={err('confirmSSN')} {...register('confirmSSN')} />
-        <Check label="No SSN: I do not have a US Social Security number" {...register('noSSN')} />
+        <TextField
+          label={t('personal.form.socialSecurityNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={noSSN}
+          error={err('ssn')}
+          {...register('ssn')}
+        />
+        <TextField
+          label={t('personal.form.confirmSocialSecurityNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={noSSN}
+          error={err('confirmSSN')}
+          {...register('confirmSSN')}
+        />
+        <Check label={t('personal.form.noSsnIDoNot')} {...register('noSSN')} />
         {noSSN ? (
           <>
-            <Select label="Country that issued your identification" error={err('identificationCountry')} {...register('identificationCountry')}>
-              <option value="">Choose a country</option>
+            <Select
+              label={t('personal.form.countryThatIssuedYourIdentification')}
+              error={err('identificationCountry')}
+              {...register('identificationCountry')}
+            >
+              <option value="">{t('personal.form.chooseACountry')}</option>
               {(countries.data ?? []).map((c) => (
-                <option key={c.countryCode} value={c.countryCode}>{c.countryName}</option>
+                <option key={c.countryCode} value={c.countryCode}>
+                  {c.countryName}
+                </option>
               ))}
             </Select>
-            <TextField label="Identification number" error={err('countryIdentificationNumber')} {...register('countryIdentificationNumber')} />
+            <TextField
+              label={t('personal.form.identificationNumber')}
+              error={err('countryIdentificationNumber')}
+              {...register('countryIdentificationNumber')}
+            />
           </>
         ) : null}
-        <TextField label="Date of birth" type="date" autoComplete="bday" error={err('dob')} {...register('dob')} />
-        <TextField label="Confirm date of birth" type="date" error={err('confirmDOB')} {...register('confirmDOB')} />
-        <Select label="Gender (optional)" error={err('gender')} {...register('gender')}>
-          <option value="">Choose</option>
+        <TextField
+          label={t('personal.form.dateOfBirth')}
+          type="date"
+          autoComplete="bday"
+          error={err('dob')}
+          {...register('dob')}
+        />
+        <TextField
+          label={t('personal.form.confirmDateOfBirth')}
+          type="date"
+          error={err('confirmDOB')}
+          {...register('confirmDOB')}
+        />
+        <Select label={t('personal.form.genderOptional')} error={err('gender')} {...register('gender')}>
+          <option value="">{t('personal.form.choose')}</option>
           {(genders.data ?? []).map((g) => (
-            <option key={g.code} value={g.code}>{g.name}</option>
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
           ))}
         </Select>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Phone numbers</legend>
+        <legend>{t('personal.form.phoneNumbers')}</legend>
         <div className={styles.phone}>
-          <TextField label="Daytime dial code" inputMode="numeric" className={styles.dial} error={err('daytimeDialCode')} {...register('daytimeDialCode')} />
-          <TextField label="Daytime phone number" type="tel" autoComplete="tel-national" error={err('daytimePhoneNumber')} {...register('daytimePhoneNumber')} />
+          <TextField
+            label={t('personal.form.daytimeDialCode')}
+            inputMode="numeric"
+            className={styles.dial}
+            error={err('daytimeDialCode')}
+            {...register('daytimeDialCode')}
+          />
+          <TextField
+            label={t('personal.form.daytimePhoneNumber')}
+            type="tel"
+            autoComplete="tel-national"
+            error={err('daytimePhoneNumber')}
+            {...register('daytimePhoneNumber')}
+          />
         </div>
         <div className={styles.phone}>
-          <TextField label="Evening dial code" inputMode="numeric" className={styles.dial} error={err('eveningDialCode')} {...register('eveningDialCode')} />
-          <TextField label="Evening phone number (optional)" type="tel" error={err('eveningPhoneNumber')} {...register('eveningPhoneNumber')} />
+          <TextField
+            label={t('personal.form.eveningDialCode')}
+            inputMode="numeric"
+            className={styles.dial}
+            error={err('eveningDialCode')}
+            {...register('eveningDialCode')}
+          />
+          <TextField
+            label={t('personal.form.eveningPhoneNumberOptional')}
+            type="tel"
+            error={err('eveningPhoneNumber')}
+            {...register('eveningPhoneNumber')}
+          />
         </div>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Driver's license</legend>
-        <TextField label="Driver's license number" disabled={noLicense} error={err('driversLicenseNumber')} {...register('driversLicenseNumber')} />
-        <Select label="State that issued it" disabled={noLicense} error={err('driversLicenseState')} {...register('driversLicenseState')}>
-          <option value="">Choose a state</option>
+        <legend>{t('personal.form.driversLicense')}</legend>
+        <TextField
+          label={t('personal.form.driversLicenseNumber')}
+          disabled={noLicense}
+          error={err('driversLicenseNumber')}
+          {...register('driversLicenseNumber')}
+        />
+        <Select
+          label={t('personal.form.stateThatIssuedIt')}
+          disabled={noLicense}
+          error={err('driversLicenseState')}
+          {...register('driversLicenseState')}
+        >
+          <option value="">{t('personal.form.chooseAState')}</option>
           {(states.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>{s.name}</option>
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
           ))}
         </Select>
-        <Check label="No driver's license" {...register('noDriversLicenseNumber')} />
-        <Check label="My job requires a commercial driver's license (CDL)" {...register('cdlRequired')} />
+        <Check label={t('personal.form.noDriversLicense')} {...register('noDriversLicenseNumber')} />
+        <Check label={t('personal.form.myJobRequiresACommercial')} {...register('cdlRequired')} />
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Other</legend>
-        <TextField label="ZIP code for a drug test (optional)" inputMode="numeric" autoComplete="postal-code" error={err('drugZip')} {...register('drugZip')} />
+        <legend>{t('personal.form.other')}</legend>
+        <TextField
+          label={t('personal.form.zipCodeForADrug')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          error={err('drugZip')}
+          {...register('drugZip')}
+        />
         {licenses.fields.map((field, i) => (
           <div key={field.id} className={styles.license}>
-            <TextField label={`License ${i + 1}: number`} error={err(`licenses.${i}.number`)} {...register(`licenses.${i}.number` as const)} />
-            <Select label={`License ${i + 1}: state`} error={err(`licenses.${i}.regionId`)} {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}>
-              <option value="0">Choose a state</option>
+            <TextField
+              label={t('personal.form.licenseNumber', { n: i + 1 })}
+              error={err(`licenses.${i}.number`)}
+              {...register(`licenses.${i}.number` as const)}
+            />
+            <Select
+              label={t('personal.form.licenseState', { n: i + 1 })}
+              error={err(`licenses.${i}.regionId`)}
+              {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}
+            >
+              <option value="0">{t('personal.form.chooseAState')}</option>
               {(states.data ?? []).map((s) => (
-                <option key={s.code} value={s.id}>{s.name}</option>
+                <option key={s.code} value={s.id}>
+                  {s.name}
+                </option>
               ))}
             </Select>
-            <Button variant="link" onClick={() => licenses.remove(i)}>Remove license {i + 1}</Button>
+            <Button variant="link" onClick={() => licenses.remove(i)}>
+              {t('personal.form.removeLicense', { n: i + 1 })}
+            </Button>
           </div>
         ))}
         <Button variant="secondary" onClick={() => licenses.append({ number: '', regionId: 0, regionName: '' })}>
-          Add a professional license
+          {t('personal.form.addLicense')}
         </Button>
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>How should we reach you?</legend>
-        <Select label="Notify me by" error={err('primaryNotificationMethod.type')} {...register('primaryNotificationMethod.type')}>
-          <option value="email">E-mail</option>
-          <option value="text">Text message</option>
-          <option value="both">E-mail and text message</option>
+        <legend>{t('personal.form.howShouldWeReachYou')}</legend>
+        <Select
+          label={t('personal.form.notifyMeBy')}
+          error={err('primaryNotificationMethod.type')}
+          {...register('primaryNotificationMethod.type')}
+        >
+          <option value="email">{t('personal.form.eMail')}</option>
+          <option value="text">{t('personal.form.textMessage')}</option>
+          <option value="both">{t('personal.form.eMailAndTextMessage')}</option>
         </Select>
         {notifyBy !== 'text' ? (
-          <TextField label="E-mail address" type="email" autoComplete="email" error={err('primaryNotificationMethod.email')} {...register('primaryNotificationMethod.email')} />
+          <TextField
+            label={t('personal.form.eMailAddress')}
+            type="email"
+            autoComplete="email"
+            error={err('primaryNotificationMethod.email')}
+            {...register('primaryNotificationMethod.email')}
+          />
         ) : null}
         {notifyBy !== 'email' ? (
-          <TextField label="Mobile number for text messages" type="tel" error={err('primaryNotificationMethod.text')} {...register('primaryNotificationMethod.text')} />
+          <TextField
+            label={t('personal.form.mobileNumberForTextMessages')}
+            type="tel"
+            error={err('primaryNotificationMethod.text')}
+            {...register('primaryNotificationMethod.text')}
+          />
         ) : null}
       </fieldset>
 
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : submitLabel}
+        {isSubmitting ? t('personal.form.saving') : submitLabel}
       </Button>
     </form>
   );
@@ -266,11 +409,23 @@ function Select({ label, error, children, ...select }: ComponentProps<'select'> 
   const id = useId();
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>{label}</label>
-      <select id={id} className={styles.select} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
         {children}
       </select>
-      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,9 @@
 // mirror the server's (internal/portal/personal.go), which checks again.
 // The full metadata, as the server's library has: the /min set accepts
 // numbers the server refuses.
+import '@/features/personal/lib/messages';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { t } from '@/lib/i18n';
 
 export type License = { number: string; regionId: number; regionName: string };
 
@@ -77,19 +79,19 @@ export function formatPhone(dialCode: string, number: string): string {
 function checkName(errors: Record<string, string>, field: string, label: string, value: string, required: boolean) {
   const v = value.trim();
   if (!v) {
-    if (required) errors[field] = `${label} is required.`;
+    if (required) errors[field] = t('personal.error.nameRequired', { label });
   } else if (v.length > 50) {
-    errors[field] = `${label} must be at most 50 characters.`;
+    errors[field] = t('personal.error.nameTooLong', { label });
   } else if (!namePattern.test(v) || !/\p{L}/u.test(v)) {
-    errors[field] = `${label} can only contain letters, spaces, hyphens, apostrophes and periods.`;
+    errors[field] = t('personal.error.nameChars', { label });
   }
 }
 
 function ssnProblem(ssn: string): string {
-  if (!/^\d{9}$/.test(ssn)) return 'Enter the 9 digits of your SSN, like 123-45-6789.';
+  if (!/^\d{9}$/.test(ssn)) return t('personal.error.enterThe9DigitsOf');
   const [area, group, serial] = [ssn.slice(0, 3), ssn.slice(3, 5), ssn.slice(5)];
   if (area === '000' || area === '666' || area.startsWith('9') || group === '00' || serial === '0000')
-    return 'This is not a valid SSN. Check the number on your Social Security card.';
+    return t('personal.error.thisIsNotAValid');
   return '';
 }
 
@@ -101,80 +103,92 @@ function isRealDate(s: string): Date | null {
 }
 
 /** A phone and its dial code, as the server checks them; prefix is daytime or evening. */
-function checkPhone(errors: Record<string, string>, prefix: string, label: string, dial: string, number: string, required: boolean) {
+function checkPhone(
+  errors: Record<string, string>,
+  prefix: string,
+  label: string,
+  dial: string,
+  number: string,
+  required: boolean,
+) {
   if (!number.trim()) {
-    if (required) errors[`${prefix}PhoneNumber`] = `${label} is required.`;
+    if (required) errors[`${prefix}PhoneNumber`] = t('personal.error.phoneRequired', { label });
   } else if (!dialCodePattern.test((dial || '1').trim())) {
-    errors[`${prefix}DialCode`] = 'Choose a dial code, like +1.';
+    errors[`${prefix}DialCode`] = t('personal.error.chooseADialCodeLike');
   } else if (!validPhone(dial, number)) {
-    errors[`${prefix}PhoneNumber`] = `Enter a valid phone number for dial code +${digits(dial || '1')}.`;
+    errors[`${prefix}PhoneNumber`] = t('personal.error.phoneInvalid', { dial: digits(dial || '1') });
   }
 }
 
 /** The field messages of the form; empty when it may be saved. */
 export function validatePersonal(v: PersonalValues, rules: PersonalRules): Record<string, string> {
   const errors: Record<string, string> = {};
-  checkName(errors, 'firstName', 'First name', v.firstName, true);
-  if (!v.noMiddleName && !v.middleName.trim()) errors.middleName = 'Middle name is required. If you have none, tick "No middle name".';
-  else if (!v.noMiddleName) checkName(errors, 'middleName', 'Middle name', v.middleName, false);
-  checkName(errors, 'lastName', 'Last name', v.lastName, true);
-  checkName(errors, 'mothersMaidenName', "Mother's maiden name", v.mothersMaidenName, false);
+  checkName(errors, 'firstName', t('personal.field.firstName'), v.firstName, true);
+  if (!v.noMiddleName && !v.middleName.trim()) errors.middleName = t('personal.error.middleNameIsRequiredIf');
+  else if (!v.noMiddleName) checkName(errors, 'middleName', t('personal.field.middleName'), v.middleName, false);
+  checkName(errors, 'lastName', t('personal.field.lastName'), v.lastName, true);
+  checkName(errors, 'mothersMaidenName', t('personal.field.mothersMaidenName'), v.mothersMaidenName, false);
 
   if (v.noSSN) {
-    if (!v.identificationCountry) errors.identificationCountry = 'Choose the country that issued your identification number.';
-    if (!v.countryIdentificationNumber.trim()) errors.countryIdentificationNumber = 'Identification number is required when you have no SSN.';
+    if (!v.identificationCountry) errors.identificationCountry = t('personal.error.chooseTheCountryThatIssued');
+    if (!v.countryIdentificationNumber.trim())
+      errors.countryIdentificationNumber = t('personal.error.identificationNumberIsRequiredWhen');
   } else {
     const ssn = digits(v.ssn);
     if (!ssn) {
-      if (rules.requireSSN && !rules.ssnOnFile) errors.ssn = 'SSN is required. If you have none, tick "No SSN".';
+      if (rules.requireSSN && !rules.ssnOnFile) errors.ssn = t('personal.error.ssnIsRequiredIfYou');
     } else if (ssnProblem(ssn)) {
       errors.ssn = ssnProblem(ssn);
     } else if (!digits(v.confirmSSN)) {
-      errors.confirmSSN = 'Type your SSN again to confirm it.';
+      errors.confirmSSN = t('personal.error.typeYourSsnAgainTo');
     } else if (digits(v.confirmSSN) !== ssn) {
-      errors.confirmSSN = 'The SSNs do not match.';
+      errors.confirmSSN = t('personal.error.theSsnsDoNotMatch');
     }
   }
 
   const today = new Date(Date.UTC(rules.today.getFullYear(), rules.today.getMonth(), rules.today.getDate()));
   const dob = isRealDate(v.dob);
-  if (!v.dob) errors.dob = 'Date of birth is required.';
-  else if (!dob) errors.dob = 'Enter a real date of birth as YYYY-MM-DD, like 1990-04-25.';
-  else if (dob >= today) errors.dob = 'Date of birth must be in the past.';
-  else if (dob.getUTCFullYear() < 1900) errors.dob = 'Date of birth cannot be before 1900.';
+  if (!v.dob) errors.dob = t('personal.error.dateOfBirthIsRequired');
+  else if (!dob) errors.dob = t('personal.error.enterARealDateOf');
+  else if (dob >= today) errors.dob = t('personal.error.dateOfBirthMustBe');
+  else if (dob.getUTCFullYear() < 1900) errors.dob = t('personal.error.dateOfBirthCannotBe');
   else {
     const fourteen = new Date(dob);
     fourteen.setUTCFullYear(dob.getUTCFullYear() + 14);
-    if (fourteen > today) errors.dob = 'You must be at least 14 years old.';
-    else if (!v.confirmDOB) errors.confirmDOB = 'Enter your date of birth again to confirm it.';
-    else if (v.confirmDOB !== v.dob) errors.confirmDOB = 'The dates of birth do not match.';
+    if (fourteen > today) errors.dob = t('personal.error.youMustBeAtLeast');
+    else if (!v.confirmDOB) errors.confirmDOB = t('personal.error.enterYourDateOfBirth');
+    else if (v.confirmDOB !== v.dob) errors.confirmDOB = t('personal.error.theDatesOfBirthDo');
   }
 
-  checkPhone(errors, 'daytime', 'Daytime phone number', v.daytimeDialCode, v.daytimePhoneNumber, true);
-  checkPhone(errors, 'evening', 'Evening phone number', v.eveningDialCode, v.eveningPhoneNumber, false);
+  checkPhone(errors, 'daytime', t('personal.field.daytimePhoneNumber'), v.daytimeDialCode, v.daytimePhoneNumber, true);
+  checkPhone(errors, 'evening', t('personal.field.eveningPhoneNumber'), v.eveningDialCode, v.eveningPhoneNumber, false);
 
   if (!v.noDriversLicenseNumber) {
     const n = v.driversLicenseNumber.trim();
-    if (!n) errors.driversLicenseNumber = 'Driver\'s license number is required. If you have none, tick "No driver\'s license".';
+    if (!n) errors.driversLicenseNumber = t('personal.error.driversLicenseRequired');
     else if (n.length > 30 || !licensePattern.test(n))
-      errors.driversLicenseNumber = "Enter the driver's license number as printed: letters, digits, spaces and dashes, at most 30 characters.";
-    if (!v.driversLicenseState) errors.driversLicenseState = "Choose the state that issued your driver's license.";
+      errors.driversLicenseNumber = t('personal.error.enterTheDriversLicenseNumber');
+    if (!v.driversLicenseState) errors.driversLicenseState = t('personal.error.chooseTheStateThatIssued');
   }
-  if (v.drugZip.trim() && !zipPattern.test(v.drugZip.trim())) errors.drugZip = 'Enter a 5-digit ZIP code, like 94105 or 94105-1234.';
+  if (v.drugZip.trim() && !zipPattern.test(v.drugZip.trim())) errors.drugZip = t('personal.error.enterA5DigitZip');
 
   v.licenses.forEach((l, i) => {
-    if (!l.number.trim()) errors[`licenses.${i}.number`] = 'License number is required.';
-    if (!l.regionId) errors[`licenses.${i}.regionId`] = 'Choose the state or province that issued the license.';
+    if (!l.number.trim()) errors[`licenses.${i}.number`] = t('personal.error.licenseNumberIsRequired');
+    if (!l.regionId) errors[`licenses.${i}.regionId`] = t('personal.error.chooseTheStateOrProvince');
   });
 
   const m = v.primaryNotificationMethod;
   if (m.type === 'email' || m.type === 'both') {
-    if (!m.email.trim()) errors['primaryNotificationMethod.email'] = 'E-mail address is required for e-mail notifications.';
-    else if (!emailPattern.test(m.email.trim())) errors['primaryNotificationMethod.email'] = 'Enter a valid e-mail address, like name@example.com.';
+    if (!m.email.trim()) errors['primaryNotificationMethod.email'] = t('personal.error.eMailAddressIsRequired');
+    else if (!emailPattern.test(m.email.trim()))
+      errors['primaryNotificationMethod.email'] = t('personal.error.enterAValidEMail');
   }
   if (m.type === 'text' || m.type === 'both') {
-    if (!m.text.trim()) errors['primaryNotificationMethod.text'] = 'Mobile number is required for text notifications.';
-    else if (!validPhone(v.daytimeDialCode, m.text)) errors['primaryNotificationMethod.text'] = `Enter a valid mobile number for dial code +${digits(v.daytimeDialCode || '1')}.`;
+    if (!m.text.trim()) errors['primaryNotificationMethod.text'] = t('personal.error.mobileNumberIsRequiredFor');
+    else if (!validPhone(v.daytimeDialCode, m.text))
+      errors['primaryNotificationMethod.text'] = t('personal.error.mobileInvalid', {
+        dial: digits(v.daytimeDialCode || '1'),
+      });
   }
   return errors;
 }
@@ -189,14 +203,20 @@ export type Invitee = { firstName?: string | null; lastName?: string | null; ema
  * is that fallback, so the optional evening field stays empty rather than
  * being saved as a second copy of the daytime number. Phones are shown formatted.
  */
-export function personalDefaults(snapshot: Record<string, unknown> | null | undefined, invitee: Invitee): PersonalValues {
+export function personalDefaults(
+  snapshot: Record<string, unknown> | null | undefined,
+  invitee: Invitee,
+): PersonalValues {
   const s = (k: string) => (typeof snapshot?.[k] === 'string' ? (snapshot[k] as string) : '');
   const b = (k: string) => snapshot?.[k] === true;
-  const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<PersonalValues['primaryNotificationMethod']>;
+  const notification = (snapshot?.primaryNotificationMethod ?? {}) as Partial<
+    PersonalValues['primaryNotificationMethod']
+  >;
   const daytimeDial = s('daytimeDialCode') || '1';
   const daytime = s('daytimePhoneNumber');
   const eveningDial = s('eveningDialCode') || daytimeDial;
-  const sameAsDaytime = digits(s('eveningPhoneNumber')) === digits(daytime) && digits(eveningDial) === digits(daytimeDial);
+  const sameAsDaytime =
+    digits(s('eveningPhoneNumber')) === digits(daytime) && digits(eveningDial) === digits(daytimeDial);
   const evening = sameAsDaytime ? '' : s('eveningPhoneNumber');
   return {
     firstName: s('firstName') || (invitee.firstName ?? ''),
@@ -223,7 +243,11 @@ export function personalDefaults(snapshot: Record<string, unknown> | null | unde
     drugZip: s('drugZip'),
     cdlRequired: b('cdlRequired'),
     licenses: Array.isArray(snapshot?.licenses) ? (snapshot.licenses as License[]) : [],
-    primaryNotificationMethod: { type: notification.type || 'email', email: notification.email || (invitee.email ?? ''), text: formatPhone(daytimeDial, notification.text || '') },
+    primaryNotificationMethod: {
+      type: notification.type || 'email',
+      email: notification.email || (invitee.email ?? ''),
+      text: formatPhone(daytimeDial, notification.text || ''),
+    },
   };
 }
 

@@ -10,13 +10,24 @@ import { server } from '@/testing/server';
 async function openCreatePassword() {
   server.use(
     http.get('/api/user', () =>
-      HttpResponse.json({ ...userPayload(0, { hasPassword: false }), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' }),
+      HttpResponse.json({
+        ...userPayload(0, { hasPassword: false }),
+        access_token: 'setup-1',
+        token_type: 'Bearer',
+        expires_in: 900,
+        scope: 'setup',
+      }),
     ),
   );
   const app = renderApp('/setup?token=invite-1');
   await app.user.click(await screen.findByRole('button', { name: 'Next' }));
   const form = await screen.findByRole('form', { name: 'Create Password' });
-  return { ...app, form, password: within(form).getByLabelText('Password'), confirm: within(form).getByLabelText('Confirm password') };
+  return {
+    ...app,
+    form,
+    password: within(form).getByLabelText('Password'),
+    confirm: within(form).getByLabelText('Confirm password'),
+  };
 }
 
 describe('Create Password', () => {
@@ -24,7 +35,11 @@ describe('Create Password', () => {
     const { user, form, password } = await openCreatePassword();
     const rules = within(form).getByRole('list', { name: 'Password rules' });
     expect(password.getAttribute('aria-describedby')).toContain(rules.id);
-    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '○15 to 128 characters (not yet)',
       '○At least 4 different characters (not yet)',
       '○Not your username or e-mail address (not yet)',
@@ -42,7 +57,12 @@ describe('Create Password', () => {
     server.use(
       http.patch('/api/v2/user', () =>
         HttpResponse.json(
-          { errorMessage: 'validation error', errorFields: [{ field: 'password', message: 'Your password must not contain your username or e-mail address.' }] },
+          {
+            errorMessage: 'validation error',
+            errorFields: [
+              { field: 'password', message: 'Your password must not contain your username or e-mail address.' },
+            ],
+          },
           { status: 422 },
         ),
       ),

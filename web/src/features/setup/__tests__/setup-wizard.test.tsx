@@ -6,11 +6,18 @@ import { session } from '@/lib/session';
 import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser } from '@/lib/current-user';
 
 function invitation(subject: Parameters<typeof userPayload>[1]) {
   server.use(
     http.get('/api/user', () =>
-      HttpResponse.json({ ...userPayload(0, { hasPassword: false, ...subject }), access_token: 'setup-1', token_type: 'Bearer', expires_in: 900, scope: 'setup' }),
+      HttpResponse.json({
+        ...userPayload(0, { hasPassword: false, ...subject }),
+        access_token: 'setup-1',
+        token_type: 'Bearer',
+        expires_in: 900,
+        scope: 'setup',
+      }),
     ),
   );
 }
@@ -47,7 +54,9 @@ describe('the setup wizard', () => {
     invitation({ fullProfile: true });
     const full = renderApp('/setup?token=invite-1');
     await screen.findByRole('heading', { name: 'Welcome' });
-    expect(screen.getByText(/Setting up takes/)).toHaveTextContent('Setting up takes a few minutes: you create a password and log in with it.');
+    expect(screen.getByText(/Setting up takes/)).toHaveTextContent(
+      'Setting up takes a few minutes: you create a password and log in with it.',
+    );
     full.unmount();
     session.set({ credentials: { ...session.get().credentials, jwt: null } });
 
@@ -72,7 +81,11 @@ describe('the setup wizard', () => {
     logInAs(0, { payload: userPayload(0, { hasPassword: true }) });
     renderApp('/setup');
     expect(await screen.findByRole('heading', { name: 'Review Legal Notices' })).toBeInTheDocument();
-    expect(stepNames().slice(0, 3)).toEqual(['✓Welcome (complete)', '✓Create Password (complete)', '✓Login (complete)']);
+    expect(stepNames().slice(0, 3)).toEqual([
+      '✓Welcome (complete)',
+      '✓Create Password (complete)',
+      '✓Login (complete)',
+    ]);
   });
 
   it('a full-profile applicant is done once logged in: setup completes on the server and lands on /profile', async () => {
@@ -101,7 +114,13 @@ describe('the setup wizard', () => {
     server.use(
       http.post('/api/v2/user/subject/status', () =>
         ++calls === 1
-          ? HttpResponse.json({ errorMessage: 'Cannot change status from New to Setup Complete: please save your personal information first.' }, { status: 409 })
+          ? HttpResponse.json(
+              {
+                errorMessage:
+                  'Cannot change status from New to Setup Complete: please save your personal information first.',
+              },
+              { status: 409 },
+            )
           : HttpResponse.json(userPayload(1, { fullProfile: true })),
       ),
       http.get('/api/v2/user', () => HttpResponse.json(userPayload(1, { fullProfile: true }))),
@@ -129,7 +148,12 @@ describe('clearing the signatures after an SSN mismatch', () => {
         return HttpResponse.json(documents);
       }),
       http.get('/api/v2/user/data', () =>
-        HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+        HttpResponse.json(
+          subjectData({
+            residency: { nonUs: false, state: 'US-TX', county: 0 },
+            employment: { nonUs: false, state: 'US-TX', county: 0 },
+          }),
+        ),
       ),
       http.delete('/api/v2/user/document/:id', ({ params }) => {
         documents = documents.map((d) => (d.id === Number(params.id) ? { ...d, signature: null } : d));
@@ -190,10 +214,17 @@ describe('the browser history inside the wizard', () => {
   it('Back from Personal Information shows the signed legal notices, with a way to continue', async () => {
     server.use(
       http.get('/api/v2/user/document', () =>
-        HttpResponse.json(legalDocuments([{ id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures', signed: true }])),
+        HttpResponse.json(
+          legalDocuments([{ id: 1, documentType: 'e_sign', title: 'Consent to electronic signatures', signed: true }]),
+        ),
       ),
       http.get('/api/v2/user/data', () =>
-        HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+        HttpResponse.json(
+          subjectData({
+            residency: { nonUs: false, state: 'US-TX', county: 0 },
+            employment: { nonUs: false, state: 'US-TX', county: 0 },
+          }),
+        ),
       ),
     );
     logInAs(0, { payload: userPayload(0, { hasPassword: true }) });
@@ -217,6 +248,6 @@ describe('the status an open tab believes', () => {
     server.use(http.get('/api/v2/user', () => HttpResponse.json(userPayload(3))));
     act(() => window.dispatchEvent(new Event('focus')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/idv'));
-    expect(session.get().authUser?.status?.statusId).toBe(3);
+    expect(cachedCurrentUser()?.subject.status?.statusId).toBe(3);
   });
 });

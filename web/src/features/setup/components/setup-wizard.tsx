@@ -3,23 +3,34 @@
 // login form, the legal steps and the personal form, which belong to other
 // features. Each step has a status (complete, editable, error + errorText)
 // and reports next, success and failed.
+import '@/features/setup/lib/messages';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
-import { firstOpenStep, isRevisitable, stepDone, stepsFor, stepToShow, type SetupProgress, type SetupStepId } from '../lib/setup-steps';
+import {
+  firstOpenStep,
+  isRevisitable,
+  stepDone,
+  stepsFor,
+  stepToShow,
+  type SetupProgress,
+  type SetupStepId,
+} from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
 import styles from './setup-wizard.module.css';
+import { t } from '@/lib/i18n';
 
 /** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
 const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
-  password: 'create a password',
-  login: 'log in with it',
-  legal: 'read and sign the legal notices',
-  personal: 'tell us about yourself',
+  password: t('setup.welcome.password'),
+  login: t('setup.welcome.login'),
+  legal: t('setup.welcome.legal'),
+  personal: t('setup.welcome.personal'),
 };
 
 function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
@@ -30,7 +41,9 @@ function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
 
 /** "a, b and c" */
 function listOf(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return items.length < 2
+    ? (items[0] ?? '')
+    : t('setup.welcome.list', { items: items.slice(0, -1).join(', '), last: items[items.length - 1] });
 }
 
 export type StepEvents = { onSuccess: () => void; onFailed: (message: string) => void };
@@ -45,14 +58,16 @@ type SetupWizardProps = {
 };
 
 export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinished }: SetupWizardProps) {
-  const user = useSession((s) => s.authUser);
+  const user = useCurrentUser()?.subject;
   const loggedIn = useSession((s) => s.loggedIn);
-  const minLength = useSession((s) => s.companySettings?.preferences.company_subject_password_length ?? 15);
+  const minLength = useCompanySettings()?.preferences.company_subject_password_length ?? 15;
   const [welcomed, setWelcomed] = useState(false);
   const [legalSigned, setLegalSigned] = useState(false);
   const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});
   // Completing setup on the server: idle, under way, or refused with the server's reason.
-  const [finish, setFinish] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>({ state: 'idle' });
+  const [finish, setFinish] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>({
+    state: 'idle',
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fullProfile = Boolean(user?.fullProfile);
   const progress: SetupProgress = {
@@ -72,7 +87,8 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
   const previousActive = useRef(active);
 
   useEffect(() => {
-    const goTo = (step: SetupStepId, replace: boolean) => setSearchParams((current) => withStep(current, step), { replace });
+    const goTo = (step: SetupStepId, replace: boolean) =>
+      setSearchParams((current) => withStep(current, step), { replace });
     const from = previousActive.current;
     previousActive.current = active;
     if (active !== from && active !== null) {
@@ -129,12 +145,15 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         return (
           <div className={styles.form}>
             <p>
-              Welcome{user?.firstName ? `, ${user.firstName}` : ''}. Your future employer asked us to run a
-              background screening. Setting up takes {fullProfile ? 'a few minutes' : 'about 10 minutes'}: you{' '}
-              {listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]])))}. You can stop at any step and
-              come back: what you saved stays saved.
+              {user?.firstName
+                ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
+                : t('setup.welcome.greeting')}{' '}
+              {t('setup.welcome.body', {
+                duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
+                steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
+              })}
             </p>
-            <Button onClick={onWelcomeNext}>Next</Button>
+            <Button onClick={onWelcomeNext}>{t('setup.welcome.next')}</Button>
           </div>
         );
       case 'password':
@@ -157,21 +176,32 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
 
   return (
     <div className={styles.wizard}>
-      <h1 className={styles.title}>Set up your account</h1>
-      <ol className={styles.steps} aria-label="Setup steps">
+      <h1 className={styles.title}>{t('setup.title')}</h1>
+      <ol className={styles.steps} aria-label={t('setup.steps')}>
         {steps.map((s, i) => {
           const done = stepDone(s.id, progress);
           const error = errorText[s.id];
           const status = error ? 'error' : done ? 'complete' : s.id === shown ? 'editable' : 'pending';
           return (
-            <li key={s.id} className={styles.step} data-status={status} aria-current={s.id === shown ? 'step' : undefined}>
+            <li
+              key={s.id}
+              className={styles.step}
+              data-status={status}
+              aria-current={s.id === shown ? 'step' : undefined}
+            >
               <span className={styles.badge} aria-hidden="true">
                 {done ? '✓' : i + 1}
               </span>
               <span>
                 {s.title}
                 <span className="visually-hidden">
-                  {status === 'complete' ? ' (complete)' : status === 'error' ? ' (needs attention)' : s.id === shown ? ' (current step)' : ''}
+                  {status === 'complete'
+                    ? t('setup.stepState.complete')
+                    : status === 'error'
+                      ? t('setup.stepState.error')
+                      : s.id === shown
+                        ? t('setup.stepState.current')
+                        : ''}
                 </span>
                 {error ? <span className={styles.stepError}>{error}</span> : null}
               </span>
@@ -181,7 +211,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
       </ol>
       <section className={styles.panel} aria-labelledby="setup-step-heading">
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-          {shown ? steps.find((s) => s.id === shown)?.title : 'All done'}
+          {shown ? steps.find((s) => s.id === shown)?.title : t('setup.allDone')}
         </h2>
         {shown ? (
           <>
@@ -189,7 +219,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
             {active && shown !== active && shown !== 'welcome' ? (
               <div className={styles.continue}>
                 <Button onClick={() => setSearchParams((current) => withStep(current, active))}>
-                  Continue to {steps.find((s) => s.id === active)?.title}
+                  {t('setup.continueTo', { step: steps.find((s) => s.id === active)?.title ?? '' })}
                 </Button>
               </div>
             ) : null}
@@ -197,10 +227,10 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         ) : finish.state === 'failed' ? (
           <div role="alert" className={styles.form}>
             <p>{finish.message}</p>
-            <Button onClick={() => setFinish({ state: 'idle' })}>Try again</Button>
+            <Button onClick={() => setFinish({ state: 'idle' })}>{t('common.tryAgain')}</Button>
           </div>
         ) : (
-          <p role="status">Finishing your setup…</p>
+          <p role="status">{t('setup.finishing')}</p>
         )}
       </section>
     </div>

@@ -1,13 +1,15 @@
 // The setup wizard's steps (spec section 2) and where an applicant resumes.
+import '@/features/setup/lib/messages';
+import { t } from '@/lib/i18n';
 
 export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
 
 export const setupSteps: { id: SetupStepId; title: string }[] = [
-  { id: 'welcome', title: 'Welcome' },
-  { id: 'password', title: 'Create Password' },
-  { id: 'login', title: 'Login' },
-  { id: 'legal', title: 'Review Legal Notices' },
-  { id: 'personal', title: 'Personal Information' },
+  { id: 'welcome', title: t('setup.step.welcome') },
+  { id: 'password', title: t('setup.step.password') },
+  { id: 'login', title: t('setup.step.login') },
+  { id: 'legal', title: t('setup.step.legal') },
+  { id: 'personal', title: t('setup.step.personal') },
 ];
 
 /** A full-profile applicant gets only the first 3 steps. */
@@ -59,7 +61,11 @@ export function isRevisitable(id: SetupStepId): boolean {
  * when it is the first open one, or a revisitable step before it; otherwise the
  * first open step, so history cannot skip a step or reopen a finished one.
  */
-export function stepToShow(fullProfile: boolean, active: SetupStepId | null, requested: string | null): SetupStepId | null {
+export function stepToShow(
+  fullProfile: boolean,
+  active: SetupStepId | null,
+  requested: string | null,
+): SetupStepId | null {
   if (active === null || requested === null) return active;
   const ids = stepsFor(fullProfile).map((s) => s.id);
   const index = ids.indexOf(requested as SetupStepId);

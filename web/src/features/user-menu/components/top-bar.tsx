@@ -3,23 +3,28 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import defaultLogoUrl from '@/assets/default-logo.svg';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
+import { t } from '@/lib/i18n';
 
 export function TopBar() {
-  const companyName = useSession((s) => s.company?.name ?? '');
-  const logoUrl = useSession((s) => s.companySettings?.companyLogoUrlAddress ?? null);
+  const companyName = useCurrentUser()?.company.name ?? '';
+  const logoUrl = useCompanySettings()?.companyLogoUrlAddress ?? null;
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   const useCompanyLogo = Boolean(logoUrl) && brokenLogo !== logoUrl;
 
   return (
     <header className={styles.bar}>
-      <Link to="/" className={styles.homeLink} aria-label="Applicant Portal home">
+      <Link to="/" className={styles.homeLink} aria-label={t('common.topBar.home')}>
         <img
           className={styles.logo}
           src={useCompanyLogo ? (logoUrl as string) : defaultLogoUrl}
-          alt={useCompanyLogo && companyName ? `${companyName} logo` : 'Applicant Portal logo'}
+          alt={
+            useCompanyLogo && companyName
+              ? t('common.topBar.companyLogo', { company: companyName })
+              : t('common.topBar.defaultLogo')
+          }
           data-testid={useCompanyLogo ? 'company-logo' : 'default-logo'}
           onError={() => setBrokenLogo(logoUrl)}
         />

@@ -11,20 +11,22 @@ import { paths } from '@/config/paths';
 import { raiseChatSelected } from '@/lib/app-events';
 import { fullNameOf, logout } from '@/lib/auth';
 import { config } from '@/lib/config';
-import { useSession } from '@/lib/session';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import styles from './user-menu.module.css';
+import { t } from '@/lib/i18n';
 
 export function UserMenu() {
   const navigate = useNavigate();
-  const user = useSession((s) => s.authUser);
-  const companyName = useSession((s) => s.company?.name ?? '');
-  const companyChat = useSession((s) => s.companySettings?.preferences.company_subject_chat === true);
+  const current = useCurrentUser();
+  const user = current?.subject ?? null;
+  const companyName = current?.company.name ?? '';
+  const companyChat = useCompanySettings()?.preferences.company_subject_chat === true;
   const chatEnabled = config.features.subjectChat && companyChat;
   const fullName = fullNameOf(user);
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label="User menu">
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={t('common.userMenu.label')}>
         <svg className={styles.triggerIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
             fill="currentColor"
@@ -41,15 +43,15 @@ export function UserMenu() {
         </DropdownMenu.Group>
         <DropdownMenu.Separator className={styles.separator} />
         <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
-          Account
+          {t('common.userMenu.account')}
         </DropdownMenu.Item>
         {chatEnabled ? (
           <DropdownMenu.Item className={styles.item} onSelect={raiseChatSelected}>
-            Chat with Support
+            {t('common.userMenu.chat')}
           </DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
-          Logout
+          {t('common.userMenu.logout')}
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>

@@ -8,6 +8,8 @@ import { renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { loginErrorMessages, retryAfterSeconds } from '../../lib/login-errors';
 import { loginInputSchema } from '../login-form';
+import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -57,7 +59,13 @@ describe('login form', () => {
     server.use(
       http.post('/oauth/access_token', async ({ request }) => {
         tokenRequest = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ access_token: 'a1', refresh_token: 'r1', expires_in: 3600, token_type: 'Bearer', scope: 'default' });
+        return HttpResponse.json({
+          access_token: 'a1',
+          refresh_token: 'r1',
+          expires_in: 3600,
+          token_type: 'Bearer',
+          scope: 'default',
+        });
       }),
       http.get('/api/v2/user', () => HttpResponse.json(userPayload(1))),
     );
@@ -78,9 +86,14 @@ describe('login form', () => {
     expect(session.get()).toMatchObject({
       loggedIn: true,
       credentials: { jwt: 'a1', refreshToken: 'r1' },
-      authUser: { username: 'demo.applicant@example.com' },
+    });
+    // The user, company and settings are server state: in the query cache.
+    expect(cachedCurrentUser()).toMatchObject({
+      subject: { username: 'demo.applicant@example.com' },
       company: { name: 'Acme Logistics' },
-      companySettings: { preferences: { company_subject_chat: true } },
+    });
+    expect(queryClient.getQueryData(companySettingsQuery(1).queryKey)).toMatchObject({
+      preferences: { company_subject_chat: true },
     });
   });
 
@@ -88,7 +101,11 @@ describe('login form', () => {
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
-          { error: 'invalid_grant', errorMessage: 'The user credentials were incorrect.', message: 'The user credentials were incorrect.' },
+          {
+            error: 'invalid_grant',
+            errorMessage: 'The user credentials were incorrect.',
+            message: 'The user credentials were incorrect.',
+          },
           { status: 401 },
         ),
       ),
@@ -119,7 +136,11 @@ describe('login form', () => {
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
-          { error: 'slow_down', errorMessage: 'Too many login attempts. Try again in a minute.', message: 'Too many login attempts. Try again in a minute.' },
+          {
+            error: 'slow_down',
+            errorMessage: 'Too many login attempts. Try again in a minute.',
+            message: 'Too many login attempts. Try again in a minute.',
+          },
           { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} },
         ),
       ),
@@ -143,7 +164,9 @@ describe('login form', () => {
     const { user, username, password, submit, router } = await openLogin();
     await user.type(username, 'demo.applicant@example.com');
     await user.type(password, 'secret{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent("We're busy right now. Please try again in a few seconds.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We're busy right now. Please try again in a few seconds.",
+    );
     answer = 200;
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
@@ -186,7 +209,10 @@ describe('login form', () => {
   it('a failed reset request says why inside the dialog, not in a toast, until the username is edited', async () => {
     server.use(
       http.post('/api/user/password/reset', () =>
-        HttpResponse.json({ errorMessage: 'Too many requests. Please wait a minute.' }, { status: 429, headers: { 'Retry-After': '60' } }),
+        HttpResponse.json(
+          { errorMessage: 'Too many requests. Please wait a minute.' },
+          { status: 429, headers: { 'Retry-After': '60' } },
+        ),
       ),
     );
     const { user } = await openLogin();

@@ -87,25 +87,31 @@ describe('reset page', () => {
     expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
   });
 
-  it.each(['passwordpassword', 'Dragon'.repeat(3)])('refuses the leaked password %s before submit, the list loaded once the field is focused', async (leaked) => {
-    const { user } = await openReset('/reset?token=reset-1');
-    const password = await screen.findByLabelText('New password');
-    await user.click(password);
-    await user.paste(leaked);
-    await user.tab();
-    expect(await screen.findByText(passwordMessages.common)).toBeInTheDocument();
-    expect(password).toHaveAccessibleDescription(expect.stringContaining(passwordMessages.common));
-    const rules = screen.getByRole('list', { name: 'Password rules' });
-    expect(within(rules).getByText(/Not a common or leaked password/)).toHaveTextContent('(not yet)');
-    expect(within(rules).getByText(/15 to 128 characters/)).toHaveTextContent('(done)');
-    expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
-  });
+  it.each(['passwordpassword', 'Dragon'.repeat(3)])(
+    'refuses the leaked password %s before submit, the list loaded once the field is focused',
+    async (leaked) => {
+      const { user } = await openReset('/reset?token=reset-1');
+      const password = await screen.findByLabelText('New password');
+      await user.click(password);
+      await user.paste(leaked);
+      await user.tab();
+      expect(await screen.findByText(passwordMessages.common)).toBeInTheDocument();
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(passwordMessages.common));
+      const rules = screen.getByRole('list', { name: 'Password rules' });
+      expect(within(rules).getByText(/Not a common or leaked password/)).toHaveTextContent('(not yet)');
+      expect(within(rules).getByText(/15 to 128 characters/)).toHaveTextContent('(done)');
+      expect(screen.getByRole('button', { name: 'Set Password' })).toBeDisabled();
+    },
+  );
 
   it('puts a server password message on the field, focused, once', async () => {
     server.use(
       http.post('/api/user/password/reset/confirm', () =>
         HttpResponse.json(
-          { errorMessage: 'validation error', errorFields: [{ field: 'password', message: 'The password must be at least 20 characters.' }] },
+          {
+            errorMessage: 'validation error',
+            errorFields: [{ field: 'password', message: 'The password must be at least 20 characters.' }],
+          },
           { status: 422 },
         ),
       ),
@@ -147,7 +153,13 @@ describe('reset page', () => {
     server.use(
       http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true })),
       http.post('/api/user/password/reset/confirm', () =>
-        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'password', message: passwordMessages.identity }] }, { status: 422 }),
+        HttpResponse.json(
+          {
+            errorMessage: 'validation error',
+            errorFields: [{ field: 'password', message: passwordMessages.identity }],
+          },
+          { status: 422 },
+        ),
       ),
     );
     const { user } = await openReset('/reset?token=reset-1');
@@ -165,7 +177,10 @@ describe('reset page', () => {
   it('a refusal that names no rule leaves no rule shown as met', async () => {
     server.use(
       http.post('/api/user/password/reset/confirm', () =>
-        HttpResponse.json({ errorMessage: 'validation error', errorFields: [{ field: 'password', message: 'Not allowed here.' }] }, { status: 422 }),
+        HttpResponse.json(
+          { errorMessage: 'validation error', errorFields: [{ field: 'password', message: 'Not allowed here.' }] },
+          { status: 422 },
+        ),
       ),
     );
     const { user } = await openReset('/reset?token=reset-1');

@@ -7,7 +7,9 @@ import { server } from '@/testing/server';
 describe('the maintenance banner', () => {
   it('moves focus to the main content when dismissed, not to the page body', async () => {
     server.use(
-      http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner: { id: 5, message: 'Maintenance tonight from 22:00.' } } })),
+      http.get('/api/v2/banner/active', () =>
+        HttpResponse.json({ payload: { banner: { id: 5, message: 'Maintenance tonight from 22:00.' } } }),
+      ),
       http.post('/api/v2/banner/dismiss/:id', () => new HttpResponse(null, { status: 204 })),
     );
     logInAs(2);

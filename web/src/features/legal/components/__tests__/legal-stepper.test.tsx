@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -26,7 +26,12 @@ function legalServer() {
   server.use(
     http.get('/api/v2/user/document', () => HttpResponse.json(documents)),
     http.get('/api/v2/user/data', () =>
-      HttpResponse.json(subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } })),
+      HttpResponse.json(
+        subjectData({
+          residency: { nonUs: false, state: 'US-TX', county: 0 },
+          employment: { nonUs: false, state: 'US-TX', county: 0 },
+        }),
+      ),
     ),
     http.post('/api/v2/user/document/:id/signature', async ({ params, request }) => {
       const id = Number(params.id);
@@ -37,7 +42,8 @@ function legalServer() {
       documents = documents.map((d) => {
         if (d.id !== id) return d;
         const done = legalDocuments([{ id, documentType: d.type.documentType, title: d.title, signed: true }])[0];
-        if (body.declineESign && done.signature) done.signature = { ...done.signature, outcome: 'paper_forms', signatureData: '' };
+        if (body.declineESign && done.signature)
+          done.signature = { ...done.signature, outcome: 'paper_forms', signatureData: '' };
         return done;
       });
       return HttpResponse.json(documents, { status: 201 });
@@ -56,7 +62,7 @@ function renderStepper() {
   const onComplete = vi.fn();
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <LegalStepper onComplete={onComplete} />
     </QueryClientProvider>,
   );
@@ -115,7 +121,9 @@ describe('the legal stepper', () => {
     await user.type(first, 'Donna');
     expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
     await user.tab();
-    expect(await within(form).findByText('The first name must match the name on your application: Dana')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('The first name must match the name on your application: Dana'),
+    ).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Agree and continue' })).toBeDisabled();
     expect(api.signed).toEqual([]);
   });
@@ -149,7 +157,9 @@ describe('the legal stepper', () => {
     const { user } = renderStepper();
     await signESign(user);
     const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
-    await waitFor(() => expect(within(form).getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() =>
+      expect(within(form).getByRole('img', { name: /Signature drawing area/ })).toHaveAttribute('data-ready', 'true'),
+    );
     expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
     expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
@@ -169,7 +179,9 @@ describe('the legal stepper', () => {
     expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
     await user.pointer({ keys: '[/MouseLeft]', target: box });
     expect(box).toBeChecked();
-    expect(await within(form).findByText('The first name must match the name on your application: Dana')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('The first name must match the name on your application: Dana'),
+    ).toBeInTheDocument();
   });
 
   it('signs a step with what was typed and the hash of the text read, then moves to the next step', async () => {
@@ -178,11 +190,23 @@ describe('the legal stepper', () => {
     await signESign(user);
     expect(await screen.findByRole('heading', { name: 'Background check disclosure' })).toBeInTheDocument();
     expect(api.signed).toEqual([
-      { id: 1, body: { firstName: 'Dana', lastName: 'Demo', ackConsent: true, ackNotices: true, contentSha256: { '1': 'sha-1' } } },
+      {
+        id: 1,
+        body: {
+          firstName: 'Dana',
+          lastName: 'Demo',
+          ackConsent: true,
+          ackNotices: true,
+          contentSha256: { '1': 'sha-1' },
+        },
+      },
     ]);
     await signDisclosure(user);
     expect(await screen.findByRole('heading', { name: 'DOT release' })).toBeInTheDocument();
-    expect(api.signed[1]).toMatchObject({ id: 2, body: { ackReceipt: true, signature: 'data:image/png;base64,iVBORw0KGgo=' } });
+    expect(api.signed[1]).toMatchObject({
+      id: 2,
+      body: { ackReceipt: true, signature: 'data:image/png;base64,iVBORw0KGgo=' },
+    });
     expect(stepList()[0]).toHaveTextContent('(signed)');
   });
 
@@ -207,7 +231,12 @@ describe('the legal stepper', () => {
     api.refuse((id) =>
       id === 3
         ? HttpResponse.json(
-            { errorMessage: 'validation error', errorFields: [{ field: 'lastFourSSN', message: 'The last four digits do not match.', code: 'ssn-mismatch' }] },
+            {
+              errorMessage: 'validation error',
+              errorFields: [
+                { field: 'lastFourSSN', message: 'The last four digits do not match.', code: 'ssn-mismatch' },
+              ],
+            },
             { status: 422 },
           )
         : undefined,
@@ -229,8 +258,12 @@ describe('the legal stepper', () => {
     await user.click(screen.getByRole('button', { name: 'Clear my signatures and sign again' }));
     await waitFor(() => expect(api.deleted.sort()).toEqual([1, 2]));
     expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
-    expect(within(screen.getByRole('form', { name: 'Sign: Consent to electronic signatures' })).getByLabelText('First name')).toHaveValue('');
-    expect(notifications.getSnapshot().map((n) => n.text)).toContain('Your signatures were cleared. Please read and sign the documents again.');
+    expect(
+      within(screen.getByRole('form', { name: 'Sign: Consent to electronic signatures' })).getByLabelText('First name'),
+    ).toHaveValue('');
+    expect(notifications.getSnapshot().map((n) => n.text)).toContain(
+      'Your signatures were cleared. Please read and sign the documents again.',
+    );
   });
 
   it('completes once every step is signed', async () => {
@@ -266,7 +299,9 @@ describe('the legal stepper', () => {
     expect(api.signed[0]).toMatchObject({ id: 1, body: { declineESign: true } });
     expect(screen.getByRole('heading', { name: 'Consent to electronic signatures' })).toBeInTheDocument();
     expect(stepList()[0]).toHaveTextContent('(paper forms requested)');
-    expect(notifications.getSnapshot().map((n) => n.text)).toContain('Paper forms requested: your screening waits for them.');
+    expect(notifications.getSnapshot().map((n) => n.text)).toContain(
+      'Paper forms requested: your screening waits for them.',
+    );
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(onComplete).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Sign electronically instead' }));

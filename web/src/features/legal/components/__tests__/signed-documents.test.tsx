@@ -5,7 +5,10 @@ import { legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
-const texas = subjectData({ residency: { nonUs: false, state: 'US-TX', county: 0 }, employment: { nonUs: false, state: 'US-TX', county: 0 } });
+const texas = subjectData({
+  residency: { nonUs: false, state: 'US-TX', county: 0 },
+  employment: { nonUs: false, state: 'US-TX', county: 0 },
+});
 
 /** What saveFile hands to the browser: the blob and the file name. */
 function captureDownloads() {
@@ -64,8 +67,13 @@ describe('legal notices to keep', () => {
     renderApp('/profile');
     const list = await screen.findByRole('region', { name: 'Your signed documents' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(list).getByRole('link', { name: 'View and print: Background check disclosure' })).toHaveAttribute('href', '/print/disclosure#document-2');
-    expect(within(list).getByRole('button', { name: 'Download signed PDF: Consent to electronic signatures' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'View and print: Background check disclosure' })).toHaveAttribute(
+      'href',
+      '/print/disclosure#document-2',
+    );
+    expect(
+      within(list).getByRole('button', { name: 'Download signed PDF: Consent to electronic signatures' }),
+    ).toBeInTheDocument();
   });
 
   it('a print page of several signed notices names each signature block by its document', async () => {
@@ -92,7 +100,9 @@ describe('legal notices to keep', () => {
   it('a print page leads back into the app', async () => {
     server.use(
       http.get('/api/v2/user/document', () =>
-        HttpResponse.json(legalDocuments([{ id: 2, documentType: 'disclosure', title: 'Background check disclosure', signed: true }])),
+        HttpResponse.json(
+          legalDocuments([{ id: 2, documentType: 'disclosure', title: 'Background check disclosure', signed: true }]),
+        ),
       ),
     );
     logInAs(1);

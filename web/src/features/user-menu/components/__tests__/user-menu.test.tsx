@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIN_MENU_CHAT_SELECTED } from '@/lib/app-events';
@@ -6,6 +6,8 @@ import { session } from '@/lib/session';
 import { companySettings, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
+import { queryClient } from '@/lib/query-client';
 
 async function openHome() {
   logInAs(2);
@@ -52,7 +54,9 @@ describe('user menu', () => {
 
   it('shows the personal information names before the account names', async () => {
     logInAs(2, {
-      payload: userPayload(2, { personalInformation: { firstName: 'Danielle', middleName: null, lastName: 'Demonte' } }),
+      payload: userPayload(2, {
+        personalInformation: { firstName: 'Danielle', middleName: null, lastName: 'Demonte' },
+      }),
     });
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
@@ -68,7 +72,9 @@ describe('user menu', () => {
     expect(listener).toHaveBeenCalledTimes(1);
     window.removeEventListener(MAIN_MENU_CHAT_SELECTED, listener);
 
-    session.set({ companySettings: companySettings({ company_subject_chat: false }) });
+    act(() =>
+      queryClient.setQueryData(companySettingsQuery(1).queryKey, companySettings({ company_subject_chat: false })),
+    );
     await user.click(trigger);
     await screen.findByRole('menu');
     expect(screen.queryByRole('menuitem', { name: 'Chat with Support' })).not.toBeInTheDocument();
@@ -97,13 +103,15 @@ describe('user menu', () => {
     expect(await screen.findByText('Logged out successfully.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(revoked).toHaveBeenCalledWith('Bearer access-1');
-    expect(session.get()).toMatchObject({ loggedIn: false, isLogoutInitiated: false, authUser: null, credentials: { jwt: null } });
+    expect(session.get()).toMatchObject({ loggedIn: false, isLogoutInitiated: false, credentials: { jwt: null } });
+    expect(cachedCurrentUser()).toBeUndefined();
     // Only the client credentials, stored again by the bootstrap guard of /login, are left.
-    expect(JSON.parse(sessionStorage.getItem('portal-session') ?? '{}')).toMatchObject({
+    const stored = JSON.parse(sessionStorage.getItem('portal-session') ?? '{}') as Record<string, unknown>;
+    expect(stored).toMatchObject({
       loggedIn: false,
-      authUser: null,
       credentials: { jwt: null, refreshToken: null, client_id: 'portal-spa' },
     });
+    expect(stored).not.toHaveProperty('authUser');
     expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
   });
 });
