@@ -51,6 +51,13 @@ export const pageRoutes: PageRoute[] = [
     layout: 'public',
     page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
   },
+  {
+    path: paths.ui.path,
+    title: 'Design system',
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/ui').then((m) => ({ Component: m.UiRoute })),
+  },
   { path: paths.account.path, title: 'Account', access: publicAccess, layout: 'public', page: comingSoon },
   { path: paths.register.path, title: 'Register', access: publicAccess, layout: 'public', page: comingSoon },
   // finalization-complete

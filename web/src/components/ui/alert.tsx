@@ -32,9 +32,8 @@ export function Alert({ children, tone = 'error', title, focusOnMount = false, c
       className={[styles.alert, styles[tone], className ?? ''].filter(Boolean).join(' ')}
       data-tone={tone}
     >
-      <span className={styles.icon} aria-hidden="true">
-        {icons[tone]}
-      </span>
+      {/* The sign is drawn by CSS from data-icon: not text, so the alert's text is only its message. */}
+      <span className={styles.icon} aria-hidden="true" data-icon={icons[tone]} />
       <div className={styles.body}>
         {title ? <p className={styles.title}>{title}</p> : null}
         {children}

@@ -66,9 +66,7 @@ export function FieldError({ id, children }: { id: string; children?: string }) 
   if (!children) return null;
   return (
     <p id={id} className={styles.error}>
-      <span aria-hidden="true" className={styles.errorIcon}>
-        !
-      </span>
+      <span aria-hidden="true" className={styles.errorIcon} />
       {children}
     </p>
   );

@@ -26,6 +26,8 @@ export function RadioGroup({ legend, options, hint, error, required, value, clas
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
+      // radiogroup, not the fieldset's plain group: it may carry aria-required and aria-invalid.
+      role="radiogroup"
       className={[styles.group, className ?? ''].filter(Boolean).join(' ')}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
