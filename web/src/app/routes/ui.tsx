@@ -23,7 +23,7 @@ import { Stepper, type Step } from '@/components/ui/stepper';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
-import gallery from './ui-gallery.en-US.json';
+import gallery from './ui-gallery.json';
 import styles from './ui.module.css';
 
 /**
