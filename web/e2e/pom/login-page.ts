@@ -9,7 +9,8 @@ export class LoginPage {
 
   constructor(readonly page: Page) {
     this.username = page.getByLabel('Username');
-    this.password = page.getByLabel('Password');
+    // exact: the Show password toggle's name holds the word too.
+    this.password = page.getByLabel('Password', { exact: true });
     this.submit = page.getByRole('button', { name: 'Login' });
     this.forgotPassword = page.getByRole('button', { name: 'Forgot Password' });
   }

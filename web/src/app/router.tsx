@@ -53,6 +53,13 @@ export const pageRoutes: PageRoute[] = [
     page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
   },
   {
+    path: paths.ui.path,
+    title: t('ui.route.title'),
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/ui').then((m) => ({ Component: m.UiRoute })),
+  },
+  {
     path: paths.account.path,
     title: t('common.route.account'),
     access: publicAccess,

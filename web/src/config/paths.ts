@@ -22,6 +22,8 @@ export const paths = {
   account: fixed('/account'),
   reset: { path: '/reset', getHref: (token?: string | null) => withToken('/reset', token) },
   confirmEmail: { path: '/confirm-email', getHref: (token?: string | null) => withToken('/confirm-email', token) },
+  /** The design system's gallery (components/ui in every state). */
+  ui: fixed('/ui'),
   register: {
     path: '/register/:token?',
     getHref: (token?: string) => (token ? `/register/${encodeURIComponent(token)}` : '/register'),

@@ -10,6 +10,17 @@ export type PortalConfig = {
   features: {
     subjectChat: boolean;
   };
+  /** The screening provider that runs the portal: shown on the login page, the welcome step and every footer. */
+  brand: Brand;
+};
+
+export type Brand = {
+  name: string;
+  /** '' means the built-in wordmark (components/logo). */
+  logoUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+  privacyPolicyUrl: string;
 };
 
 export const CONFIG_PLACEHOLDER = '__PORTAL_CONFIG__';
@@ -19,6 +30,16 @@ export const defaultConfig: PortalConfig = {
   clientId: 'portal-spa',
   clientSecret: 'portal-spa-secret',
   features: { subjectChat: true },
+  // A fictional provider for the demo and for development; deployments set
+  // --brand-name, --brand-logo-url, --brand-support-email, --brand-support-phone
+  // and --brand-privacy-url.
+  brand: {
+    name: 'ClearPath Screening',
+    logoUrl: '',
+    supportEmail: 'support@clearpath.example',
+    supportPhone: '+1 (555) 010-0199',
+    privacyPolicyUrl: 'https://clearpath.example/privacy',
+  },
 };
 
 export function parseConfig(content: string | null | undefined): PortalConfig {
@@ -30,10 +51,24 @@ export function parseConfig(content: string | null | undefined): PortalConfig {
       clientId: raw.clientId || defaultConfig.clientId,
       clientSecret: raw.clientSecret || defaultConfig.clientSecret,
       features: { ...defaultConfig.features, ...raw.features },
+      brand: brandOf(raw.brand),
     };
   } catch {
     return defaultConfig;
   }
+}
+
+/** The server's brand, each field falling back to the demo's when absent or empty (a logo of '' stays: the wordmark). */
+function brandOf(raw: Partial<Brand> | undefined): Brand {
+  const fallback = defaultConfig.brand;
+  if (!raw) return fallback;
+  return {
+    name: raw.name || fallback.name,
+    logoUrl: typeof raw.logoUrl === 'string' ? raw.logoUrl : fallback.logoUrl,
+    supportEmail: raw.supportEmail || fallback.supportEmail,
+    supportPhone: raw.supportPhone || fallback.supportPhone,
+    privacyPolicyUrl: raw.privacyPolicyUrl || fallback.privacyPolicyUrl,
+  };
 }
 
 function readConfig(): PortalConfig {

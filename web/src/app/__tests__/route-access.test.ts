@@ -29,6 +29,8 @@ const access: Record<string, typeof PUBLIC | Status[]> = {
   '/login': PUBLIC,
   '/reset': PUBLIC,
   '/confirm-email': PUBLIC,
+  // Not in spec section 2: the design system's gallery (issue 9), open to all.
+  '/ui': PUBLIC,
   '/register': PUBLIC,
   '/register/abc123': PUBLIC,
   '/': ['finalization-complete'],

@@ -1,8 +1,10 @@
 // What the default and public layouts share: the top bar and the maintenance
-// banner when logged in, and the page. The logged-in parts load lazily, so the
+// banner when logged in, the page, and the footer with the support contact. The logged-in parts load lazily, so the
 // login page carries neither the menu nor the query client.
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { SiteFooter } from '@/components/site-footer/site-footer';
+import { t } from '@/lib/i18n';
 import { MAIN_MENU_CHAT_SELECTED } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
@@ -25,7 +27,7 @@ export function AppFrame({ chat }: { chat: boolean }) {
   return (
     <div className={styles.frame}>
       <a className={styles.skipLink} href="#main">
-        Skip to content
+        {t('layout.skipLink')}
       </a>
       {loggedIn ? (
         <Suspense fallback={null}>
@@ -35,6 +37,7 @@ export function AppFrame({ chat }: { chat: boolean }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
       {chat && loggedIn ? <ChatWidgetSlot /> : null}
     </div>
   );

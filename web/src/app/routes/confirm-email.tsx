@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { EMAIL_CHANGED_MESSAGE, confirmEmailChange } from '@/features/auth/api/confirm-email-change';
 import styles from '@/features/auth/components/auth-card.module.css';
+import { Alert } from '@/components/ui/alert';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { t } from '@/lib/i18n';
 import { resetSession, session } from '@/lib/session';
 
 type Outcome = { state: 'working' } | { state: 'done'; message: string } | { state: 'failed'; message: string };
@@ -18,7 +20,7 @@ function failureMessage(error: unknown): string {
   return errorMessageOf(error);
 }
 
-const NO_TOKEN = 'This page needs the link from the confirmation e-mail. Please open the link in that e-mail again.';
+const NO_TOKEN = t('auth.confirmEmail.noToken');
 
 export function ConfirmEmailRoute() {
   const [searchParams] = useSearchParams();
@@ -44,25 +46,25 @@ export function ConfirmEmailRoute() {
   return (
     <section className={styles.card} aria-labelledby="confirm-email-title">
       <h1 id="confirm-email-title" className={styles.title}>
-        Confirm your e-mail address
+        {t('auth.confirmEmail.title')}
       </h1>
       {outcome.state === 'working' ? (
         <p role="status" className={styles.intro}>
-          Confirming your new e-mail address…
+          {t('auth.confirmEmail.working')}
         </p>
       ) : outcome.state === 'done' ? (
         <>
           <p role="status" className={styles.intro}>
-            {outcome.message} Log in with your new address.
+            {outcome.message} {t('auth.confirmEmail.logInAgain')}
           </p>
-          <Link to={paths.login.getHref()}>Go to the login page</Link>
+          <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
         </>
       ) : (
         <>
-          <p role="alert" className={styles.alert}>
-            {outcome.message}
-          </p>
-          <Link to={paths.login.getHref()}>Go to the login page</Link>
+          <Alert>
+            <p>{outcome.message}</p>
+          </Alert>
+          <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
         </>
       )}
     </section>

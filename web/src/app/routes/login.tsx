@@ -1,7 +1,10 @@
 import { useNavigate } from 'react-router';
+import { BrandLogo } from '@/components/logo/brand-logo';
+import { TrustPanel } from '@/components/trust-panel/trust-panel';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import styles from '@/features/auth/components/auth-card.module.css';
+import { t } from '@/lib/i18n';
 import { useLoginNotice } from '@/lib/login-notice';
 
 export function LoginRoute() {
@@ -9,19 +12,29 @@ export function LoginRoute() {
   // On the page, not in the snackbar: it stays while the visitor reads it, and
   // the snackbar's code is not part of what /login loads.
   const notice = useLoginNotice();
+  // The employer is not known here (logged out, no invitation in hand): the
+  // trust panel speaks of "your employer"; the setup wizard names it.
   return (
-    <section className={styles.card} aria-labelledby="login-title">
-      <h1 id="login-title" className={styles.title}>
-        Applicant Portal
-      </h1>
-      {notice ? (
-        <p className={styles.notice} role="status">
-          {notice}
-        </p>
-      ) : null}
-      <p className={styles.intro}>Log in to continue your background screening.</p>
-      {/* Home sends the applicant on to the page their status allows. */}
-      <LoginForm onSuccess={() => navigate(paths.home.getHref())} />
-    </section>
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="login-title">
+        <div className={styles.brand}>
+          <BrandLogo size="lg" />
+        </div>
+        <h1 id="login-title" className={styles.title}>
+          {t('auth.login.title')}
+        </h1>
+        <p className={styles.intro}>{t('auth.login.intro')}</p>
+        {notice ? (
+          <p className={styles.notice} role="status">
+            {notice}
+          </p>
+        ) : null}
+        {/* Home sends the applicant on to the page their status allows. */}
+        <LoginForm onSuccess={() => navigate(paths.home.getHref())} />
+      </section>
+      <div className={styles.aside}>
+        <TrustPanel />
+      </div>
+    </div>
   );
 }

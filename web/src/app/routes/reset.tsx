@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ResetPassword } from '@/features/auth/components/reset-password';
 import styles from '@/features/auth/components/auth-card.module.css';
+import { t } from '@/lib/i18n';
 
 export function ResetRoute() {
   const navigate = useNavigate();
@@ -10,16 +11,14 @@ export function ResetRoute() {
   return (
     <section className={styles.card} aria-labelledby="reset-title">
       <h1 id="reset-title" className={styles.title}>
-        Set a new password
+        {t('auth.reset.title')}
       </h1>
       {token ? (
         <ResetPassword token={token} onDone={() => navigate(paths.login.getHref())} />
       ) : (
         <>
-          <p className={styles.intro}>
-            This page needs the link from the password reset e-mail. Use Forgot Password on the login page to get one.
-          </p>
-          <Link to={paths.login.getHref()}>Go to the login page</Link>
+          <p className={styles.intro}>{t('auth.reset.noToken')}</p>
+          <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
         </>
       )}
     </section>

@@ -6,9 +6,11 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t } from '@/lib/i18n';
 import {
   identityRuleLabel,
   loadCommonPasswords,
@@ -82,7 +84,6 @@ export function NewPasswordForm({
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
   const rulesId = useId();
-  const showId = useId();
 
   const resolver: Resolver<NewPasswordValues> = async (values) => {
     const errors: FieldErrors<NewPasswordValues> = {};
@@ -161,7 +162,7 @@ export function NewPasswordForm({
         onFocus={() => void loadList()}
         {...register('password', { onChange: clearRefusal })}
       />
-      <ul id={rulesId} className={styles.rules} aria-label="Password rules">
+      <ul id={rulesId} className={styles.rules} aria-label={t('ui.newPassword.rules')}>
         {rules.map((rule) => {
           // Broken only once something is typed; before that, and while the list loads, still to do.
           const state = rule.met ? 'yes' : password && rule.met === false ? 'no' : 'pending';
@@ -173,7 +174,12 @@ export function NewPasswordForm({
               <span>
                 {rule.label}
                 <span className="visually-hidden">
-                  {state === 'yes' ? ' (done)' : rule.met === null && password ? ' (checking)' : ' (not yet)'}
+                  {' '}
+                  {state === 'yes'
+                    ? t('ui.newPassword.done')
+                    : rule.met === null && password
+                      ? t('ui.newPassword.checking')
+                      : t('ui.newPassword.notYet')}
                 </span>
               </span>
             </li>
@@ -189,11 +195,8 @@ export function NewPasswordForm({
         error={errors.confirmPassword?.message}
         {...register('confirmPassword', { onChange: clearRefusal })}
       />
-      <div className={styles.check}>
-        <input id={showId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-        <label htmlFor={showId}>Show password</label>
-      </div>
-      <Button type="submit" fullWidth disabled={!isValid || isSubmitting}>
+      <Checkbox label={t('ui.newPassword.show')} checked={show} onChange={(e) => setShow(e.target.checked)} />
+      <Button type="submit" fullWidth disabled={!isValid} loading={isSubmitting}>
         {isSubmitting ? busyLabel : submitLabel}
       </Button>
     </form>

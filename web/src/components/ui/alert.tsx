@@ -1,22 +1,43 @@
-// A message about a form that stays on the page until the visitor acts (edits
-// a field or submits again), unlike a snackbar, which is for confirmations.
+// A message about a form or page that stays until the visitor acts (edits a
+// field or submits again), unlike a snackbar, which is for confirmations.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { t } from '@/lib/i18n';
 import styles from './alert.module.css';
+
+export type AlertTone = 'error' | 'warning' | 'info' | 'success';
 
 type AlertProps = {
   children: ReactNode;
+  /** error and warning are alerts (announced at once); info and success are status messages. */
+  tone?: AlertTone;
+  title?: ReactNode;
   /** Takes focus when it appears, so keyboard and screen-reader users land on it. */
   focusOnMount?: boolean;
+  className?: string;
 };
 
-export function Alert({ children, focusOnMount = false }: AlertProps) {
+const icons: Record<AlertTone, string> = { error: '!', warning: '!', info: 'i', success: '✓' };
+
+export function Alert({ children, tone = 'error', title, focusOnMount = false, className }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
+  const urgent = tone === 'error' || tone === 'warning';
   return (
-    <div ref={ref} role="alert" tabIndex={-1} className={styles.alert}>
-      {children}
+    <div
+      ref={ref}
+      role={urgent ? 'alert' : 'status'}
+      tabIndex={-1}
+      className={[styles.alert, styles[tone], className ?? ''].filter(Boolean).join(' ')}
+      data-tone={tone}
+    >
+      {/* The sign is drawn by CSS from data-icon: not text, so the alert's text is only its message. */}
+      <span className={styles.icon} aria-hidden="true" data-icon={icons[tone]} />
+      <div className={styles.body}>
+        {title ? <p className={styles.title}>{title}</p> : null}
+        {children}
+      </div>
     </div>
   );
 }
@@ -28,6 +49,7 @@ type ErrorSummaryProps = {
   messages?: string[];
   /** Fields in error: each a link that moves focus to the field (its message is shown there, once). */
   fields?: SummaryField[];
+  /** Takes focus when shown: pass true after a failed submit, so the reader starts at the list of problems. */
   focusOnMount?: boolean;
 };
 
@@ -42,7 +64,7 @@ export function ErrorSummary({ messages = [], fields = [], focusOnMount = false 
       {fields.length > 0 ? (
         <>
           <p className={styles.title}>
-            {fields.length === 1 ? 'One answer needs your attention:' : `${fields.length} answers need your attention:`}
+            {fields.length === 1 ? t('ui.errorSummary.one') : t('ui.errorSummary.many', { count: fields.length })}
           </p>
           <ul className={styles.list}>
             {fields.map((field) => (

@@ -1,41 +1,34 @@
-import { useId, type ComponentProps } from 'react';
-import styles from './text-field.module.css';
+import type { ComponentProps } from 'react';
+import { FieldError, FieldHint, FieldLabel, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
 
-type TextFieldProps = ComponentProps<'input'> & {
-  label: string;
-  /** Shown under the field and announced with it. */
-  error?: string;
-};
+export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & FieldProps;
 
+/** A labelled text input; register() from react-hook-form spreads onto it (the ref reaches the input). */
 export function TextField({
   label,
+  hint,
   error,
+  required,
   id,
   className,
   'aria-describedby': describedBy,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+  const { controlId, hintId, errorId, aria } = useFieldIds(id, { hint, error, describedBy });
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
+      <FieldLabel htmlFor={controlId} required={required}>
         {label}
-      </label>
+      </FieldLabel>
+      <FieldHint id={hintId}>{hint}</FieldHint>
       <input
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        // The message first, then what the page adds (a hint, a rules list).
-        aria-describedby={[error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
+        id={controlId}
+        className={styles.control}
+        aria-required={required || undefined}
+        {...aria}
         {...inputProps}
       />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -9,6 +9,13 @@ describe('runtime configuration', () => {
       clientId: 'portal-spa',
       clientSecret: 'portal-spa-secret',
       features: { subjectChat: true },
+      brand: {
+        name: 'ClearPath Screening',
+        logoUrl: '',
+        supportEmail: 'support@clearpath.example',
+        supportPhone: '+1 (555) 010-0199',
+        privacyPolicyUrl: 'https://clearpath.example/privacy',
+      },
     });
     expect(parseConfig(null)).toBe(defaultConfig);
     expect(parseConfig('{not json')).toBe(defaultConfig);
@@ -21,6 +28,26 @@ describe('runtime configuration', () => {
       clientId: 'spa-2',
       clientSecret: 's2',
       features: { subjectChat: false },
+      brand: defaultConfig.brand,
+    });
+  });
+
+  it("reads the provider's brand from the server, each missing field falling back to the demo's", () => {
+    const content = JSON.stringify({
+      brand: {
+        name: 'Northwind Checks',
+        logoUrl: 'https://cdn.example/nw.svg',
+        supportEmail: 'help@nw.example',
+        supportPhone: '',
+        privacyPolicyUrl: '',
+      },
+    });
+    expect(parseConfig(content).brand).toEqual({
+      name: 'Northwind Checks',
+      logoUrl: 'https://cdn.example/nw.svg',
+      supportEmail: 'help@nw.example',
+      supportPhone: '+1 (555) 010-0199',
+      privacyPolicyUrl: 'https://clearpath.example/privacy',
     });
   });
 });

@@ -1,13 +1,14 @@
 // The login form (spec sections 2 and 5). Also meant for the setup wizard's
 // Login step, where the username is prefilled and read-only.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { authMessages, loginWithPassword } from '@/lib/auth';
+import { useAppForm } from '@/lib/form';
+import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loginErrorMessage } from '../lib/login-errors';
 import styles from './auth-card.module.css';
@@ -15,8 +16,8 @@ import styles from './auth-card.module.css';
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
 
 export const loginInputSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, 'Username is required')),
-  password: z.string().check(z.minLength(1, 'Password is required')),
+  username: z.string().check(z.trim(), z.minLength(1, t('auth.login.usernameRequired'))),
+  password: z.string().check(z.minLength(1, t('auth.login.passwordRequired'))),
 });
 
 export type LoginFormValues = z.infer<typeof loginInputSchema>;
@@ -37,12 +38,7 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
     register,
     handleSubmit,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginInputSchema),
-    // Messages appear only once a field has been touched (spec section 5).
-    mode: 'onTouched',
-    defaultValues: { username, password: '' },
-  });
+  } = useAppForm<LoginFormValues>(loginInputSchema, { defaultValues: { username, password: '' } });
 
   const clearFailure = () => setFailure(null);
 
@@ -62,14 +58,14 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Login">
+      <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.formName')}>
         {failure ? (
           <Alert focusOnMount>
             <p>{failure}</p>
           </Alert>
         ) : null}
         <TextField
-          label="Username"
+          label={t('auth.login.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -77,19 +73,18 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
           error={errors.username?.message}
           {...register('username', { onChange: clearFailure })}
         />
-        <TextField
-          label="Password"
-          type="password"
+        <PasswordField
+          label={t('auth.login.password')}
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password', { onChange: clearFailure })}
         />
         <div className={styles.actions}>
-          <Button type="submit" fullWidth disabled={!isValid || isSubmitting}>
-            {isSubmitting ? 'Logging in…' : 'Login'}
+          <Button type="submit" fullWidth disabled={!isValid} loading={isSubmitting}>
+            {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
-          <Button ref={forgotRef} variant="link" onClick={() => setResetOpen(true)}>
-            Forgot Password
+          <Button ref={forgotRef} variant="quiet" onClick={() => setResetOpen(true)}>
+            {t('auth.login.forgotPassword')}
           </Button>
         </div>
       </form>

@@ -1,13 +1,13 @@
 // The Reset Password dialog behind the login page's Forgot Password link
 // (loaded only when opened, so the login page stays small).
-import * as Dialog from '@radix-ui/react-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type RefObject } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions, DialogClose } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
+import { useAppForm } from '@/lib/form';
+import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import {
   REQUEST_SENT_MESSAGE,
@@ -15,7 +15,6 @@ import {
   requestPasswordResetSchema,
   type RequestPasswordResetInput,
 } from '../api/request-password-reset';
-import styles from './dialog.module.css';
 
 type ResetPasswordDialogProps = {
   open: boolean;
@@ -31,11 +30,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
     register,
     handleSubmit,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<RequestPasswordResetInput>({
-    resolver: zodResolver(requestPasswordResetSchema),
-    mode: 'onTouched',
-    defaultValues: { username: '' },
-  });
+  } = useAppForm<RequestPasswordResetInput>(requestPasswordResetSchema, { defaultValues: { username: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -50,47 +45,36 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          onCloseAutoFocus={(event) => {
-            if (returnFocusTo?.current) {
-              event.preventDefault();
-              returnFocusTo.current.focus();
-            }
-          }}
-        >
-          <Dialog.Title className={styles.title}>Reset Password</Dialog.Title>
-          <Dialog.Description className={styles.description}>
-            Enter your username and we will e-mail you a link to set a new password.
-          </Dialog.Description>
-          <form onSubmit={onSubmit} noValidate>
-            {failure ? (
-              <Alert focusOnMount>
-                <p>{failure}</p>
-              </Alert>
-            ) : null}
-            <TextField
-              label="Username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.username?.message}
-              {...register('username', { onChange: () => setFailure(null) })}
-            />
-            <div className={styles.buttons}>
-              <Dialog.Close asChild>
-                <Button variant="secondary">Close</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={!isValid || isSubmitting}>
-                Send
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      title={t('auth.resetDialog.title')}
+      description={t('auth.resetDialog.description')}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        {failure ? (
+          <Alert focusOnMount>
+            <p>{failure}</p>
+          </Alert>
+        ) : null}
+        <TextField
+          label={t('auth.login.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username', { onChange: () => setFailure(null) })}
+        />
+        <DialogActions>
+          <DialogClose asChild>
+            <Button variant="secondary">{t('auth.resetDialog.close')}</Button>
+          </DialogClose>
+          <Button type="submit" disabled={!isValid} loading={isSubmitting}>
+            {t('auth.resetDialog.send')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { NewPasswordForm } from '@/components/new-password/new-password-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { defaultCompanyPreferences } from '@/lib/auth';
+import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { PASSWORD_CHANGED_MESSAGE, confirmPasswordReset } from '../api/confirm-password-reset';
 import { resetLinkRefusal, verifyResetToken, type ResetLinkCheck } from '../api/verify-reset-token';
@@ -29,27 +30,22 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
     };
   }, [token]);
 
-  if (!check) return <p role="status">Checking your reset link…</p>;
+  if (!check) return <p role="status">{t('auth.reset.checking')}</p>;
   if (!check.valid) return <SpentLink message={check.message} />;
 
   // The company's minimum is not known before login: the default, which the server checks again with the real one.
   const minLength = defaultCompanyPreferences.company_subject_password_length;
   return (
     <NewPasswordForm
-      name="Set a new password"
-      passwordLabel="New password"
-      confirmLabel="Confirm new password"
-      submitLabel="Set Password"
-      busyLabel="Saving…"
+      name={t('auth.reset.title')}
+      passwordLabel={t('auth.reset.newPassword')}
+      confirmLabel={t('auth.reset.confirmNewPassword')}
+      submitLabel={t('auth.reset.submit')}
+      busyLabel={t('auth.reset.submitting')}
       minLength={minLength}
       // The link's account, when the server names it: the identity rule then shows and checks before submit.
       owner={check.username ? { username: check.username } : undefined}
-      hint={
-        <>
-          Choose a password of at least {minLength} characters. A few unrelated words make a strong one you can
-          remember.
-        </>
-      }
+      hint={t('auth.reset.hint', { minLength })}
       onSubmit={async (password) => {
         try {
           const answer = await confirmPasswordReset({ token, password });
@@ -75,10 +71,10 @@ function SpentLink({ message }: { message: string }) {
       <Alert focusOnMount>
         <p>{message}</p>
       </Alert>
-      <p className={styles.intro}>We can e-mail you a new link: it works once, for a limited time.</p>
+      <p className={styles.intro}>{t('auth.reset.newLinkIntro')}</p>
       <div className={styles.actions}>
         <Button ref={requestRef} fullWidth onClick={() => setRequestOpen(true)}>
-          Request a new link
+          {t('auth.reset.requestNewLink')}
         </Button>
       </div>
       {requestOpen ? (

@@ -2,11 +2,12 @@
 // OAuth wording ("The user credentials were incorrect."); the page says it
 // plainly and says what to do next.
 import { ApiError, apiMessages, errorMessageOf } from '@/lib/api-client';
+import { t } from '@/lib/i18n';
 
 export const loginErrorMessages = {
-  credentialsIncorrect: "That username and password don't match. Check them and try again, or reset your password.",
-  busy: "We're busy right now. Please try again in a few seconds.",
-  throttled: (wait: string) => `Too many attempts. Please wait ${wait} and try again, or reset your password.`,
+  credentialsIncorrect: t('auth.login.credentialsIncorrect'),
+  busy: t('auth.login.busy'),
+  throttled: (wait: string) => t('auth.login.throttled', { wait }),
 } as const;
 
 /** Seconds until a retry from a Retry-After header (seconds or an HTTP date); null when absent or unreadable. */
@@ -18,9 +19,9 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 function waitText(seconds: number | null): string {
-  if (seconds === null) return 'a few minutes';
+  if (seconds === null) return t('auth.login.waitFewMinutes');
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return minutes === 1 ? t('auth.login.waitOneMinute') : t('auth.login.waitMinutes', { minutes });
 }
 
 export function loginErrorMessage(error: unknown): string {

@@ -26,11 +26,14 @@ describe('personal information rules follow the shared table of the server', () 
     expect(table.cases.length).toBeGreaterThanOrEqual(40);
   });
   it.each(table.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const got = validatePersonal({ ...table.base, ...c.change }, {
-      requireSSN: c.rules?.requireSSN ?? false,
-      ssnOnFile: c.rules?.ssnOnFile ?? false,
-      today,
-    });
+    const got = validatePersonal(
+      { ...table.base, ...c.change },
+      {
+        requireSSN: c.rules?.requireSSN ?? false,
+        ssnOnFile: c.rules?.ssnOnFile ?? false,
+        today,
+      },
+    );
     expect(got).toEqual(c.want);
   });
 });

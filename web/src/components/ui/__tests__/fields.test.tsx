@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { DateField } from '../date-field';
+import { PasswordField } from '../password-field';
+import { Select } from '../select';
+import { SsnField } from '../ssn-field';
+import { TextField } from '../text-field';
+
+describe('TextField', () => {
+  it('ties its label, hint and error to the input, error first, and marks it invalid', () => {
+    render(
+      <TextField
+        label="First name"
+        hint="As on your ID."
+        error="First name is required"
+        required
+        aria-describedby="extra"
+      />,
+    );
+    const input = screen.getByLabelText(/First name/);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-required', 'true');
+    expect(input).toHaveAccessibleDescription('First name is required As on your ID.');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toHaveLength(3);
+    expect(screen.getByText('(required)')).toBeInTheDocument();
+  });
+
+  it('is neither invalid nor described when it has no error and no hint', () => {
+    render(<TextField label="Middle name" />);
+    const input = screen.getByLabelText('Middle name');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAttribute('aria-describedby');
+  });
+
+  it("works with react-hook-form's register (the ref reaches the input)", async () => {
+    let read: () => string = () => '';
+    function Form() {
+      const { register, getValues } = useForm({ defaultValues: { city: 'Austin' } });
+      read = () => getValues('city');
+      return <TextField label="City" {...register('city')} />;
+    }
+    render(<Form />);
+    const input = screen.getByLabelText('City');
+    expect(input).toHaveValue('Austin');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Dallas');
+    expect(read()).toBe('Dallas');
+  });
+});
+
+describe('PasswordField and SsnField', () => {
+  it('hides the password until Show is pressed, and hides it again', async () => {
+    render(<PasswordField label="Password" defaultValue="secret words" />);
+    const input = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(input).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(input).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveTextContent('Hide');
+    await userEvent.click(toggle);
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('masks the SSN, asks for digits, keeps it as typed and shows it on request', async () => {
+    render(<SsnField label="Social Security number" />);
+    const input = screen.getByLabelText('Social Security number');
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('autocomplete', 'off');
+    await userEvent.type(input, '123-45-6789');
+    expect(input).toHaveValue('123-45-6789');
+    await userEvent.click(screen.getByRole('button', { name: 'Show Social Security number' }));
+    expect(input).toHaveAttribute('type', 'text');
+  });
+
+  it('disables the toggle with a disabled field', () => {
+    render(<SsnField label="SSN" disabled />);
+    expect(screen.getByRole('button', { name: 'Show Social Security number' })).toBeDisabled();
+  });
+});
+
+describe('Select and DateField', () => {
+  it('offers the placeholder as an empty first choice and shows its error like a text field', () => {
+    render(
+      <Select label="State" placeholder="Choose a state" error="Choose the state that issued it.">
+        <option value="TX">Texas</option>
+      </Select>,
+    );
+    const select = screen.getByLabelText('State');
+    expect(select).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Choose a state' })).toHaveValue('');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Choose the state that issued it.');
+  });
+
+  it('is a native date input', () => {
+    render(<DateField label="Date of birth" />);
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+  });
+});

@@ -1,0 +1,86 @@
+// What every form field shares: a label with the required marker, a hint,
+// and the error message right under the control, tied to it with
+// aria-describedby and aria-invalid so a screen reader reads them together.
+import { useId, type ReactNode } from 'react';
+import { t } from '@/lib/i18n';
+import styles from './field.module.css';
+
+export type FieldProps = {
+  label: ReactNode;
+  /** Help shown under the label and read with the control. */
+  hint?: ReactNode;
+  /** The message of a broken rule: shown under the control and read with it. */
+  error?: string;
+  /** Shows the required marker and sets aria-required on the control. */
+  required?: boolean;
+};
+
+/** The ids and aria attributes that tie a control to its label, hint and error. */
+export function useFieldIds(
+  id: string | undefined,
+  { hint, error, describedBy }: { hint?: ReactNode; error?: string; describedBy?: string },
+) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  // The message first, then the hint, then what the page adds (a rules list).
+  const ids = [error ? errorId : '', hint ? hintId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  return {
+    controlId,
+    hintId,
+    errorId,
+    aria: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': ids || undefined,
+    } as const,
+  };
+}
+
+export function FieldLabel({
+  htmlFor,
+  children,
+  required,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  required?: boolean;
+}) {
+  return (
+    <label className={styles.label} htmlFor={htmlFor}>
+      {children}
+      {required ? <RequiredMarker /> : null}
+    </label>
+  );
+}
+
+/** An asterisk for the eye; the word for a screen reader (aria-required says it again on the control). */
+export function RequiredMarker() {
+  return (
+    <span className={styles.required}>
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> {t('ui.field.required')}</span>
+    </span>
+  );
+}
+
+export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className={styles.hint}>
+      {children}
+    </p>
+  );
+}
+
+export function FieldError({ id, children }: { id: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} className={styles.error}>
+      <span aria-hidden="true" className={styles.errorIcon} />
+      {children}
+    </p>
+  );
+}
+
+export { styles as fieldStyles };
