@@ -26,6 +26,8 @@ const LOADED_LATER = {
   'src/app/layouts/default-layout.tsx': 'the layout of the guarded pages',
   'src/app/layouts/logged-in-chrome.tsx': 'the top bar and user menu: logged in only',
   'src/features/auth/components/reset-password-dialog.tsx': 'opens from Forgot Password',
+  'src/features/auth/lib/login-schema.ts':
+    "the login form's schema and zod: load at the first focus in the form (features/auth/components/login-form.tsx)",
   'src/lib/current-user.ts':
     'the query cache of the user and TanStack Query: loads with a login (lib/auth.ts), or on /login only when already logged in, to send the applicant on (app/guards.ts)',
 };

@@ -1,7 +1,6 @@
 // The login form (spec sections 2 and 5). Also meant for the setup wizard's
 // Login step, where the username is prefilled and read-only.
 import { lazy, Suspense, useRef, useState } from 'react';
-import { z } from 'zod/mini';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -11,16 +10,14 @@ import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loginErrorMessage } from '../lib/login-errors';
+import type { LoginFormValues } from '../lib/login-schema';
 import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
 
-export const loginInputSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, t('auth.login.usernameRequired'))),
-  password: z.string().check(z.minLength(1, t('auth.login.passwordRequired'))),
-});
-
-export type LoginFormValues = z.infer<typeof loginInputSchema>;
+// The schema (and zod with it) loads at the first focus in the form, not with
+// /login: the login route's budget (scripts/check-bundle.mjs).
+const loadLoginSchema = () => import('../lib/login-schema').then((m) => m.loginInputSchema);
 
 type LoginFormProps = {
   onSuccess: () => void;
@@ -37,8 +34,13 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isSubmitting },
-  } = useAppForm<LoginFormValues>(loginInputSchema, { defaultValues: { username, password: '' } });
+    watch,
+    formState: { errors, isSubmitting },
+  } = useAppForm<LoginFormValues>(loadLoginSchema, { defaultValues: { username, password: '' } });
+  // Both fields filled is all the schema asks; read here so that the submit
+  // button's state does not need the schema before the visitor acts.
+  const [typedUsername, typedPassword] = watch(['username', 'password']);
+  const filled = typedUsername.trim() !== '' && typedPassword !== '';
 
   const clearFailure = () => setFailure(null);
 
@@ -58,7 +60,7 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label={t('auth.login.formName')}>
+      <form onSubmit={onSubmit} onFocus={() => void loadLoginSchema()} noValidate aria-label={t('auth.login.formName')}>
         {failure ? (
           <Alert focusOnMount>
             <p>{failure}</p>
@@ -80,7 +82,7 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
           {...register('password', { onChange: clearFailure })}
         />
         <div className={styles.actions}>
-          <Button type="submit" fullWidth disabled={!isValid} loading={isSubmitting}>
+          <Button type="submit" fullWidth disabled={!filled} loading={isSubmitting}>
             {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
           </Button>
           <Button ref={forgotRef} variant="quiet" onClick={() => setResetOpen(true)}>

@@ -7,7 +7,7 @@ import { tokenResponse, userPayload } from '@/testing/fixtures';
 import { renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { loginErrorMessages, retryAfterSeconds } from '../../lib/login-errors';
-import { loginInputSchema } from '../login-form';
+import { loginInputSchema } from '../../lib/login-schema';
 import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 
