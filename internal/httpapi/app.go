@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"applicantportal/internal/portal"
 )
@@ -60,11 +61,15 @@ func (b Brand) Validate() error {
 	if strings.TrimSpace(b.Name) == "" {
 		return errors.New("httpapi: brand name is empty")
 	}
+	// Shown as one line of text on every page: a control character (a line
+	// break, a NUL, DEL or C1) is a mistake in the setting.
+	for _, f := range []struct{ what, value string }{{"name", b.Name}, {"support phone", b.SupportPhone}} {
+		if strings.ContainsFunc(f.value, unicode.IsControl) {
+			return fmt.Errorf("httpapi: brand %s %q holds control characters", f.what, f.value)
+		}
+	}
 	if b.SupportEmail != "" && !portal.ValidEmail(b.SupportEmail) {
 		return fmt.Errorf("httpapi: brand support e-mail %q is not an e-mail address", b.SupportEmail)
-	}
-	if strings.ContainsFunc(b.SupportPhone, func(r rune) bool { return r < ' ' }) {
-		return fmt.Errorf("httpapi: brand support phone %q holds control characters", b.SupportPhone)
 	}
 	for _, u := range []struct{ what, raw string }{{"logo URL", b.LogoURL}, {"privacy policy URL", b.PrivacyPolicyURL}} {
 		if u.raw != "" && !httpsOrPath(u.raw) {
@@ -87,6 +92,12 @@ func (b Brand) logoOrigin() string {
 // path of the portal ("/privacy"); never javascript: or a protocol-relative
 // "//host" that would leave the portal's scheme to chance.
 func httpsOrPath(raw string) bool {
+	// Browsers read a backslash as a slash and drop tabs and line breaks
+	// from a link, so "/\evil.example" or "/\t/evil.example" would be the
+	// protocol-relative "//evil.example".
+	if strings.ContainsFunc(raw, func(r rune) bool { return r == '\\' || unicode.IsControl(r) || unicode.IsSpace(r) }) {
+		return false
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.User != nil {
 		return false

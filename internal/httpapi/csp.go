@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"unicode"
 )
 
 // OutsideParties are the other sites the app's pages may load from or talk
@@ -93,8 +94,9 @@ func contentSecurityPolicy(p OutsideParties) (string, error) {
 func checkOrigin(what, raw string, withPath bool) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" ||
-		(!withPath && u.Path != "" && u.Path != "/") || strings.ContainsAny(u.Host, "*;' ") {
-		return "", fmt.Errorf("httpapi: %s %q: give an origin such as https://verify.example.com", what, raw)
+		(!withPath && u.Path != "" && u.Path != "/") || strings.ContainsAny(u.Host, "*;'") ||
+		strings.ContainsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return "", fmt.Errorf("httpapi: %s %q: %s", what, raw, originExample(what, withPath))
 	}
 	switch {
 	case u.Scheme == "https":
@@ -103,6 +105,19 @@ func checkOrigin(what, raw string, withPath bool) (string, error) {
 		return "", fmt.Errorf("httpapi: %s %q: use https (http only for localhost)", what, raw)
 	}
 	return u.Scheme + "://" + strings.ToLower(u.Host), nil
+}
+
+// originExample says what checkOrigin expects, with an example fitting the
+// party, so the operator sees which setting to fix and how.
+func originExample(what string, withPath bool) string {
+	switch {
+	case withPath:
+		return "give the https address of the script, such as https://widget.example.net/loader.js"
+	case what == "logo source":
+		return "give an origin such as https://cdn.example.com, or https: for any https address"
+	default:
+		return "give an origin such as https://verify.example.com"
+	}
 }
 
 func isLocalhost(host string) bool {

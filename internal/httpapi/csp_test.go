@@ -83,11 +83,43 @@ func TestOutsidePartiesRefusedAtStart(t *testing.T) {
 		{"WidgetJavaScriptURL", httpapi.Config{ChatWidgetURL: "javascript:alert(1)"}},
 		{"LogoSourceWildcard", httpapi.Config{LogoSources: []string{"*"}}},
 		{"LogoSourceHTTP", httpapi.Config{LogoSources: []string{"http:"}}},
+		{"WidgetURLWithASpace", httpapi.Config{ChatWidgetURL: "https://widget.example.net/w.js 'unsafe-inline'"}},
+		{"IDVWithALineBreak", httpapi.Config{IDVFrameOrigin: "https://verify.example.com\n"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := httpapi.New(tt.cfg, httpapi.Services{}, appFS(), nil); err == nil {
 				t.Error("New succeeded; want an error")
+			}
+		})
+	}
+}
+
+// The operator reads the refusal in a terminal: it names the setting and
+// gives an example of what that setting takes.
+func TestOutsidePartyRefusalSaysWhatToGive(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  httpapi.Config
+		want []string
+	}{
+		{"IDVFrame", httpapi.Config{IDVFrameOrigin: "https://verify.example.com/start"},
+			[]string{"identity-verification frame origin", "https://verify.example.com"}},
+		{"ChatWidgetIsAScriptAddress", httpapi.Config{ChatWidgetURL: "javascript:alert(1)"},
+			[]string{"chat widget URL", "address of the script", "https://widget.example.net/loader.js"}},
+		{"LogoSource", httpapi.Config{LogoSources: []string{"*"}},
+			[]string{"logo source", "https://cdn.example.com", "https: for any https address"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := httpapi.New(tt.cfg, httpapi.Services{}, appFS(), nil)
+			if err == nil {
+				t.Fatal("New succeeded; want an error")
+			}
+			for _, part := range tt.want {
+				if !strings.Contains(err.Error(), part) {
+					t.Errorf("error %q lacks %q", err, part)
+				}
 			}
 		})
 	}
@@ -136,6 +168,13 @@ func TestBrandReachesTheApp(t *testing.T) {
 		{"PrivacyJavaScriptURL", httpapi.Brand{Name: "Acme", PrivacyPolicyURL: "javascript:alert(1)"}},
 		{"PrivacyProtocolRelative", httpapi.Brand{Name: "Acme", PrivacyPolicyURL: "//evil.example/privacy"}},
 		{"PrivacyRelativeWithoutSlash", httpapi.Brand{Name: "Acme", PrivacyPolicyURL: "privacy.html"}},
+		// Browsers read "/\host" and "/<tab>/host" as "//host".
+		{"PrivacyBackslashProtocolRelative", httpapi.Brand{Name: "Acme", PrivacyPolicyURL: `/\evil.example/privacy`}},
+		{"PrivacyTabProtocolRelative", httpapi.Brand{Name: "Acme", PrivacyPolicyURL: "/\t/evil.example/privacy"}},
+		{"LogoBackslashProtocolRelative", httpapi.Brand{Name: "Acme", LogoURL: `/\evil.example/logo.svg`}},
+		{"NameWithALineBreak", httpapi.Brand{Name: "Acme\nChecks"}},
+		{"NameWithDEL", httpapi.Brand{Name: "Acme\x7f"}},
+		{"PhoneWithAC1Control", httpapi.Brand{Name: "Acme", SupportPhone: "+1 555\u0085 0100"}},
 	}
 	for _, tt := range refused {
 		t.Run("Refuses"+tt.name, func(t *testing.T) {

@@ -251,6 +251,9 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		if len(todo) != len(sigs) {
 			return portal.ErrContentChanged
 		}
+		if err := s.checkSignedLastFour(ctx, tx, subjectID, sigs); err != nil {
+			return err
+		}
 		now := s.now()
 		paperForms := false
 		for _, sig := range sigs {
@@ -300,6 +303,31 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		subject, body := portal.PaperFormsMail(f.Subject, f.Company)
 		return enqueueMail(ctx, tx, now, f.Subject.Email, subject, body)
 	})
+}
+
+// checkSignedLastFour runs the SSN check (spec section 5) again inside the
+// signing transaction, under the subject's lock: LegalFile.Sign checked the
+// typed last four digits against the SSN read before it, and a personal
+// information save may have stored another SSN since (its own check saw no
+// DOT release signed yet). Without this the two saves could each pass and
+// leave a signature that contradicts the SSN on file.
+func (s *LegalService) checkSignedLastFour(ctx context.Context, tx *sql.Tx, subjectID int64, sigs []portal.Signature) error {
+	if !slices.ContainsFunc(sigs, func(sig portal.Signature) bool { return sig.Fields.LastFourSSN != "" }) {
+		return nil // nothing to compare: no need to open the personal information
+	}
+	p, err := findPersonalInfo(ctx, tx, s.cfg.Sealer, subjectID)
+	if err != nil || p == nil || p.NoSSN || p.SSN == "" {
+		return err
+	}
+	for _, sig := range sigs {
+		if sig.Fields.LastFourSSN == "" {
+			continue
+		}
+		if err := portal.CheckLastFourSSN(sig.Fields.LastFourSSN, p.SSN); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // DeleteSignature implements portal.LegalService.

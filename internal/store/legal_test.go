@@ -386,6 +386,36 @@ func TestSignLegalStep(t *testing.T) {
 			wantLegalError(t, db.Legal().SignLegalStep(ctx, s.ID, sigs), portal.ECONFLICT, "setup is complete")
 			wantLegalError(t, w.sign(t, s.ID, w.docs[portal.DocESign], fullRequest(t, s)), portal.ECONFLICT, "setup is complete")
 		})
+		t.Run("SSNSavedWhileSigningIsCheckedInTheSigningTransaction", func(t *testing.T) {
+			// The DOT release is checked against no SSN (none on file
+			// yet); a personal-information save then stores an SSN not
+			// ending in the typed digits (its own check passes: nothing is
+			// signed yet); the signing's transaction must still refuse.
+			s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "ssn.race@example.com", FirstName: "Sam", LastName: "Race"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sigs, err := w.prepare(t, s.ID, w.docs[portal.DocDOTRelease], fullRequest(t, s), "203.0.113.9") // typed 1234
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Personal().SavePersonalInfo(ctx, s.ID, &portal.PersonalInfo{FirstName: "Sam", LastName: "Race", SSN: "123-45-6789"}); err != nil {
+				t.Fatal(err)
+			}
+			err = db.Legal().SignLegalStep(ctx, s.ID, sigs)
+			if !portal.IsSSNMismatch(err) {
+				t.Fatalf("SignLegalStep = %v, want the SSN mismatch", err)
+			}
+			if sig := w.file(t, s.ID).Signatures[w.docs[portal.DocDOTRelease]]; sig != nil {
+				t.Error("the DOT release was signed with digits that do not match the SSN on file")
+			}
+			// The matching digits sign.
+			req := fullRequest(t, s)
+			req.LastFourSSN = "6789"
+			if err := w.sign(t, s.ID, w.docs[portal.DocDOTRelease], req); err != nil {
+				t.Fatal(err)
+			}
+		})
 		t.Run("PaperFormsHoldTheOrderAndMailTheApplicant", func(t *testing.T) {
 			s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "paper@example.com", FirstName: "Pat", LastName: "Paper"})
 			if err != nil {
