@@ -246,7 +246,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"login_failures", res.LoginFailures}, {"reset_requests", res.ResetRequests},
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
-		{"email_changes", res.EmailChanges},
+		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
 	}
 }
 

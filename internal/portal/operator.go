@@ -92,9 +92,10 @@ type SweepResult struct {
 	Invitations    int64 // invitation links used or expired long ago
 	PasswordResets int64 // reset links used or expired long ago
 	EmailChanges   int64 // e-mail change links used, replaced or expired long ago
+	Uploads        int64 // uploads left unfinished for a day
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads
 }

@@ -20,7 +20,8 @@ type SweepResult = portal.SweepResult
 
 // Sweep deletes the rows that can no longer change an answer: throttle
 // records that left their window, and tokens, logins, invitations and
-// reset links that ended SweepRetention ago. Subjects, signatures,
+// reset links that ended SweepRetention ago, and uploads left unfinished
+// for AbandonedUploadAge. Subjects, signatures,
 // personal information, the outbox and anything else that is a record
 // stay. It runs in one transaction; sweeps of several processes sharing a
 // PostgreSQL database run one after another, and a sweep never waits for
@@ -57,6 +58,10 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.EmailChanges, "email_changes", `expires_at < $1 OR used_at < $1 OR replaced_at < $1`, retained},
+			// An upload that never finished (the client went away): its
+			// chunks go with it (ON DELETE CASCADE). A finished file is a
+			// record and stays.
+			{&res.Uploads, "files", `complete = FALSE AND created_at < $1`, ms(now.Add(-AbandonedUploadAge))},
 		}
 		for _, st := range steps {
 			n, err := s.sweepTable(ctx, tx, st.table, st.where, st.arg)

@@ -92,6 +92,30 @@ func TestSweep(t *testing.T) {
 			Want: store.SweepResult{},
 		},
 		{
+			Name: "UnfinishedUploadsGoAfterADayFinishedFilesStay",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				fs := store.NewFileStore(w.db)
+				if _, err := fs.Put(w.ctx, portal.FileMeta{Name: "kept.pdf", ContentType: "application/pdf"}, strings.NewReader("%PDF-1.7"), portal.MaxUploadSize); err != nil {
+					t.Fatal(err)
+				}
+				unfinished := func(name string) {
+					if _, err := w.db.SQL().Exec(`INSERT INTO files (name, content_type, created_at) VALUES ($1, 'application/pdf', $2)`,
+						name, w.c.now().UnixMilli()); err != nil {
+						t.Fatal(err)
+					}
+				}
+				unfinished("abandoned.pdf")
+				w.c.advance(store.AbandonedUploadAge + time.Minute)
+				unfinished("under-way.pdf")
+			},
+			Want: store.SweepResult{Uploads: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "files"); n != 2 {
+					t.Errorf("%d files after the sweep, want the finished one and the upload under way", n)
+				}
+			},
+		},
+		{
 			Name: "LoginFailuresGoOnceOutOfTheThrottleWindow",
 			Setup: func(t *testing.T, w *sweepWorld) {
 				// Five failures a minute apart: the throttle's limit.
