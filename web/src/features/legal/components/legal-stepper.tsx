@@ -154,7 +154,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
           })}
         </ol>
         {active !== 0 ? (
-          <Button variant="quiet" onClick={() => setActive(0)}>
+          <Button variant="quiet" className={styles.back} onClick={() => setActive(0)}>
             {t('legal.stepper.backToTheFirstDocument')}
           </Button>
         ) : null}
