@@ -2,10 +2,30 @@
 // document signed in order (drawn and typed signatures), then a print page
 // and the signed PDF an auditor keeps.
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
 import { SetupWizardPage } from './pom/setup-wizard';
 
-test.setTimeout(120_000);
+test.setTimeout(180_000);
+
+/** A document is read in the page's one scroll: nothing on the page scrolls inside a box of its own, nor sideways. */
+async function expectOneScroll(page: Page, context: string) {
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((el) => {
+        const { overflowY } = getComputedStyle(el);
+        return (overflowY === 'auto' || overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1;
+      })
+      .map(
+        (el) => el.tagName.toLowerCase() + (el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''),
+      ),
+  );
+  expect(boxes, `scroll boxes on ${context}`).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `sideways scroll on ${context}`,
+  ).toBeLessThanOrEqual(0);
+}
 
 test('an applicant working in San Francisco signs every applicable document in order, prints one and downloads the signed PDF', async ({
   page,
@@ -33,9 +53,25 @@ test('an applicant working in San Francisco signs every applicable document in o
   await wizard.welcome();
   await wizard.createPassword('correct horse battery staple');
   await wizard.login('correct horse battery staple');
+  // Each legal step, and the residency question, at a desktop's width and a phone's.
+  const lookAtBothSizes = async (context: string) => {
+    await expectAccessible(page, `${context} at 1280 px`);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectAccessible(page, `${context} at 360 px`);
+    await expectOneScroll(page, context);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expectOneScroll(page, context);
+  };
+  await expect(page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+  await lookAtBothSizes('legal: residency');
   await wizard.residency('Texas');
 
-  const signed = await wizard.signAllLegalSteps('Łucja', 'Ørsted', '6789');
+  const signed = await wizard.signAllLegalSteps('Łucja', 'Ørsted', '6789', async (title) => {
+    // The documents' own headings sit below the step's (h3): h4 and lower.
+    await expect(page.getByRole('article').first().getByRole('heading').first()).toBeVisible();
+    expect(await page.getByRole('article').locator('h1, h2, h3').count()).toBe(0);
+    await lookAtBothSizes(`legal: ${title}`);
+  });
   // Spec section 9: e-sign, disclosure, investigative, California, rights, others, authorization last.
   expect(signed).toEqual([
     'Consent to Electronic Records and Signatures',

@@ -80,8 +80,8 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   expect(covered).toBeLessThanOrEqual(740 * 0.15);
   await wizard.residency('Texas');
   expect(await overflow()).toBeLessThanOrEqual(0);
-  // A notice's own title is smaller than the step's and wraps little in its box.
-  const noticeTitle = page.locator('#legal-step-heading ~ article h1').first();
+  // A notice's own title is smaller than the step's and wraps little.
+  const noticeTitle = page.getByRole('article').first().getByRole('heading').first();
   await expect(noticeTitle).toBeVisible();
   const title = await noticeTitle.evaluate((el) => ({
     size: parseFloat(getComputedStyle(el).fontSize),

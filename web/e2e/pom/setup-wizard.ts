@@ -35,8 +35,16 @@ export class SetupWizardPage {
     await this.page.getByRole('button', { name: 'Continue' }).click();
   }
 
-  /** Signs every legal step: drawn signatures, and the typed alternative on the first that needs one. */
-  async signAllLegalSteps(firstName: string, lastName: string, lastFourSSN: string): Promise<string[]> {
+  /**
+   * Signs every legal step: drawn signatures, and the typed alternative on the
+   * first that needs one. `onStep` looks at each step before it is filled in.
+   */
+  async signAllLegalSteps(
+    firstName: string,
+    lastName: string,
+    lastFourSSN: string,
+    onStep?: (title: string) => Promise<void>,
+  ): Promise<string[]> {
     const signed: string[] = [];
     let typedUsed = false;
     for (let guard = 0; guard < 20; guard++) {
@@ -46,6 +54,8 @@ export class SetupWizardPage {
       await expect(step).toBeVisible();
       const title = (await step.textContent()) ?? '';
       const form = this.page.getByRole('form', { name: `Sign: ${title}` });
+      await expect(form).toBeVisible();
+      await onStep?.(title);
       if (await form.getByLabel('First name').count()) {
         await form.getByLabel('First name').fill(firstName);
         await form.getByLabel('Last name').fill(lastName);

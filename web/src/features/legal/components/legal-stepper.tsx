@@ -5,9 +5,14 @@ import '@/features/legal/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SsnField } from '@/components/ui/ssn-field';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-client';
+import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useCurrentUser } from '@/lib/current-user';
@@ -25,10 +30,20 @@ import {
   type LegalStep,
   type Location,
 } from '../lib/legal-steps';
+import { headingsBelow } from '../lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
-import { stepForm, stillToDo, validateStep, type StepValues } from './step-fields';
+import {
+  stepDefaults,
+  stepFields,
+  stepForm,
+  stepSchema,
+  stillToDo,
+  validateStep,
+  type StepValues,
+} from './step-fields';
+import legalTextStyles from './legal-text.module.css';
 import styles from './legal-stepper.module.css';
 import { t } from '@/lib/i18n';
 
@@ -46,12 +61,14 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
   const location = useSubjectLocation();
   if (documents.isError || location.isError) {
     return (
-      <p role="alert" className={styles.alert}>
-        {errorMessageOf(documents.error ?? location.error, t('errors.documentIds'))}
-      </p>
+      <Alert>
+        <p>{errorMessageOf(documents.error ?? location.error, t('errors.documentIds'))}</p>
+      </Alert>
     );
   }
-  if (!documents.data || !location.data) return <p>{t('legal.stepper.loadingYourLegalDocuments')}</p>;
+  if (!documents.data || !location.data) {
+    return <Skeleton lines={6} label={t('legal.stepper.loadingYourLegalDocuments')} />;
+  }
   const loc = location.data;
   if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
   return (
@@ -69,13 +86,7 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
 
 function ResidencyQuestion() {
   const setResidency = useSetResidency();
-  return (
-    <ResidencyForm
-      busy={setResidency.isPending}
-      error={setResidency.error ? errorMessageOf(setResidency.error) : undefined}
-      onSubmit={(residency) => setResidency.mutate(residency)}
-    />
-  );
+  return <ResidencyForm onSubmit={(residency) => setResidency.mutateAsync(residency)} />;
 }
 
 type StepsProps = { steps: LegalStep[]; location: Location; fresh: boolean } & LegalStepperProps;
@@ -111,7 +122,7 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
 
   return (
     <div className={styles.layout}>
-      <nav aria-label={t('legal.stepper.legalDocuments')}>
+      <nav aria-label={t('legal.stepper.legalDocuments')} className={styles.nav}>
         <ol className={styles.steps}>
           {steps.map((s, i) => {
             const done = stepSigned(s);
@@ -143,15 +154,16 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
           })}
         </ol>
         {active !== 0 ? (
-          <Button variant="link" onClick={() => setActive(0)}>
+          <Button variant="quiet" className={styles.back} onClick={() => setActive(0)}>
             {t('legal.stepper.backToTheFirstDocument')}
           </Button>
         ) : null}
       </nav>
       <section className={styles.step} aria-labelledby="legal-step-heading">
-        <h2 id="legal-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
+        {/* Below the wizard's h2 (the setup step): h3, and the documents' own headings below it. */}
+        <h3 id="legal-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {stepTitle(step)}
-        </h2>
+        </h3>
         {step.documents.map((d) => (
           // Once signed, the signed PDF below is the copy to keep.
           <DocumentText key={d.id} document={d} offerCopy={!stepSigned(step)} />
@@ -183,19 +195,24 @@ function Steps({ steps, location, fresh, onComplete, onFailed }: StepsProps) {
 /** The document itself, standalone: nothing of ours is mixed into its text; and a copy to keep. */
 function DocumentText({ document: d, offerCopy }: { document: LegalDocument; offerCopy: boolean }) {
   const content = useDocumentContent(d.id);
-  if (content.isError) return <p role="alert">{errorMessageOf(content.error)}</p>;
-  if (!content.data) return <p>{t('legal.stepper.loadingTheDocument')}</p>;
+  if (content.isError) {
+    return (
+      <Alert>
+        <p>{errorMessageOf(content.error)}</p>
+      </Alert>
+    );
+  }
+  if (!content.data) return <Skeleton lines={8} label={t('legal.stepper.loadingTheDocument')} />;
   const text = content.data;
   return (
     <>
       <article
-        className={styles.document}
-        // A scrollable region must be reachable from the keyboard (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
+        // Part of the page, read in the page's one scroll (no box of its own to scroll on a phone).
+        className={`${styles.document} ${legalTextStyles.legalText}`}
         aria-label={text.title}
-        // The server sanitized this HTML (no scripts, handlers or external resources).
-        dangerouslySetInnerHTML={{ __html: text.content }}
+        // The server sanitized this HTML (no scripts, handlers or external resources);
+        // its headings move below the step's h3.
+        dangerouslySetInnerHTML={{ __html: headingsBelow(text.content, 3) }}
       />
       {offerCopy ? (
         <div className={styles.copy}>
@@ -216,11 +233,13 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
 function SignedStep({ step }: { step: LegalStep }) {
   return (
     <div className={styles.signed}>
-      <p>
-        {t('legal.stepper.signedOn', {
-          date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US'),
-        })}
-      </p>
+      <Alert tone="success">
+        <p>
+          {t('legal.stepper.signedOn', {
+            date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US'),
+          })}
+        </p>
+      </Alert>
       {step.documents.map((d) => (
         <Button
           key={d.id}
@@ -257,74 +276,68 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
     }
   };
   return (
-    <div className={styles.paper} role="status">
-      <h3>{t('legal.stepper.youChosePaperForms')}</h3>
+    <Alert tone="info" className={styles.paper}>
+      <h4 className={styles.paperTitle}>{t('legal.stepper.youChosePaperForms')}</h4>
       <p>{t('legal.stepper.yourScreeningIsOnHold')}</p>
       <p>{t('legal.stepper.changedYourMindYouCan')}</p>
-      <Button variant="secondary" disabled={busy} onClick={() => void undo()}>
+      <Button variant="secondary" loading={busy} onClick={() => void undo()}>
         {t('legal.stepper.signElectronicallyInstead')}
       </Button>
-    </div>
+    </Alert>
   );
 }
 
 type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void; onFailed?: (error: unknown) => void };
 
+const noServerErrors: ServerErrors = { fields: [], messages: [] };
+
 function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const applicant = useCurrentUser()?.subject;
   // The server checks typed names against the names of the invitation.
-  const names = { firstName: applicant?.firstName ?? '', lastName: applicant?.lastName ?? '' };
+  const firstName = applicant?.firstName ?? '';
+  const lastName = applicant?.lastName ?? '';
+  const names = useMemo(() => ({ firstName, lastName }), [firstName, lastName]);
   const form = useMemo(() => stepForm(step, location), [step, location]);
-  const [values, setValues] = useState<StepValues>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const schema = useMemo(() => stepSchema(form, names), [form, names]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    getFieldState,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [server, setServer] = useState<ServerErrors>(noServerErrors);
   const [declining, setDeclining] = useState(false);
   const sign = useSignLegalStep();
   const queryClient = useQueryClient();
-  const errors = validateStep(form, values, names);
-  const valid = Object.keys(errors).length === 0;
-  const todo = stillToDo(form, errors, names);
+  const values = watch();
+  // Every rule's message, touched or not: they decide the button and the line beside it.
+  const ruleErrors = validateStep(form, values, names);
+  const valid = Object.keys(ruleErrors).length === 0;
+  const todo = stillToDo(form, ruleErrors, names);
   const todoId = `legal-todo-${step.documents[0].id}`;
+  const afterPress = useAfterPress();
 
-  const set = (name: string, value: string | boolean) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setServerErrors((e) => ({ ...e, [name]: '' }));
+  /** register(), with the field's blur (which may show its message) held while a press is under way. */
+  const field = (name: string, sanitize?: (value: string) => string) => {
+    const registered = register(name);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        if (sanitize) event.target.value = sanitize(event.target.value);
+        return registered.onChange(event);
+      },
+      onBlur: (event: React.FocusEvent<HTMLInputElement>) => afterPress(() => void registered.onBlur(event)),
+    };
   };
-  // A message that appears on blur moves what is below it. When the blur comes
-  // from pressing another control (a checkbox below), the release would land
-  // beside it and the click be lost; so a blur during a press shows its
-  // message once the press is over and its click delivered.
-  const pressing = useRef(false);
-  const touchedDuringPress = useRef<string[]>([]);
-  useEffect(() => {
-    const down = () => {
-      pressing.current = true;
-    };
-    const up = () => {
-      pressing.current = false;
-      const names = touchedDuringPress.current.splice(0);
-      if (names.length === 0) return;
-      // After the click that follows this pointerup in the same task.
-      setTimeout(() => setTouched((t) => ({ ...t, ...Object.fromEntries(names.map((n) => [n, true])) })), 0);
-    };
-    window.addEventListener('pointerdown', down, true);
-    window.addEventListener('pointerup', up, true);
-    window.addEventListener('pointercancel', up, true);
-    return () => {
-      window.removeEventListener('pointerdown', down, true);
-      window.removeEventListener('pointerup', up, true);
-      window.removeEventListener('pointercancel', up, true);
-    };
-  }, []);
-  const touch = (name: string) => {
-    if (pressing.current) touchedDuringPress.current.push(name);
-    else setTouched((t) => ({ ...t, [name]: true }));
-  };
-  const errorOf = (name: string) => serverErrors[name] || (touched[name] ? errors[name] : undefined);
+  const errorOf = (name: string) => errors[name]?.message;
 
   const submit = async (fields: StepValues) => {
-    setMessage('');
+    setServer(noServerErrors);
     try {
       const hashes: Record<string, string> = {};
       for (const d of step.documents) {
@@ -339,99 +352,84 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       notify(t('legal.stepper.documentSigned'), 'success');
       onSigned();
     } catch (error) {
-      if (error instanceof ApiError && error.errorFields.length > 0) {
-        setServerErrors(Object.fromEntries(error.errorFields.map((f) => [f.field, f.message])));
-      }
+      setServer(applyServerErrors(error, setError, formRef.current));
       raiseSsnMismatchFrom(error);
-      setMessage(errorMessageOf(error));
       onFailed?.(error);
     }
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTouched(Object.fromEntries(Object.keys({ ...errors, ...values }).map((k) => [k, true])));
-    if (!valid) return;
-    if (form.dotRelease && values.noSSN !== true) {
+  const onSubmit = handleSubmit(async (submitted) => {
+    if (form.dotRelease && submitted.noSSN !== true) {
       const stored = applicant?.personalInformation?.ssnLastFour ?? '';
-      if (stored && !checkLastFourSSN(String(values.lastFourSSN ?? ''), stored)) {
+      if (stored && !checkLastFourSSN(String(submitted.lastFourSSN ?? ''), stored)) {
         // On the field, once; the panel above says what to do about it.
-        setServerErrors((e) => ({ ...e, lastFourSSN: ssnMismatchMessage }));
+        setError('lastFourSSN', { type: 'server', message: ssnMismatchMessage });
         return;
       }
     }
-    const fields: StepValues = { ...values };
-    if (form.signature) fields.signature = String(values.signature);
-    void submit(fields);
-  };
+    await submit(stepFields(form, submitted));
+  });
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}
     >
-      {form.help ? <p className={styles.help}>{form.help}</p> : null}
+      {/* applyServerErrors focused a field in error; the summary takes focus only when none could be. */}
+      <ErrorSummary messages={server.messages} fields={server.fields} focusOnMount={server.fields.length === 0} />
+      {form.help ? (
+        <Alert tone="info" className={styles.help}>
+          <p>{form.help}</p>
+        </Alert>
+      ) : null}
       {form.names ? (
         <div className={styles.row}>
-          {(['firstName', 'lastName'] as const).map((name) => (
-            <TextField
-              key={name}
-              label={name === 'firstName' ? t('legal.stepper.nameLabelFirst') : t('legal.stepper.nameLabelLast')}
-              autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
-              value={String(values[name] ?? '')}
-              error={errorOf(name)}
-              onChange={(e) => set(name, e.target.value)}
-              onBlur={() => touch(name)}
-            />
-          ))}
+          <TextField
+            label={t('legal.stepper.nameLabelFirst')}
+            autoComplete="given-name"
+            error={errorOf('firstName')}
+            {...field('firstName')}
+          />
+          <TextField
+            label={t('legal.stepper.nameLabelLast')}
+            autoComplete="family-name"
+            error={errorOf('lastName')}
+            {...field('lastName')}
+          />
         </div>
       ) : null}
       {form.dotRelease ? (
         <>
-          <Checkbox name="noSSN" label={t('legal.stepper.iDoNotHaveA')} values={values} set={set} touch={touch} />
+          <Checkbox label={t('legal.stepper.iDoNotHaveA')} {...field('noSSN')} />
           {values.noSSN === true ? (
             <div className={styles.row}>
               <TextField
                 label={t('legal.stepper.countryThatIssuedYourIdentification')}
-                value={String(values.identificationCountry ?? '')}
                 error={errorOf('identificationCountry')}
-                onChange={(e) => set('identificationCountry', e.target.value)}
-                onBlur={() => touch('identificationCountry')}
+                {...field('identificationCountry')}
               />
               <TextField
                 label={t('legal.stepper.identificationNumber')}
-                value={String(values.identificationNumber ?? '')}
                 error={errorOf('identificationNumber')}
-                onChange={(e) => set('identificationNumber', e.target.value)}
-                onBlur={() => touch('identificationNumber')}
+                {...field('identificationNumber')}
               />
             </div>
           ) : (
-            <TextField
+            <SsnField
               label={t('legal.stepper.lastFourDigitsOfYour')}
-              inputMode="numeric"
+              className={styles.lastFour}
               maxLength={4}
-              autoComplete="off"
-              value={String(values.lastFourSSN ?? '')}
               error={errorOf('lastFourSSN')}
-              onChange={(e) => set('lastFourSSN', e.target.value.replace(/\D/g, ''))}
-              onBlur={() => touch('lastFourSSN')}
+              {...field('lastFourSSN', (value) => value.replace(/\D/g, ''))}
             />
           )}
         </>
       ) : null}
       {form.checkboxes.map((box) => (
-        <Checkbox
-          key={box.name}
-          name={box.name}
-          label={box.label}
-          values={values}
-          set={set}
-          touch={touch}
-          error={errorOf(box.name)}
-        />
+        <Checkbox key={box.name} label={box.label} error={errorOf(box.name)} {...field(box.name)} />
       ))}
       {form.signature ? (
         <SignaturePad
@@ -439,19 +437,20 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           name={`${names.firstName} ${names.lastName}`.trim()}
           error={errorOf('signature')}
           onChange={(dataUrl) => {
+            const touched = getFieldState('signature').isTouched;
             // "Please sign" only once a signature was there and is gone (cleared), not before the pad was used.
-            if (!dataUrl && values.signature) touch('signature');
-            set('signature', dataUrl);
+            const cleared = !dataUrl && !!getValues('signature');
+            setValue('signature', dataUrl, { shouldDirty: true, shouldValidate: touched || isSubmitted });
+            if (cleared && !touched) {
+              afterPress(() =>
+                setValue('signature', getValues('signature'), { shouldTouch: true, shouldValidate: true }),
+              );
+            }
           }}
         />
       ) : null}
-      {message ? (
-        <p role="alert" className={styles.alert}>
-          {message}
-        </p>
-      ) : null}
       <div className={styles.actions}>
-        <Button type="submit" disabled={!valid || sign.isPending} aria-describedby={todo ? todoId : undefined}>
+        <Button type="submit" disabled={!valid} loading={sign.isPending} aria-describedby={todo ? todoId : undefined}>
           {sign.isPending
             ? t('legal.stepper.signing')
             : form.signature
@@ -467,15 +466,17 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           declining ? (
             <div role="group" aria-label={t('legal.stepper.confirmPaperForms')} className={styles.confirm}>
               <p>{t('legal.stepper.withoutElectronicConsentYouSign')}</p>
-              <Button variant="secondary" onClick={() => void submit({ declineESign: true })}>
-                {t('legal.stepper.yesSendMePaperForms')}
-              </Button>
-              <Button variant="link" onClick={() => setDeclining(false)}>
-                {t('legal.stepper.noSignElectronically')}
-              </Button>
+              <div className={styles.confirmActions}>
+                <Button variant="secondary" onClick={() => void submit({ declineESign: true })}>
+                  {t('legal.stepper.yesSendMePaperForms')}
+                </Button>
+                <Button variant="quiet" onClick={() => setDeclining(false)}>
+                  {t('legal.stepper.noSignElectronically')}
+                </Button>
+              </div>
             </div>
           ) : (
-            <Button variant="link" onClick={() => setDeclining(true)}>
+            <Button variant="link" className={styles.decline} onClick={() => setDeclining(true)}>
               {t('legal.stepper.iDoNotConsentSend')}
             </Button>
           )
@@ -485,34 +486,37 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   );
 }
 
-type CheckboxProps = {
-  name: string;
-  label: string;
-  values: StepValues;
-  set: (name: string, value: boolean) => void;
-  touch: (name: string) => void;
-  error?: string;
-};
-
-function Checkbox({ name, label, values, set, touch, error }: CheckboxProps) {
-  const id = `legal-${name}`;
-  return (
-    <div className={styles.checkbox}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={values[name] === true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => set(name, e.target.checked)}
-        onBlur={() => touch(name)}
-      />
-      <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/**
+ * A message that appears on blur moves what is below it. When the blur comes
+ * from pressing another control (a checkbox below), the release would land
+ * beside it and the click be lost; so `afterPress(show)` runs `show` at once,
+ * or, during a press, once the press is over and its click delivered.
+ */
+function useAfterPress() {
+  const pressing = useRef(false);
+  const waiting = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+      const run = waiting.current.splice(0);
+      if (run.length === 0) return;
+      // After the click that follows this pointerup in the same task.
+      setTimeout(() => run.forEach((fn) => fn()), 0);
+    };
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
+  return (fn: () => void) => {
+    if (pressing.current) waiting.current.push(fn);
+    else fn();
+  };
 }

@@ -3,7 +3,9 @@
 // as it was signed, with its signature block.
 import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
@@ -26,15 +28,29 @@ export function PrintDocument({ type }: { type: string }) {
   const documents = useLegalDocuments();
   const location = useSubjectLocation();
   const failed = documents.error ?? location.error;
-  if (failed) return <p role="alert">{errorMessageOf(failed)}</p>;
-  if (!documents.data || !location.data) return <p>{t('legal.print.loading')}</p>;
+  if (failed) {
+    return (
+      <div className={styles.page}>
+        <Alert>
+          <p>{errorMessageOf(failed)}</p>
+        </Alert>
+      </div>
+    );
+  }
+  if (!documents.data || !location.data) {
+    return (
+      <div className={styles.page}>
+        <Skeleton lines={10} label={t('legal.print.loading')} />
+      </div>
+    );
+  }
   const shown = documentsForPrint(documents.data, location.data, type);
   if (shown.length === 0) {
     return (
       <div className={styles.page}>
         <BackToPortal />
         <h1>{t('legal.print.documentNotFound')}</h1>
-        <p>There is no document “{type}” for you to print.</p>
+        <p>{t('legal.print.noDocumentToPrint', { type })}</p>
       </div>
     );
   }
@@ -79,15 +95,20 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
   const content = useDocumentContent(d.id, sig !== null);
   return (
     <article id={`document-${d.id}`} className={styles.document} aria-label={d.title}>
-      {content.isError ? <p role="alert">{errorMessageOf(content.error)}</p> : null}
+      {content.isError ? (
+        <Alert>
+          <p>{errorMessageOf(content.error)}</p>
+        </Alert>
+      ) : null}
       {content.data ? (
+        // The server sanitized this HTML; on paper the document is the page, so its h1 is the page's.
         <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
       ) : content.isPending ? (
-        <p>{t('legal.print.loading')}</p>
+        <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}
       {sig ? (
         // Named by its document: a page prints several, and landmarks need names of their own.
-        <section className={styles.signature} aria-label={`Signature: ${d.title}`}>
+        <section className={styles.signature} aria-label={t('legal.print.signatureRegion', { title: d.title })}>
           {sig.signatureData ? (
             <img
               src={sig.signatureData}
@@ -118,7 +139,7 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
                 )
               }
             >
-              Download signed copy (PDF){d.title ? `: ${d.title}` : ''}
+              {d.title ? t('legal.print.downloadSignedOf', { title: d.title }) : t('legal.print.downloadSigned')}
             </Button>
           </div>
         </section>

@@ -3,7 +3,9 @@
 // its signed PDF.
 import '@/features/legal/lib/messages';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { notify } from '@/lib/notifications';
@@ -19,8 +21,14 @@ export function SignedDocuments() {
   const location = useSubjectLocation();
   const failed = documents.error ?? location.error;
   let body;
-  if (failed) body = <p role="alert">{errorMessageOf(failed)}</p>;
-  else if (!documents.data || !location.data) body = <p>{t('legal.signed.loadingYourDocuments')}</p>;
+  if (failed)
+    body = (
+      <Alert>
+        <p>{errorMessageOf(failed)}</p>
+      </Alert>
+    );
+  else if (!documents.data || !location.data)
+    body = <Skeleton lines={4} label={t('legal.signed.loadingYourDocuments')} />;
   else {
     const signed = legalSteps(documents.data, location.data)
       .flatMap((s) => s.documents)

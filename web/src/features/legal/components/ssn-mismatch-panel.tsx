@@ -3,6 +3,7 @@
 // The check's own message stays on the field it is about, shown once.
 import '@/features/legal/lib/messages';
 import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
 import { SSN_MISMATCH_EVENT } from '@/lib/app-events';
@@ -34,12 +35,12 @@ export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
       },
     });
   return (
-    <div role="alert" className={styles.alert}>
+    <Alert tone="warning" className={styles.mismatch}>
       <p>{t('legal.mismatch.ifTheLastFourDigits')}</p>
       {clear.isError ? <p>{errorMessageOf(clear.error)}</p> : null}
-      <Button variant="secondary" disabled={clear.isPending} onClick={onClear}>
+      <Button variant="secondary" loading={clear.isPending} onClick={onClear}>
         {clear.isPending ? t('legal.mismatch.clearing') : t('legal.mismatch.clear')}
       </Button>
-    </div>
+    </Alert>
   );
 }

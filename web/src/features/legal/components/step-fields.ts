@@ -1,5 +1,6 @@
 // What each legal step asks (spec section 3, document types), and its rules.
 import '@/features/legal/lib/messages';
+import { z } from 'zod/mini';
 import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
 import { t } from '@/lib/i18n';
 
@@ -134,4 +135,49 @@ export function stillToDo(form: StepForm, errors: Record<string, string>, applic
   if (errors.identificationCountry || errors.identificationNumber) todo.push(t('legal.fields.giveTheCountryAndNumber'));
   if (errors.signature) todo.push(t('legal.fields.drawOrTypeYourSignature'));
   return todo.length ? t('legal.fields.todo', { items: todo.join('; ') }) : '';
+}
+
+/** The form's starting values: every field it shows, empty. */
+export function stepDefaults(form: StepForm): StepValues {
+  const values: StepValues = {};
+  if (form.names) Object.assign(values, { firstName: '', lastName: '' });
+  for (const box of form.checkboxes) values[box.name] = false;
+  if (form.dotRelease)
+    Object.assign(values, { noSSN: false, lastFourSSN: '', identificationCountry: '', identificationNumber: '' });
+  if (form.signature) values.signature = '';
+  return values;
+}
+
+/**
+ * The step's zod schema for react-hook-form. Its rules are validateStep's, in
+ * one refinement over the whole form: they depend on each other (no SSN asks
+ * for an identification instead) and the "still to do" line beside the button
+ * needs every rule's message at once, also for fields not yet touched.
+ */
+export function stepSchema(form: StepForm, applicant: Applicant) {
+  const shape: Record<string, z.ZodMiniString<string> | z.ZodMiniBoolean<boolean>> = {};
+  for (const [name, value] of Object.entries(stepDefaults(form))) {
+    shape[name] = typeof value === 'boolean' ? z.boolean() : z.string();
+  }
+  return z.object(shape).check(
+    z.superRefine((values, ctx) => {
+      for (const [name, message] of Object.entries(validateStep(form, values, applicant))) {
+        ctx.issues.push({ code: 'custom', path: [name], message, input: values[name] });
+      }
+    }),
+  );
+}
+
+/** What a signature of the step sends: the fields of the choice made (an SSN or an identification). */
+export function stepFields(form: StepForm, values: StepValues): StepValues {
+  const fields: StepValues = { ...values };
+  if (form.dotRelease) {
+    if (values.noSSN === true) delete fields.lastFourSSN;
+    else {
+      delete fields.noSSN;
+      delete fields.identificationCountry;
+      delete fields.identificationNumber;
+    }
+  }
+  return fields;
 }

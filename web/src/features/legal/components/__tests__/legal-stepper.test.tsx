@@ -113,6 +113,19 @@ describe('the legal stepper', () => {
     expect(steps[3]).toBeDisabled();
   });
 
+  it("shows a document inside the page's outline: its headings below the step's, and no box of its own to scroll", async () => {
+    legalServer();
+    renderStepper();
+    const step = await screen.findByRole('heading', { level: 3, name: 'Consent to electronic signatures' });
+    // The fixture's text ("Document 1") starts with its title as an h1.
+    const text = await screen.findByRole('article', { name: 'Document 1' });
+    expect(within(text).getByRole('heading', { name: 'Document 1' })).toHaveProperty('tagName', 'H4');
+    expect(text.querySelector('h1')).toBeNull();
+    // Read in the page's scroll: not a focusable scroll region.
+    expect(text).not.toHaveAttribute('tabindex');
+    expect(step.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('names must match the application, shown after touch, and signing is blocked until then', async () => {
     const api = legalServer();
     const { user } = renderStepper();
