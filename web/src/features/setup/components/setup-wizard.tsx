@@ -171,9 +171,15 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
           </div>
         );
       case 'password':
-        return <CreatePasswordStep minLength={minLength} {...events('password')} />;
+        return (
+          <div className={styles.narrow}>
+            <CreatePasswordStep minLength={minLength} {...events('password')} />
+          </div>
+        );
       case 'login':
-        return renderLogin({ ...events('login'), username: user?.username ?? '' });
+        return (
+          <div className={styles.narrow}>{renderLogin({ ...events('login'), username: user?.username ?? '' })}</div>
+        );
       case 'legal':
         return renderLegal(events('legal', () => setLegalSigned(true)));
       case 'personal':
