@@ -14,7 +14,7 @@ export function WelcomeBrands({ employer }: { employer: Employer | null }) {
   const logoUrl = employer?.logoUrl && employer.logoUrl !== brokenLogo ? employer.logoUrl : null;
   return (
     <div className={styles.brands}>
-      <BrandLogo size="lg" />
+      <BrandLogo />
       {employer ? (
         <p className={styles.employer}>
           {logoUrl ? (
