@@ -32,6 +32,8 @@ async function completeSetup(page: import('@playwright/test').Page, email: strin
   await wizard.welcome();
   await expectAccessible(page, 'setup: create password');
   await wizard.createPassword(password);
+  await expect(wizard.heading()).toHaveText('Login');
+  await expectAccessible(page, 'setup: login');
   await wizard.login(password);
   await wizard.residency('Texas');
   await expectAccessible(page, 'setup: legal');
@@ -63,9 +65,17 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.goto(invite('journey.phone@example.com', '--work-state', 'US-CA', '--work-county', '6075'));
   const wizard = new SetupWizardPage(page);
+  await expect(wizard.heading()).toHaveText('Welcome');
+  // The step list is one line here, not a row that wraps to three.
+  await expect(page.getByText('Step 1 of 5:')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'setup at 360 px: welcome');
   await wizard.welcome();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'setup at 360 px: create password');
   await wizard.createPassword(password);
+  await expect(wizard.heading()).toHaveText('Login');
+  await expectAccessible(page, 'setup at 360 px: login');
   await wizard.login(password);
   // Messages after login are compact: together they leave most of the form in view.
   const toasts = page.locator('li[data-kind]');
@@ -97,7 +107,7 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   expect(await overflow()).toBeLessThanOrEqual(0);
   // A legend that wraps stays inside its box; a checkbox sits on its label's first line.
   const group = page.getByRole('group', { name: 'How should we reach you?' });
-  const legend = group.locator('legend');
+  const legend = group.locator(':scope > legend');
   // (A legend drawn across the border starts at the fieldset's top edge; inside, below the border and padding.)
   expect((await legend.boundingBox())!.y - (await group.boundingBox())!.y).toBeGreaterThanOrEqual(8);
   const cdl = page.getByLabel("My job requires a commercial driver's license (CDL)");
@@ -105,6 +115,7 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   const [boxTop, labelBox] = [(await cdl.boundingBox())!.y, (await cdlLabel.boundingBox())!];
   expect(labelBox.height).toBeGreaterThan(30);
   expect(boxTop - labelBox.y).toBeLessThanOrEqual(6);
+  await expectAccessible(page, 'setup at 360 px: personal information');
   await wizard.personalInformation({
     ssn: '123-45-6789',
     dob: '1990-04-12',

@@ -1,5 +1,6 @@
-// Walks one invitation through the wizard and photographs login, welcome, a
-// legal step and personal information at 1280 and 360 px.
+// Walks one invitation through the wizard and photographs login, welcome,
+// create password, the login step, a legal step and personal information at
+// 1280 and 360 px.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, inviteApplicant, test } from '../e2e/fixtures';
@@ -29,7 +30,11 @@ test('screens', async ({ page }) => {
   await expect(wizard.heading()).toHaveText('Welcome');
   await shoot(page, 'welcome');
   await wizard.welcome();
+  await expect(wizard.heading()).toHaveText('Create Password');
+  await shoot(page, 'password');
   await wizard.createPassword(password);
+  await expect(wizard.heading()).toHaveText('Login');
+  await shoot(page, 'login-step');
   await wizard.login(password);
   await wizard.residency('Texas');
   await expect(page.locator('#legal-step-heading')).toBeVisible();

@@ -1,7 +1,9 @@
 // /personal: the personal information form on its own, filled from the
 // server's latest answer rather than what the session kept.
 import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { PersonalForm } from '@/features/personal/components/personal-form';
 import { errorMessageOf } from '@/lib/api-client';
 import { currentUserQuery } from '@/lib/current-user';
@@ -13,14 +15,14 @@ export function PersonalRoute() {
   const user = useQuery({ ...currentUserQuery(), refetchOnMount: 'always' });
   return (
     <div className={styles.page}>
-      <h1>{t('common.personal.title')}</h1>
+      <PageHeader title={t('common.personal.title')} />
       {user.isError ? (
-        <div role="alert">
+        <Alert>
           <p>{t('errors.personal.retrieve', { reason: errorMessageOf(user.error) })}</p>
           <Button variant="secondary" onClick={() => void user.refetch()}>
             {t('common.tryAgain')}
           </Button>
-        </div>
+        </Alert>
       ) : user.isFetchedAfterMount && user.data ? (
         <PersonalForm />
       ) : (

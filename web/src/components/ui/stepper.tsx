@@ -21,6 +21,12 @@ type StepperProps = {
   steps: Step[];
   /** The list's accessible name ("Setup steps"). */
   label: string;
+  /**
+   * The step shown now, when it may differ from the one with status current
+   * (a finished step opened again with the browser's Back). Defaults to the
+   * first step whose status is current.
+   */
+  currentId?: string;
 };
 
 const spoken: Record<StepStatus, 'ui.stepper.complete' | 'ui.stepper.current' | 'ui.stepper.error' | null> = {
@@ -30,11 +36,9 @@ const spoken: Record<StepStatus, 'ui.stepper.complete' | 'ui.stepper.current' | 
   pending: null,
 };
 
-export function Stepper({ steps, label }: StepperProps) {
-  const currentIndex = Math.max(
-    0,
-    steps.findIndex((s) => s.status === 'current'),
-  );
+export function Stepper({ steps, label, currentId }: StepperProps) {
+  const isCurrent = (step: Step) => (currentId === undefined ? step.status === 'current' : step.id === currentId);
+  const currentIndex = Math.max(0, steps.findIndex(isCurrent));
   const current = steps[currentIndex];
   const done = steps.filter((s) => s.status === 'complete').length;
   return (
@@ -56,7 +60,7 @@ export function Stepper({ steps, label }: StepperProps) {
               key={step.id}
               className={styles.step}
               data-status={step.status}
-              aria-current={step.status === 'current' ? 'step' : undefined}
+              aria-current={isCurrent(step) ? 'step' : undefined}
             >
               <span className={styles.badge} aria-hidden="true">
                 {step.status === 'complete' ? '✓' : step.status === 'error' ? '!' : i + 1}

@@ -32,6 +32,15 @@ describe('Stepper', () => {
     expect(compact).toHaveAttribute('aria-hidden', 'true');
   });
 
+  it('marks the step shown when it is a finished one opened again (currentId)', () => {
+    render(<Stepper steps={steps} label="Setup steps" currentId="a" />);
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(items[0]).toHaveTextContent('Welcome (complete)');
+    expect(items[1]).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('stepper-compact')).toHaveTextContent('Step 1 of 3: Welcome');
+  });
+
   it('says which step needs attention and why', () => {
     render(<Stepper steps={[{ id: 'a', title: 'Login', status: 'error', error: 'Log in again.' }]} label="Steps" />);
     expect(screen.getByRole('listitem')).toHaveTextContent('Login (needs attention)Log in again.');

@@ -278,6 +278,38 @@ describe('the personal information form', () => {
     expect(await screen.findByRole('form', { name: 'Personal Information' })).toBeInTheDocument();
   });
 
+  it('masks the SSN until shown, and says which SSN is on file in the field’s description', async () => {
+    logInAs(0, {
+      payload: userPayload(0, { personalInformation: { firstName: 'Dana', lastName: 'Demo', ssnLastFour: '6789' } }),
+    });
+    const { user, form } = await renderForm();
+    const ssn = within(form()).getByLabelText('Social Security number');
+    expect(ssn).toHaveAttribute('type', 'password');
+    expect(ssn).toHaveAccessibleDescription(
+      'SSN on file ending in 6789. Leave the SSN fields empty to keep it, or type a new one.',
+    );
+    const [show] = within(form()).getAllByRole('button', { name: 'Show Social Security number' });
+    await user.click(show);
+    expect(ssn).toHaveAttribute('type', 'text');
+    await user.click(within(form()).getByLabelText('No SSN: I do not have a US Social Security number'));
+    expect(ssn).toBeDisabled();
+    expect(within(form()).queryByText(/SSN on file ending in/)).not.toBeInTheDocument();
+  });
+
+  it('asks how to reach the applicant with radio buttons, showing the fields the choice needs', async () => {
+    logInAs(0);
+    const { user, form } = await renderForm();
+    const reach = within(form()).getByRole('radiogroup', { name: 'Notify me by' });
+    expect(within(reach).getByRole('radio', { name: 'E-mail' })).toBeChecked();
+    expect(within(form()).queryByLabelText('Mobile number for text messages')).not.toBeInTheDocument();
+    await user.click(within(reach).getByRole('radio', { name: 'Text message' }));
+    expect(within(form()).getByLabelText('Mobile number for text messages')).toBeInTheDocument();
+    expect(within(form()).queryByLabelText('E-mail address')).not.toBeInTheDocument();
+    await user.click(within(reach).getByRole('radio', { name: 'E-mail and text message' }));
+    expect(within(form()).getByLabelText('E-mail address')).toBeInTheDocument();
+    expect(within(form()).getByLabelText('Mobile number for text messages')).toBeInTheDocument();
+  });
+
   it('puts a dial code error next to the dial code', async () => {
     logInAs(0);
     const { user, form } = await renderForm();

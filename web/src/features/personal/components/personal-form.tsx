@@ -1,22 +1,29 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
 import '@/features/personal/lib/messages';
-import { useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { ErrorSummary } from '@/components/ui/alert';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { DateField } from '@/components/ui/date-field';
+import { Fieldset } from '@/components/ui/fieldset';
+import { RadioGroup } from '@/components/ui/radio-group';
+import { Select } from '@/components/ui/select';
+import { SsnField } from '@/components/ui/ssn-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
-import { applyServerErrors, type ServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
 import { notify } from '@/lib/notifications';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
 import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
 import { savePersonalInfo } from '../api/personal-api';
 import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
-import { personalDefaults, validatePersonal, type PersonalValues } from '../lib/personal-rules';
+import { personalDefaults, type PersonalValues } from '../lib/personal-rules';
+import { personalSchema } from '../lib/personal-schema';
 import styles from './personal-form.module.css';
 import { t } from '@/lib/i18n';
 
@@ -44,31 +51,16 @@ export function PersonalForm(props: PersonalFormProps) {
   const failed = lookups.find((l) => l.isError);
   if (failed) {
     return (
-      <div role="alert" className={styles.form}>
+      <Alert>
         <p>{t('errors.lookup', { reason: errorMessageOf(failed.error) })}</p>
         <Button variant="secondary" onClick={() => lookups.forEach((l) => l.isError && void l.refetch())}>
           {t('common.tryAgain')}
         </Button>
-      </div>
+      </Alert>
     );
   }
   if (lookups.some((l) => !l.data)) return <p role="status">{t('personal.form.loading')}</p>;
   return <PersonalFields {...props} />;
-}
-
-/** Turns "a.b.0.c" messages into react-hook-form's nested errors. */
-function nestedErrors(flat: Record<string, string>): FieldErrors<PersonalValues> {
-  const out: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const keys = path.split('.');
-    let node = out;
-    keys.slice(0, -1).forEach((k) => {
-      node[k] = (node[k] as Record<string, unknown>) ?? {};
-      node = node[k] as Record<string, unknown>;
-    });
-    node[keys[keys.length - 1]] = { type: 'validate', message };
-  }
-  return out as FieldErrors<PersonalValues>;
 }
 
 function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save') }: PersonalFormProps) {
@@ -83,10 +75,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
     }),
     [settings, snapshot],
   );
-  const resolver: Resolver<PersonalValues> = async (values) => {
-    const errors = validatePersonal(values, rules);
-    return Object.keys(errors).length ? { values: {}, errors: nestedErrors(errors) } : { values, errors: {} };
-  };
+  const schema = useMemo(() => personalSchema(rules), [rules]);
   const defaults = useMemo(
     () => ({
       ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }),
@@ -96,7 +85,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const form = useForm<PersonalValues>({ resolver, mode: 'onTouched', defaultValues: defaults });
+  const form = useAppForm(schema, { defaultValues: defaults });
   const { register, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const licenses = useFieldArray({ control: form.control, name: 'licenses' });
@@ -154,278 +143,266 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
       aria-label={t('personal.form.personalInformation')}
     >
       <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.yourName')}</legend>
-        <TextField
-          label={t('personal.form.firstName')}
-          autoComplete="given-name"
-          error={err('firstName')}
-          {...register('firstName')}
-        />
-        <TextField
-          label={t('personal.form.middleName')}
-          autoComplete="additional-name"
-          disabled={noMiddleName}
-          error={err('middleName')}
-          {...register('middleName')}
-        />
-        <Check label={t('personal.form.noMiddleName')} {...register('noMiddleName')} />
-        <TextField
-          label={t('personal.form.lastName')}
-          autoComplete="family-name"
-          error={err('lastName')}
-          {...register('lastName')}
-        />
-        <Select label={t('personal.form.suffixOptional')} error={err('nameSuffix')} {...register('nameSuffix')}>
-          <option value="">{t('personal.form.none')}</option>
-          {(suffixes.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </Select>
-        <TextField
-          label={t('personal.form.mothersMaidenNameOptional')}
-          error={err('mothersMaidenName')}
-          {...register('mothersMaidenName')}
-        />
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.identity')}</legend>
-        {snapshot?.ssnLastFour && !noSSN ? (
-          <p className={styles.note}>
-            SSN on file ending in {String(snapshot.ssnLastFour)}. Leave the SSN fields empty to keep it, or type a new
-            one.
-          </p>
-        ) : null}
-        <TextField
-          label={t('personal.form.socialSecurityNumber')}
-          inputMode="numeric"
-          autoComplete="off"
-          disabled={noSSN}
-          error={err('ssn')}
-          {...register('ssn')}
-        />
-        <TextField
-          label={t('personal.form.confirmSocialSecurityNumber')}
-          inputMode="numeric"
-          autoComplete="off"
-          disabled={noSSN}
-          error={err('confirmSSN')}
-          {...register('confirmSSN')}
-        />
-        <Check label={t('personal.form.noSsnIDoNot')} {...register('noSSN')} />
-        {noSSN ? (
-          <>
-            <Select
-              label={t('personal.form.countryThatIssuedYourIdentification')}
-              error={err('identificationCountry')}
-              {...register('identificationCountry')}
-            >
-              <option value="">{t('personal.form.chooseACountry')}</option>
-              {(countries.data ?? []).map((c) => (
-                <option key={c.countryCode} value={c.countryCode}>
-                  {c.countryName}
-                </option>
-              ))}
-            </Select>
-            <TextField
-              label={t('personal.form.identificationNumber')}
-              error={err('countryIdentificationNumber')}
-              {...register('countryIdentificationNumber')}
-            />
-          </>
-        ) : null}
-        <TextField
-          label={t('personal.form.dateOfBirth')}
-          type="date"
-          autoComplete="bday"
-          error={err('dob')}
-          {...register('dob')}
-        />
-        <TextField
-          label={t('personal.form.confirmDateOfBirth')}
-          type="date"
-          error={err('confirmDOB')}
-          {...register('confirmDOB')}
-        />
-        <Select label={t('personal.form.genderOptional')} error={err('gender')} {...register('gender')}>
-          <option value="">{t('personal.form.choose')}</option>
-          {(genders.data ?? []).map((g) => (
-            <option key={g.code} value={g.code}>
-              {g.name}
-            </option>
-          ))}
-        </Select>
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.phoneNumbers')}</legend>
-        <div className={styles.phone}>
+      <Fieldset legend={t('personal.form.yourName')}>
+        <div className={styles.fields}>
           <TextField
-            label={t('personal.form.daytimeDialCode')}
-            inputMode="numeric"
-            className={styles.dial}
-            error={err('daytimeDialCode')}
-            {...register('daytimeDialCode')}
+            label={t('personal.form.firstName')}
+            autoComplete="given-name"
+            error={err('firstName')}
+            {...register('firstName')}
           />
+          <div className={styles.stack}>
+            <TextField
+              label={t('personal.form.middleName')}
+              autoComplete="additional-name"
+              disabled={noMiddleName}
+              error={err('middleName')}
+              {...register('middleName')}
+            />
+            <Checkbox label={t('personal.form.noMiddleName')} {...register('noMiddleName')} />
+          </div>
           <TextField
-            label={t('personal.form.daytimePhoneNumber')}
-            type="tel"
-            autoComplete="tel-national"
-            error={err('daytimePhoneNumber')}
-            {...register('daytimePhoneNumber')}
+            label={t('personal.form.lastName')}
+            autoComplete="family-name"
+            error={err('lastName')}
+            {...register('lastName')}
+          />
+          <Select
+            label={t('personal.form.suffixOptional')}
+            placeholder={t('personal.form.none')}
+            error={err('nameSuffix')}
+            {...register('nameSuffix')}
+          >
+            {(suffixes.data ?? []).map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+          <TextField
+            label={t('personal.form.mothersMaidenNameOptional')}
+            error={err('mothersMaidenName')}
+            {...register('mothersMaidenName')}
           />
         </div>
-        <div className={styles.phone}>
-          <TextField
-            label={t('personal.form.eveningDialCode')}
-            inputMode="numeric"
-            className={styles.dial}
-            error={err('eveningDialCode')}
-            {...register('eveningDialCode')}
+      </Fieldset>
+
+      <Fieldset legend={t('personal.form.identity')}>
+        <div className={styles.fields}>
+          <SsnField
+            label={t('personal.form.socialSecurityNumber')}
+            hint={
+              snapshot?.ssnLastFour && !noSSN
+                ? t('personal.form.ssnOnFile', { lastFour: String(snapshot.ssnLastFour) })
+                : undefined
+            }
+            disabled={noSSN}
+            error={err('ssn')}
+            {...register('ssn')}
           />
+          <SsnField
+            label={t('personal.form.confirmSocialSecurityNumber')}
+            disabled={noSSN}
+            error={err('confirmSSN')}
+            {...register('confirmSSN')}
+          />
+          <Checkbox className={styles.wide} label={t('personal.form.noSsnIDoNot')} {...register('noSSN')} />
+          {noSSN ? (
+            <>
+              <Select
+                label={t('personal.form.countryThatIssuedYourIdentification')}
+                placeholder={t('personal.form.chooseACountry')}
+                error={err('identificationCountry')}
+                {...register('identificationCountry')}
+              >
+                {(countries.data ?? []).map((c) => (
+                  <option key={c.countryCode} value={c.countryCode}>
+                    {c.countryName}
+                  </option>
+                ))}
+              </Select>
+              <TextField
+                label={t('personal.form.identificationNumber')}
+                error={err('countryIdentificationNumber')}
+                {...register('countryIdentificationNumber')}
+              />
+            </>
+          ) : null}
+          <DateField
+            label={t('personal.form.dateOfBirth')}
+            autoComplete="bday"
+            error={err('dob')}
+            {...register('dob')}
+          />
+          <DateField
+            label={t('personal.form.confirmDateOfBirth')}
+            error={err('confirmDOB')}
+            {...register('confirmDOB')}
+          />
+          <Select
+            label={t('personal.form.genderOptional')}
+            placeholder={t('personal.form.choose')}
+            error={err('gender')}
+            {...register('gender')}
+          >
+            {(genders.data ?? []).map((g) => (
+              <option key={g.code} value={g.code}>
+                {g.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </Fieldset>
+
+      <Fieldset legend={t('personal.form.phoneNumbers')}>
+        <div className={styles.fields}>
+          <div className={styles.phone}>
+            <TextField
+              label={t('personal.form.daytimeDialCode')}
+              inputMode="numeric"
+              className={styles.dial}
+              error={err('daytimeDialCode')}
+              {...register('daytimeDialCode')}
+            />
+            <TextField
+              label={t('personal.form.daytimePhoneNumber')}
+              type="tel"
+              autoComplete="tel-national"
+              error={err('daytimePhoneNumber')}
+              {...register('daytimePhoneNumber')}
+            />
+          </div>
+          <div className={styles.phone}>
+            <TextField
+              label={t('personal.form.eveningDialCode')}
+              inputMode="numeric"
+              className={styles.dial}
+              error={err('eveningDialCode')}
+              {...register('eveningDialCode')}
+            />
+            <TextField
+              label={t('personal.form.eveningPhoneNumberOptional')}
+              type="tel"
+              error={err('eveningPhoneNumber')}
+              {...register('eveningPhoneNumber')}
+            />
+          </div>
+        </div>
+      </Fieldset>
+
+      <Fieldset legend={t('personal.form.driversLicense')}>
+        <div className={styles.fields}>
           <TextField
-            label={t('personal.form.eveningPhoneNumberOptional')}
-            type="tel"
-            error={err('eveningPhoneNumber')}
-            {...register('eveningPhoneNumber')}
+            label={t('personal.form.driversLicenseNumber')}
+            disabled={noLicense}
+            error={err('driversLicenseNumber')}
+            {...register('driversLicenseNumber')}
+          />
+          <Select
+            label={t('personal.form.stateThatIssuedIt')}
+            placeholder={t('personal.form.chooseAState')}
+            disabled={noLicense}
+            error={err('driversLicenseState')}
+            {...register('driversLicenseState')}
+          >
+            {(states.data ?? []).map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+          <Checkbox
+            className={styles.wide}
+            label={t('personal.form.noDriversLicense')}
+            {...register('noDriversLicenseNumber')}
+          />
+          <Checkbox
+            className={styles.wide}
+            label={t('personal.form.myJobRequiresACommercial')}
+            {...register('cdlRequired')}
           />
         </div>
-      </fieldset>
+      </Fieldset>
 
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.driversLicense')}</legend>
-        <TextField
-          label={t('personal.form.driversLicenseNumber')}
-          disabled={noLicense}
-          error={err('driversLicenseNumber')}
-          {...register('driversLicenseNumber')}
-        />
-        <Select
-          label={t('personal.form.stateThatIssuedIt')}
-          disabled={noLicense}
-          error={err('driversLicenseState')}
-          {...register('driversLicenseState')}
-        >
-          <option value="">{t('personal.form.chooseAState')}</option>
-          {(states.data ?? []).map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
+      <Fieldset legend={t('personal.form.other')}>
+        <div className={styles.fields}>
+          <TextField
+            label={t('personal.form.zipCodeForADrug')}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            error={err('drugZip')}
+            {...register('drugZip')}
+          />
+          {licenses.fields.map((field, i) => (
+            <div key={field.id} className={styles.license}>
+              <TextField
+                label={t('personal.form.licenseNumber', { n: i + 1 })}
+                error={err(`licenses.${i}.number`)}
+                {...register(`licenses.${i}.number` as const)}
+              />
+              <Select
+                label={t('personal.form.licenseState', { n: i + 1 })}
+                error={err(`licenses.${i}.regionId`)}
+                {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}
+              >
+                <option value="0">{t('personal.form.chooseAState')}</option>
+                {(states.data ?? []).map((s) => (
+                  <option key={s.code} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+              <div>
+                <Button variant="link" onClick={() => licenses.remove(i)}>
+                  {t('personal.form.removeLicense', { n: i + 1 })}
+                </Button>
+              </div>
+            </div>
           ))}
-        </Select>
-        <Check label={t('personal.form.noDriversLicense')} {...register('noDriversLicenseNumber')} />
-        <Check label={t('personal.form.myJobRequiresACommercial')} {...register('cdlRequired')} />
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.other')}</legend>
-        <TextField
-          label={t('personal.form.zipCodeForADrug')}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          error={err('drugZip')}
-          {...register('drugZip')}
-        />
-        {licenses.fields.map((field, i) => (
-          <div key={field.id} className={styles.license}>
-            <TextField
-              label={t('personal.form.licenseNumber', { n: i + 1 })}
-              error={err(`licenses.${i}.number`)}
-              {...register(`licenses.${i}.number` as const)}
-            />
-            <Select
-              label={t('personal.form.licenseState', { n: i + 1 })}
-              error={err(`licenses.${i}.regionId`)}
-              {...register(`licenses.${i}.regionId` as const, { valueAsNumber: true })}
-            >
-              <option value="0">{t('personal.form.chooseAState')}</option>
-              {(states.data ?? []).map((s) => (
-                <option key={s.code} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </Select>
-            <Button variant="link" onClick={() => licenses.remove(i)}>
-              {t('personal.form.removeLicense', { n: i + 1 })}
+          <div className={styles.wide}>
+            <Button variant="secondary" onClick={() => licenses.append({ number: '', regionId: 0, regionName: '' })}>
+              {t('personal.form.addLicense')}
             </Button>
           </div>
-        ))}
-        <Button variant="secondary" onClick={() => licenses.append({ number: '', regionId: 0, regionName: '' })}>
-          {t('personal.form.addLicense')}
-        </Button>
-      </fieldset>
+        </div>
+      </Fieldset>
 
-      <fieldset className={styles.group}>
-        <legend>{t('personal.form.howShouldWeReachYou')}</legend>
-        <Select
-          label={t('personal.form.notifyMeBy')}
-          error={err('primaryNotificationMethod.type')}
-          {...register('primaryNotificationMethod.type')}
-        >
-          <option value="email">{t('personal.form.eMail')}</option>
-          <option value="text">{t('personal.form.textMessage')}</option>
-          <option value="both">{t('personal.form.eMailAndTextMessage')}</option>
-        </Select>
-        {notifyBy !== 'text' ? (
-          <TextField
-            label={t('personal.form.eMailAddress')}
-            type="email"
-            autoComplete="email"
-            error={err('primaryNotificationMethod.email')}
-            {...register('primaryNotificationMethod.email')}
+      <Fieldset legend={t('personal.form.howShouldWeReachYou')}>
+        <div className={styles.fields}>
+          <RadioGroup
+            className={styles.wide}
+            legend={t('personal.form.notifyMeBy')}
+            options={[
+              { value: 'email', label: t('personal.form.eMail') },
+              { value: 'text', label: t('personal.form.textMessage') },
+              { value: 'both', label: t('personal.form.eMailAndTextMessage') },
+            ]}
+            error={err('primaryNotificationMethod.type')}
+            {...register('primaryNotificationMethod.type')}
           />
-        ) : null}
-        {notifyBy !== 'email' ? (
-          <TextField
-            label={t('personal.form.mobileNumberForTextMessages')}
-            type="tel"
-            error={err('primaryNotificationMethod.text')}
-            {...register('primaryNotificationMethod.text')}
-          />
-        ) : null}
-      </fieldset>
+          {notifyBy !== 'text' ? (
+            <TextField
+              label={t('personal.form.eMailAddress')}
+              type="email"
+              autoComplete="email"
+              error={err('primaryNotificationMethod.email')}
+              {...register('primaryNotificationMethod.email')}
+            />
+          ) : null}
+          {notifyBy !== 'email' ? (
+            <TextField
+              label={t('personal.form.mobileNumberForTextMessages')}
+              type="tel"
+              error={err('primaryNotificationMethod.text')}
+              {...register('primaryNotificationMethod.text')}
+            />
+          ) : null}
+        </div>
+      </Fieldset>
 
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" loading={isSubmitting} className={styles.submit}>
         {isSubmitting ? t('personal.form.saving') : submitLabel}
       </Button>
     </form>
-  );
-}
-
-function Check({ label, ...input }: ComponentProps<'input'> & { label: string }) {
-  const id = useId();
-  return (
-    <div className={styles.check}>
-      <input id={id} type="checkbox" {...input} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
-
-function Select({ label, error, children, ...select }: ComponentProps<'select'> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

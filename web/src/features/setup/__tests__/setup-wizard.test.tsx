@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { raiseSsnMismatch } from '@/lib/app-events';
 import { session } from '@/lib/session';
-import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
+import { companySettings, legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { cachedCurrentUser } from '@/lib/current-user';
@@ -66,6 +66,46 @@ describe('the setup wizard', () => {
     expect(screen.getByText(/Setting up takes/)).toHaveTextContent(
       'Setting up takes about 10 minutes: you create a password, log in with it, read and sign the legal notices and tell us about yourself.',
     );
+  });
+
+  it('welcomes with the provider, the employer that asked and why, and the step count for narrow screens', async () => {
+    invitation({});
+    server.use(
+      http.get('/api/settings/company/:id', () =>
+        HttpResponse.json({ ...companySettings(), companyLogoUrlAddress: 'https://example.invalid/acme.png' }),
+      ),
+    );
+    renderApp('/setup?token=invite-1');
+    const welcome = await screen.findByRole('region', { name: 'Welcome' });
+    expect(within(welcome).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    expect(within(welcome).getByText('Requested by Acme Logistics')).toBeInTheDocument();
+    const trust = within(welcome).getByRole('complementary', { name: 'About this screening' });
+    expect(trust).toHaveTextContent('Acme Logistics asked ClearPath Screening to run a background check');
+    // The employer's logo: decoration beside its written name; a logo that fails leaves the name.
+    const logo = await waitFor(() => {
+      const img = welcome.querySelector('img');
+      expect(img).toHaveAttribute('src', 'https://example.invalid/acme.png');
+      return img as HTMLImageElement;
+    });
+    expect(logo).toHaveAttribute('alt', '');
+    act(() => logo.dispatchEvent(new Event('error')));
+    expect(welcome.querySelector('img')).toBeNull();
+    expect(within(welcome).getByText('Requested by Acme Logistics')).toBeInTheDocument();
+    expect(screen.getByTestId('stepper-compact')).toHaveTextContent('Step 1 of 5: Welcome');
+  });
+
+  it('marks a finished step opened again with Back as the one shown', async () => {
+    invitation({});
+    const { user, router } = renderApp('/setup?token=invite-1');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Create Password' });
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { name: 'Welcome' });
+    const items = within(screen.getByRole('list', { name: 'Setup steps' })).getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(items[0]).toHaveTextContent('Welcome (complete)');
+    expect(items[1]).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('stepper-compact')).toHaveTextContent('Step 1 of 5: Welcome');
   });
 
   it('Welcome leads to Create Password, which asks for the company’s minimum length', async () => {

@@ -6,7 +6,10 @@
 import '@/features/setup/lib/messages';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { TrustPanel, type Employer } from '@/components/trust-panel/trust-panel';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Stepper, type Step } from '@/components/ui/stepper';
 import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
@@ -22,6 +25,7 @@ import {
   type SetupStepId,
 } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
+import { WelcomeBrands } from './welcome-brands';
 import styles from './setup-wizard.module.css';
 import { t } from '@/lib/i18n';
 
@@ -58,9 +62,15 @@ type SetupWizardProps = {
 };
 
 export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinished }: SetupWizardProps) {
-  const user = useCurrentUser()?.subject;
+  const current = useCurrentUser();
+  const user = current?.subject;
+  const settings = useCompanySettings();
+  // The employer, once the invitation or the login named the company.
+  const employer: Employer | null = current?.company.name
+    ? { name: current.company.name, logoUrl: settings?.companyLogoUrlAddress ?? null }
+    : null;
   const loggedIn = useSession((s) => s.loggedIn);
-  const minLength = useCompanySettings()?.preferences.company_subject_password_length ?? 15;
+  const minLength = settings?.preferences.company_subject_password_length ?? 15;
   const [welcomed, setWelcomed] = useState(false);
   const [legalSigned, setLegalSigned] = useState(false);
   const [errorText, setErrorText] = useState<Partial<Record<SetupStepId, string>>>({});
@@ -143,23 +153,33 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
     switch (id) {
       case 'welcome':
         return (
-          <div className={styles.form}>
-            <p>
-              {user?.firstName
-                ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
-                : t('setup.welcome.greeting')}{' '}
-              {t('setup.welcome.body', {
-                duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
-                steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
-              })}
-            </p>
-            <Button onClick={onWelcomeNext}>{t('setup.welcome.next')}</Button>
+          <div className={styles.welcome}>
+            <div className={styles.form}>
+              <WelcomeBrands employer={employer} />
+              <p>
+                {user?.firstName
+                  ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
+                  : t('setup.welcome.greeting')}{' '}
+                {t('setup.welcome.body', {
+                  duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
+                  steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
+                })}
+              </p>
+              <Button onClick={onWelcomeNext}>{t('setup.welcome.next')}</Button>
+            </div>
+            <TrustPanel employer={employer} headingLevel={3} />
           </div>
         );
       case 'password':
-        return <CreatePasswordStep minLength={minLength} {...events('password')} />;
+        return (
+          <div className={styles.narrow}>
+            <CreatePasswordStep minLength={minLength} {...events('password')} />
+          </div>
+        );
       case 'login':
-        return renderLogin({ ...events('login'), username: user?.username ?? '' });
+        return (
+          <div className={styles.narrow}>{renderLogin({ ...events('login'), username: user?.username ?? '' })}</div>
+        );
       case 'legal':
         return renderLegal(events('legal', () => setLegalSigned(true)));
       case 'personal':
@@ -174,42 +194,18 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
     }
   };
 
+  const stepperSteps: Step[] = steps.map((s) => {
+    const error = errorText[s.id];
+    const status = error ? 'error' : stepDone(s.id, progress) ? 'complete' : s.id === shown ? 'current' : 'pending';
+    return { id: s.id, title: s.title, status, error };
+  });
+
   return (
     <div className={styles.wizard}>
       <h1 className={styles.title}>{t('setup.title')}</h1>
-      <ol className={styles.steps} aria-label={t('setup.steps')}>
-        {steps.map((s, i) => {
-          const done = stepDone(s.id, progress);
-          const error = errorText[s.id];
-          const status = error ? 'error' : done ? 'complete' : s.id === shown ? 'editable' : 'pending';
-          return (
-            <li
-              key={s.id}
-              className={styles.step}
-              data-status={status}
-              aria-current={s.id === shown ? 'step' : undefined}
-            >
-              <span className={styles.badge} aria-hidden="true">
-                {done ? '✓' : i + 1}
-              </span>
-              <span>
-                {s.title}
-                <span className="visually-hidden">
-                  {status === 'complete'
-                    ? t('setup.stepState.complete')
-                    : status === 'error'
-                      ? t('setup.stepState.error')
-                      : s.id === shown
-                        ? t('setup.stepState.current')
-                        : ''}
-                </span>
-                {error ? <span className={styles.stepError}>{error}</span> : null}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      <section className={styles.panel} aria-labelledby="setup-step-heading">
+      {/* While setup completes no step is shown: the last one stays the one named. */}
+      <Stepper steps={stepperSteps} label={t('setup.steps')} currentId={shown ?? steps[steps.length - 1].id} />
+      <Card className={styles.panel} aria-labelledby="setup-step-heading">
         <h2 id="setup-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
           {shown ? steps.find((s) => s.id === shown)?.title : t('setup.allDone')}
         </h2>
@@ -232,7 +228,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         ) : (
           <p role="status">{t('setup.finishing')}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

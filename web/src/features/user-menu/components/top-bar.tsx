@@ -1,8 +1,8 @@
-// The top bar of logged-in pages: the company logo (or the bundled default
-// when it is missing or fails to load) and the user menu.
+// The top bar of logged-in pages: the company logo (or, when it is missing or
+// fails to load, the screening provider's wordmark) and the user menu.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import defaultLogoUrl from '@/assets/default-logo.svg';
+import { BrandLogo } from '@/components/logo/brand-logo';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
@@ -17,17 +17,17 @@ export function TopBar() {
   return (
     <header className={styles.bar}>
       <Link to="/" className={styles.homeLink} aria-label={t('common.topBar.home')}>
-        <img
-          className={styles.logo}
-          src={useCompanyLogo ? (logoUrl as string) : defaultLogoUrl}
-          alt={
-            useCompanyLogo && companyName
-              ? t('common.topBar.companyLogo', { company: companyName })
-              : t('common.topBar.defaultLogo')
-          }
-          data-testid={useCompanyLogo ? 'company-logo' : 'default-logo'}
-          onError={() => setBrokenLogo(logoUrl)}
-        />
+        {useCompanyLogo ? (
+          <img
+            className={styles.logo}
+            src={logoUrl as string}
+            alt={companyName ? t('common.topBar.companyLogo', { company: companyName }) : ''}
+            data-testid="company-logo"
+            onError={() => setBrokenLogo(logoUrl)}
+          />
+        ) : (
+          <BrandLogo />
+        )}
       </Link>
       <UserMenu />
     </header>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIN_MENU_CHAT_SELECTED } from '@/lib/app-events';
@@ -117,21 +117,25 @@ describe('user menu', () => {
 });
 
 describe('top bar', () => {
-  it('shows the company logo and falls back to the bundled logo when it fails to load', async () => {
+  it('shows the company logo and falls back to the provider’s wordmark when it fails to load', async () => {
     logInAs(2, {
       settings: { ...companySettings(), companyLogoUrlAddress: 'https://example.invalid/logo.png' },
     });
     renderApp('/');
     const logo = await screen.findByRole('img', { name: 'Acme Logistics logo' });
     expect(logo).toHaveAttribute('src', 'https://example.invalid/logo.png');
+    expect(screen.queryByTestId('brand-wordmark')).not.toBeInTheDocument();
     logo.dispatchEvent(new Event('error'));
-    expect(await screen.findByRole('img', { name: 'Applicant Portal logo' })).toBeInTheDocument();
+    const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
+    expect(await within(home).findByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    expect(screen.queryByRole('img', { name: 'Acme Logistics logo' })).not.toBeInTheDocument();
   });
 
-  it('uses the bundled logo when the company has none', async () => {
+  it('uses the provider’s wordmark when the company has no logo', async () => {
     logInAs(2);
     renderApp('/');
-    expect(await screen.findByRole('img', { name: 'Applicant Portal logo' })).toBeInTheDocument();
+    const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
+    expect(await within(home).findByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
   });
 
   it('is not shown when logged out', async () => {
