@@ -40,5 +40,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The journeys through several steps take 2 s alone but pass 5 s when the
+    // whole suite shares two cores with lazy chunks still being transformed.
+    testTimeout: 15000,
   },
 });
