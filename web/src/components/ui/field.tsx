@@ -37,6 +37,32 @@ export function useFieldIds(
   };
 }
 
+/** The frame of one field: its label, hint, the control (children) and its error, in reading order. */
+export function FieldFrame({
+  className,
+  label,
+  required,
+  hint,
+  error,
+  ids,
+  children,
+}: FieldProps & {
+  className?: string;
+  ids: { controlId: string; hintId: string; errorId: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
+      <FieldLabel htmlFor={ids.controlId} required={required}>
+        {label}
+      </FieldLabel>
+      <FieldHint id={ids.hintId}>{hint}</FieldHint>
+      {children}
+      <FieldError id={ids.errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
 export function FieldLabel({
   htmlFor,
   children,

@@ -2,7 +2,7 @@
 // password and SSN fields. The toggle is a real button inside the box, with
 // aria-pressed, so it is reached by Tab and announced as a switch.
 import { useState, type ComponentProps } from 'react';
-import { FieldError, FieldHint, FieldLabel, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
 
 export type MaskedFieldProps = Omit<ComponentProps<'input'>, 'type' | 'children'> &
   FieldProps & {
@@ -26,16 +26,12 @@ export function MaskedField({
   ...inputProps
 }: MaskedFieldProps) {
   const [shown, setShown] = useState(false);
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, { hint, error, describedBy });
+  const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={hintId}>{hint}</FieldHint>
+    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
       <div className={styles.withAction}>
         <input
-          id={controlId}
+          id={ids.controlId}
           className={styles.control}
           type={shown ? 'text' : 'password'}
           aria-required={required || undefined}
@@ -46,7 +42,7 @@ export function MaskedField({
           type="button"
           className={styles.action}
           aria-label={toggleLabel}
-          aria-controls={controlId}
+          aria-controls={ids.controlId}
           aria-pressed={shown}
           disabled={inputProps.disabled}
           onClick={() => setShown((s) => !s)}
@@ -54,7 +50,6 @@ export function MaskedField({
           {shown ? hideText : showText}
         </button>
       </div>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FieldError, FieldHint, FieldLabel, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
 
 export type SelectProps = ComponentProps<'select'> &
   FieldProps & {
@@ -23,15 +23,11 @@ export function Select({
   'aria-describedby': describedBy,
   ...selectProps
 }: SelectProps) {
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, { hint, error, describedBy });
+  const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={hintId}>{hint}</FieldHint>
+    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
       <select
-        id={controlId}
+        id={ids.controlId}
         className={styles.control}
         aria-required={required || undefined}
         {...aria}
@@ -40,7 +36,6 @@ export function Select({
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {children}
       </select>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

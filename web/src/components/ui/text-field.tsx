@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FieldError, FieldHint, FieldLabel, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & FieldProps;
 
@@ -14,21 +14,16 @@ export function TextField({
   'aria-describedby': describedBy,
   ...inputProps
 }: TextFieldProps) {
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, { hint, error, describedBy });
+  const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={hintId}>{hint}</FieldHint>
+    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
       <input
-        id={controlId}
+        id={ids.controlId}
         className={styles.control}
         aria-required={required || undefined}
         {...aria}
         {...inputProps}
       />
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }
