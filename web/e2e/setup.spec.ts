@@ -1,6 +1,7 @@
 // The setup journey of issue 5 through the real binary: from `portal invite`
 // to /profile.
 import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { AppShell } from './pom/app-shell';
 import { SetupWizardPage } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
@@ -42,6 +43,7 @@ async function completeSetup(page: import('@playwright/test').Page, email: strin
   expect(signed[0]).toMatch(/electronic/i);
   expect(signed).toContain('Your rights');
   expect(signed.length).toBeGreaterThanOrEqual(6);
+  await expectMessagesInTopBar(page);
   await expectAccessible(page, 'setup: personal information');
   await wizard.personalInformation({
     ssn: '123-45-6789',
@@ -51,6 +53,25 @@ async function completeSetup(page: import('@playwright/test').Page, email: strin
     state: 'California',
   });
   await expect(page).toHaveURL(/\/profile$/);
+}
+
+/**
+ * "Document signed" and the like show top right inside the top bar, left of the
+ * user menu: over neither the stepper nor the step (they once hid the stepper's
+ * last steps at 1280 px), and the menu stays reachable.
+ */
+async function expectMessagesInTopBar(page: import('@playwright/test').Page) {
+  const message = page.locator('li[data-kind]').first();
+  await expect(message).toBeVisible();
+  const bar = (await new AppShell(page).topBar.boundingBox())!;
+  const menu = (await new AppShell(page).userMenuButton.boundingBox())!;
+  const steps = (await page.getByRole('list', { name: /setup steps/i }).boundingBox())!;
+  await expect(async () => {
+    const box = (await message.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(menu.x);
+    expect(box.y + box.height).toBeLessThanOrEqual(steps.y);
+  }).toPass();
 }
 
 test('an invited applicant signs every document and completes setup, landing on /profile', async ({ page }) => {

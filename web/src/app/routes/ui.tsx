@@ -166,6 +166,7 @@ export function UiRoute() {
         <div className={styles.grid}>
           <Card as="div">
             <PageHeader
+              headingLevel={2}
               eyebrow={g('eyebrow')}
               title={g('headerTitle')}
               description={g('headerDescription')}

@@ -1,4 +1,4 @@
-// The snackbar: top right (compact on phones), a Close button, kinds message, error, success and
+// The snackbar: top right, inside the top bar left of the user menu, a Close button, kinds message, error, success and
 // info; each message leaves after its timeout (2500 ms unless told).
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';

@@ -10,17 +10,20 @@ type PageHeaderProps = {
   /** Buttons on the right (under the title on phones). */
   actions?: ReactNode;
   titleId?: string;
+  /** 1, the page's own title; 2 only where a page shows a header as a sample (the /ui gallery). */
+  headingLevel?: 1 | 2;
 };
 
 /** The page's title: the one h1 of the page, with its description. */
-export function PageHeader({ title, description, eyebrow, actions, titleId }: PageHeaderProps) {
+export function PageHeader({ title, description, eyebrow, actions, titleId, headingLevel = 1 }: PageHeaderProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <header className={styles.header}>
       <div className={styles.text}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-        <h1 id={titleId} className={styles.title}>
+        <Heading id={titleId} className={styles.title}>
           {title}
-        </h1>
+        </Heading>
         {description ? <p className={styles.description}>{description}</p> : null}
       </div>
       {actions ? <div className={styles.actions}>{actions}</div> : null}

@@ -96,4 +96,10 @@ describe('PageHeader and Card', () => {
       'Step 5Personal InformationTell us who you are.',
     );
   });
+
+  it('shows a sample header as an h2, leaving the page its one h1', () => {
+    render(<PageHeader title="Page title" headingLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Page title' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
 });

@@ -288,9 +288,13 @@ describe('the personal information form', () => {
     expect(ssn).toHaveAccessibleDescription(
       'SSN on file ending in 6789. Leave the SSN fields empty to keep it, or type a new one.',
     );
-    const [show] = within(form()).getAllByRole('button', { name: 'Show Social Security number' });
-    await user.click(show);
+    // Each SSN field has its own toggle, named for it, showing only that field.
+    const confirm = within(form()).getByLabelText('Confirm Social Security number');
+    await user.click(within(form()).getByRole('button', { name: 'Show Social Security number' }));
     expect(ssn).toHaveAttribute('type', 'text');
+    expect(confirm).toHaveAttribute('type', 'password');
+    await user.click(within(form()).getByRole('button', { name: 'Show Social Security number confirmation' }));
+    expect(confirm).toHaveAttribute('type', 'text');
     await user.click(within(form()).getByLabelText('No SSN: I do not have a US Social Security number'));
     expect(ssn).toBeDisabled();
     expect(within(form()).queryByText(/SSN on file ending in/)).not.toBeInTheDocument();

@@ -202,6 +202,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
           />
           <SsnField
             label={t('personal.form.confirmSocialSecurityNumber')}
+            toggleLabel={t('personal.form.showConfirmSsn')}
             disabled={noSSN}
             error={err('confirmSSN')}
             {...register('confirmSSN')}
