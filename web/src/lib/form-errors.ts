@@ -1,7 +1,7 @@
 // Puts the server's field errors (422 "validation error" with errorFields)
 // back onto the form's fields, as coder's mapApiErrorToFieldErrors does, and
 // brings the first of them into view.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { SummaryField } from '@/components/ui/alert';
 import { ApiError, errorMessageOf } from './api-client';
 
@@ -31,6 +31,38 @@ function controlOf(form: HTMLFormElement, name: string): FieldControl | null {
   return control;
 }
 
+/** The words of a control's label, without the required marker. */
+function labelOf(control: FieldControl, fallback: string): string {
+  const label = control.labels?.[0];
+  return (label?.firstChild?.textContent ?? label?.textContent ?? '').trim() || fallback;
+}
+
+/** The paths of the fields in error, "licenses.0.number" for nested ones. */
+function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== 'object') return [];
+    const path = prefix + key;
+    return 'message' in value && typeof value.message === 'string'
+      ? [path]
+      : errorPaths(value as FieldErrors, `${path}.`);
+  });
+}
+
+/**
+ * The fields a failed submit left in error, in page order, for the error
+ * summary that takes focus (the client's rules: the server's go through
+ * applyServerErrors). Fields the form does not show are left out.
+ */
+export function invalidFields(errors: FieldErrors, form: HTMLFormElement | null): ServerErrors['fields'] {
+  if (!form) return [];
+  const found = errorPaths(errors).flatMap((name) => {
+    const control = controlOf(form, name);
+    return control ? [{ control, field: { name, id: control.id, label: labelOf(control, name) } }] : [];
+  });
+  found.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return found.map((f) => f.field);
+}
+
 /**
  * Sets each errorField on the field of that name that `form` shows, focuses
  * the first such field in page order, and returns the fields in error and the
@@ -54,7 +86,7 @@ export function applyServerErrors<T extends FieldValues>(
     // A field named twice keeps its first message, as react-hook-form shows one per field.
     if (fields.some((f) => f.name === field)) continue;
     setError(field as Path<T>, { type: 'server', message });
-    fields.push({ name: field, id: control.id, label: control.labels?.[0]?.textContent?.trim() || field });
+    fields.push({ name: field, id: control.id, label: labelOf(control, field) });
     controls.push(control);
   }
   if (error.errorFields.length === 0) messages.push(error.errorMessage);

@@ -50,4 +50,4 @@ export function useAppForm<T extends FieldValues>(
   });
 }
 
-export { applyServerErrors, type ServerErrors } from './form-errors';
+export { applyServerErrors, invalidFields, type ServerErrors } from './form-errors';

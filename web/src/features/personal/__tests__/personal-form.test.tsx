@@ -48,6 +48,29 @@ describe('the personal information form', () => {
     expect(within(form()).getByLabelText('Daytime phone number')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('a submit the rules refuse focuses a summary that links to each field in error, in page order', async () => {
+    logInAs(0);
+    const { user, form } = await renderForm();
+    await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
+    const summary = await within(form()).findByRole('alert');
+    expect(summary).toHaveFocus();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Middle name',
+      'Date of birth',
+      'Daytime phone number',
+      "Driver's license number",
+      'State that issued it',
+    ]);
+    await user.click(within(summary).getByRole('link', { name: 'Daytime phone number' }));
+    expect(within(form()).getByLabelText('Daytime phone number')).toHaveFocus();
+    // A field leaves the summary once its rule holds.
+    await user.type(within(form()).getByLabelText('Daytime phone number'), '202 456 1111');
+    await waitFor(() =>
+      expect(within(form()).queryByRole('link', { name: 'Daytime phone number' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('keeps typed input in a draft that survives a reload, without the SSN', async () => {
     logInAs(0);
     const first = await renderForm();

@@ -15,7 +15,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
-import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
+import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
 import { notify } from '@/lib/notifications';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
@@ -85,7 +85,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const form = useAppForm(schema, { defaultValues: defaults });
+  // A failed submit focuses the error summary (which links to each field), not the first field.
+  const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
   const { register, handleSubmit, watch, setError, formState } = form;
   const { errors, isSubmitting } = formState;
   const licenses = useFieldArray({ control: form.control, name: 'licenses' });
@@ -107,23 +108,35 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   const formRef = useRef<HTMLFormElement>(null);
   // The last failed save: the fields the server refused (linked from the summary) and its other messages.
   const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefused({ fields: [], messages: [] });
-    try {
-      const payload = await savePersonalInfo(values);
-      await storeUserPayload(payload);
-      clearDraft();
-      notify(personalMessages.saved, 'success');
-      onSaved?.(payload);
-    } catch (error) {
-      // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
-      const result = applyServerErrors(error, setError, formRef.current);
-      setRefused({ fields: result.fields, messages: result.messages.map((m) => `${personalMessages.failed}: ${m}`) });
-      raiseSsnMismatchFrom(error);
-      onFailed?.(personalMessages.needsAttention);
-    }
+  // The fields a failed submit left in error, and which attempt it was (a new one focuses the summary again).
+  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
+    fields: [],
+    attempt: 0,
   });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setRefused({ fields: [], messages: [] });
+      setInvalid((last) => ({ fields: [], attempt: last.attempt }));
+      try {
+        const payload = await savePersonalInfo(values);
+        await storeUserPayload(payload);
+        clearDraft();
+        notify(personalMessages.saved, 'success');
+        onSaved?.(payload);
+      } catch (error) {
+        // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
+        const result = applyServerErrors(error, setError, formRef.current);
+        setRefused({ fields: result.fields, messages: result.messages.map((m) => `${personalMessages.failed}: ${m}`) });
+        raiseSsnMismatchFrom(error);
+        onFailed?.(personalMessages.needsAttention);
+      }
+    },
+    (fieldErrors) => {
+      setRefused({ fields: [], messages: [] });
+      setInvalid((last) => ({ fields: invalidFields(fieldErrors, formRef.current), attempt: last.attempt + 1 }));
+    },
+  );
 
   const err = (path: string) => {
     let node: unknown = errors;
@@ -133,6 +146,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
 
   // A field leaves the summary once its message is gone (the applicant changed it).
   const stillRefused = refused.fields.filter((f) => err(f.name));
+  const stillInvalid = invalid.fields.filter((f) => err(f.name));
 
   return (
     <form
@@ -142,7 +156,11 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
       noValidate
       aria-label={t('personal.form.personalInformation')}
     >
-      <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
+      {invalid.fields.length > 0 ? (
+        <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount />
+      ) : (
+        <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
+      )}
       <Fieldset legend={t('personal.form.yourName')}>
         <div className={styles.fields}>
           <TextField
