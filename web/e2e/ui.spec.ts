@@ -50,3 +50,14 @@ test('the login page shows the brand, the trust panel and the support footer, at
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await expectAccessible(page, '/login at 360 px', { moderate: true });
 });
+
+test("the footer's privacy link opens the demo's sample privacy notice, which names the provider", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+  await expect(page.getByText(/SAMPLE TEXT/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Who sees it' })).toBeVisible();
+  await expect(page.getByText(/You, the employer who invited you, and ClearPath Screening/)).toBeVisible();
+  await expectAccessible(page, '/privacy', { moderate: true });
+});

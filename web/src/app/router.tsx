@@ -60,6 +60,13 @@ export const pageRoutes: PageRoute[] = [
     page: () => import('./routes/ui').then((m) => ({ Component: m.UiRoute })),
   },
   {
+    path: paths.privacy.path,
+    title: t('common.route.privacy'),
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+  },
+  {
     path: paths.account.path,
     title: t('common.route.account'),
     access: publicAccess,

@@ -24,6 +24,8 @@ export const paths = {
   confirmEmail: { path: '/confirm-email', getHref: (token?: string | null) => withToken('/confirm-email', token) },
   /** The design system's gallery (components/ui in every state). */
   ui: fixed('/ui'),
+  /** The demo's sample privacy notice: the default --brand-privacy-url. */
+  privacy: fixed('/privacy'),
   register: {
     path: '/register/:token?',
     getHref: (token?: string) => (token ? `/register/${encodeURIComponent(token)}` : '/register'),

@@ -38,7 +38,7 @@ export const defaultConfig: PortalConfig = {
     logoUrl: '',
     supportEmail: 'support@clearpath.example',
     supportPhone: '+1 (555) 010-0199',
-    privacyPolicyUrl: 'https://clearpath.example/privacy',
+    privacyPolicyUrl: '/privacy',
   },
 };
 

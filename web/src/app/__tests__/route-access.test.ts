@@ -31,6 +31,7 @@ const access: Record<string, typeof PUBLIC | Status[]> = {
   '/confirm-email': PUBLIC,
   // Not in spec section 2: the design system's gallery (issue 9), open to all.
   '/ui': PUBLIC,
+  '/privacy': PUBLIC,
   '/register': PUBLIC,
   '/register/abc123': PUBLIC,
   '/': ['finalization-complete'],

@@ -14,7 +14,7 @@ describe('runtime configuration', () => {
         logoUrl: '',
         supportEmail: 'support@clearpath.example',
         supportPhone: '+1 (555) 010-0199',
-        privacyPolicyUrl: 'https://clearpath.example/privacy',
+        privacyPolicyUrl: '/privacy',
       },
     });
     expect(parseConfig(null)).toBe(defaultConfig);
@@ -47,7 +47,7 @@ describe('runtime configuration', () => {
       logoUrl: 'https://cdn.example/nw.svg',
       supportEmail: 'help@nw.example',
       supportPhone: '+1 (555) 010-0199',
-      privacyPolicyUrl: 'https://clearpath.example/privacy',
+      privacyPolicyUrl: '/privacy',
     });
   });
 });

@@ -7,6 +7,7 @@ import errors from './errors.json';
 import layout from './layout.json';
 import legal from './legal.json';
 import personal from './personal.json';
+import privacy from './privacy.json';
 import setup from './setup.json';
 import ui from './ui.json';
 
@@ -17,6 +18,7 @@ export const enUS = {
   ...layout,
   ...legal,
   ...personal,
+  ...privacy,
   ...setup,
   ...ui,
 };
