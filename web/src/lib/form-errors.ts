@@ -37,6 +37,19 @@ function labelOf(control: FieldControl, fallback: string): string {
   return (label?.firstChild?.textContent ?? label?.textContent ?? '').trim() || fallback;
 }
 
+type Found = { control: FieldControl; field: ServerErrors['fields'][number] };
+
+/** The fields in page order, not the order they were named in: the first is the first a reader meets. */
+function inPageOrder(found: Found[]): Found[] {
+  return [...found].sort((a, b) =>
+    a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+}
+
+function fieldOf(control: FieldControl, name: string): Found {
+  return { control, field: { name, id: control.id, label: labelOf(control, name) } };
+}
+
 /** The paths of the fields in error, "licenses.0.number" for nested ones. */
 function errorPaths(errors: FieldErrors, prefix = ''): string[] {
   return Object.entries(errors).flatMap(([key, value]) => {
@@ -57,10 +70,9 @@ export function invalidFields(errors: FieldErrors, form: HTMLFormElement | null)
   if (!form) return [];
   const found = errorPaths(errors).flatMap((name) => {
     const control = controlOf(form, name);
-    return control ? [{ control, field: { name, id: control.id, label: labelOf(control, name) } }] : [];
+    return control ? [fieldOf(control, name)] : [];
   });
-  found.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return found.map((f) => f.field);
+  return inPageOrder(found).map((f) => f.field);
 }
 
 /**
@@ -74,8 +86,7 @@ export function applyServerErrors<T extends FieldValues>(
   form: HTMLFormElement | null,
 ): ServerErrors {
   if (!(error instanceof ApiError)) return { fields: [], messages: [errorMessageOf(error)] };
-  const fields: ServerErrors['fields'] = [];
-  const controls: FieldControl[] = [];
+  const found: Found[] = [];
   const messages: string[] = [];
   for (const { field, message } of error.errorFields) {
     const control = form ? controlOf(form, field) : null;
@@ -84,16 +95,13 @@ export function applyServerErrors<T extends FieldValues>(
       continue;
     }
     // A field named twice keeps its first message, as react-hook-form shows one per field.
-    if (fields.some((f) => f.name === field)) continue;
+    if (found.some((f) => f.field.name === field)) continue;
     setError(field as Path<T>, { type: 'server', message });
-    fields.push({ name: field, id: control.id, label: labelOf(control, field) });
-    controls.push(control);
+    found.push(fieldOf(control, field));
   }
   if (error.errorFields.length === 0) messages.push(error.errorMessage);
 
-  // Page order, not the server's order: the first field a reader meets.
-  const order = controls.map((control, i) => ({ control, field: fields[i] }));
-  order.sort((a, b) => (a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const order = inPageOrder(found);
   order[0]?.control.focus();
   return { fields: order.map((o) => o.field), messages };
 }
