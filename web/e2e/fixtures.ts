@@ -18,8 +18,8 @@ export function portalCli(subcommand: string, ...args: string[]): string {
   return execFileSync(portal.binary, [subcommand, '--data', portal.dataDir, ...args], { encoding: 'utf8' });
 }
 
-/** `portal invite` prints the invitation URL as the last line. */
-export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Example'): string {
+/** `portal invite` prints the invitation URL as the last line; flags such as `--work-state US-CA` go on. */
+export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Example', ...flags: string[]): string {
   const out = portalCli(
     'invite',
     '--email',
@@ -30,6 +30,7 @@ export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Ex
     lastName,
     '--base-url',
     portal.baseURL,
+    ...flags,
   );
   return out.trim().split('\n').pop() as string;
 }

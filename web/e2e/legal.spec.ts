@@ -3,7 +3,7 @@
 // and the signed PDF an auditor keeps.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { expect, expectAccessible, inviteApplicant, test } from './fixtures';
 import { SetupWizardPage } from './pom/setup-wizard';
 
 test.setTimeout(180_000);
@@ -30,24 +30,15 @@ async function expectOneScroll(page: Page, context: string) {
 test('an applicant working in San Francisco signs every applicable document in order, prints one and downloads the signed PDF', async ({
   page,
 }) => {
-  const link = portalCli(
-    'invite',
-    '--email',
+  const link = inviteApplicant(
     'legal.journey@example.com',
-    '--first-name',
     'Łucja',
-    '--last-name',
     'Ørsted',
-    '--base-url',
-    portal.baseURL,
     '--work-state',
     'US-CA',
     '--work-county',
     '6075',
-  )
-    .trim()
-    .split('\n')
-    .pop() as string;
+  );
   await page.goto(link);
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();

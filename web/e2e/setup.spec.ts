@@ -1,6 +1,6 @@
 // The setup journey of issue 5 through the real binary: from `portal invite`
 // to /profile.
-import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { expect, expectAccessible, inviteApplicant, portal, test } from './fixtures';
 import { AppShell } from './pom/app-shell';
 import { SetupWizardPage } from './pom/setup-wizard';
 
@@ -9,24 +9,8 @@ const password = 'correct horse battery staple';
 // A whole setup signs eight or so documents: more than the default 30 s on 2 cores.
 test.setTimeout(120_000);
 
-function invite(email: string, ...flags: string[]): string {
-  const out = portalCli(
-    'invite',
-    '--email',
-    email,
-    '--first-name',
-    'Riley',
-    '--last-name',
-    'Stone',
-    '--base-url',
-    portal.baseURL,
-    ...flags,
-  );
-  return out.trim().split('\n').pop() as string;
-}
-
 async function completeSetup(page: import('@playwright/test').Page, email: string) {
-  await page.goto(invite(email, '--work-state', 'US-CA', '--work-county', '6075'));
+  await page.goto(inviteApplicant(email, 'Riley', 'Stone', '--work-state', 'US-CA', '--work-county', '6075'));
   const wizard = new SetupWizardPage(page);
   await expect(page).toHaveURL(/\/setup/);
   await expectAccessible(page, 'setup: welcome');
@@ -84,7 +68,9 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
   // Nothing wider than the screen at any step.
   const overflow = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  await page.goto(invite('journey.phone@example.com', '--work-state', 'US-CA', '--work-county', '6075'));
+  await page.goto(
+    inviteApplicant('journey.phone@example.com', 'Riley', 'Stone', '--work-state', 'US-CA', '--work-county', '6075'),
+  );
   const wizard = new SetupWizardPage(page);
   await expect(wizard.heading()).toHaveText('Welcome');
   // The step list is one line here, not a row that wraps to three.
@@ -149,7 +135,7 @@ test('setup works on a 360 px wide phone screen', async ({ page }) => {
 });
 
 test('a reload in the middle of the setup personal form keeps what was typed, but not the SSN', async ({ page }) => {
-  await page.goto(invite('journey.reload@example.com'));
+  await page.goto(inviteApplicant('journey.reload@example.com', 'Riley', 'Stone'));
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
   await wizard.createPassword(password);
@@ -183,7 +169,7 @@ test('a reload in the middle of the setup personal form keeps what was typed, bu
 });
 
 test('a full-profile applicant gets three steps and lands on /profile', async ({ page }) => {
-  await page.goto(invite('journey.full@example.com', '--full-profile'));
+  await page.goto(inviteApplicant('journey.full@example.com', 'Riley', 'Stone', '--full-profile'));
   const wizard = new SetupWizardPage(page);
   await expect(page.getByRole('list', { name: 'Setup steps' }).getByRole('listitem')).toHaveCount(3);
   await wizard.welcome();

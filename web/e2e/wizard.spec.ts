@@ -2,30 +2,15 @@
 // mismatch cleared and signed again, a drawn signature that survives a phone
 // turning, a click that lands after a blur, and a long typed name on a phone.
 import { readFileSync } from 'node:fs';
-import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { expect, expectAccessible, inviteApplicant, test } from './fixtures';
 import { drawSignature, SetupWizardPage } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
 
 test.setTimeout(180_000);
 
-function invite(email: string): string {
-  const out = portalCli(
-    'invite',
-    '--email',
-    email,
-    '--first-name',
-    'Riley',
-    '--last-name',
-    'Stone',
-    '--base-url',
-    portal.baseURL,
-  );
-  return out.trim().split('\n').pop() as string;
-}
-
 async function toLegalSteps(page: import('@playwright/test').Page, email: string) {
-  await page.goto(invite(email));
+  await page.goto(inviteApplicant(email, 'Riley', 'Stone'));
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
   await wizard.createPassword(password);
@@ -173,7 +158,7 @@ test('one click on a checkbox right after a field shows its message lands on the
 });
 
 test("the browser's Back and Forward move between setup steps", async ({ page }) => {
-  await page.goto(invite('journey.history@example.com'));
+  await page.goto(inviteApplicant('journey.history@example.com', 'Riley', 'Stone'));
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
   await expect(wizard.heading()).toHaveText('Create Password');

@@ -4,7 +4,7 @@
 //   SHOTS_DIR=/tmp/shots npx playwright test -c screenshots/playwright.config.ts legal-shots
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, portal, portalCli, test } from '../e2e/fixtures';
+import { expect, inviteApplicant, test } from '../e2e/fixtures';
 import { SetupWizardPage } from '../e2e/pom/setup-wizard';
 
 const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
@@ -30,24 +30,15 @@ const slug = (title: string) =>
     .slice(0, 40);
 
 test('legal screens', async ({ page }) => {
-  const link = portalCli(
-    'invite',
-    '--email',
+  const link = inviteApplicant(
     `legal.shots.${Date.now()}@example.com`,
-    '--first-name',
     'Riley',
-    '--last-name',
     'Stone',
-    '--base-url',
-    portal.baseURL,
     '--work-state',
     'US-CA',
     '--work-county',
     '6075',
-  )
-    .trim()
-    .split('\n')
-    .pop() as string;
+  );
   await page.goto(link);
   const wizard = new SetupWizardPage(page);
   await wizard.welcome();
