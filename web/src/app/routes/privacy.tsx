@@ -2,12 +2,12 @@
 // footer's privacy link (--brand-privacy-url). A deployment points that
 // setting at its own notice; this page then is only reachable by its path.
 import { Alert } from '@/components/ui/alert';
-import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { config } from '@/lib/config';
 import { addMessages, t } from '@/lib/i18n';
 import messages from '@/locales/en-US/privacy.json';
 import styles from './page.module.css';
+import privacy from './privacy.module.css';
 
 addMessages('privacy', messages);
 
@@ -28,14 +28,14 @@ export function PrivacyRoute() {
       <Alert tone="info">
         <p>{t('privacy.sample')}</p>
       </Alert>
-      <Card>
+      <div className={privacy.sections}>
         {sections.map(([title, body]) => (
           <section key={title}>
             <h2>{t(title)}</h2>
             <p>{t(body, values)}</p>
           </section>
         ))}
-      </Card>
+      </div>
     </div>
   );
 }
