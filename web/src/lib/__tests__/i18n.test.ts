@@ -14,7 +14,7 @@ const src = join(process.cwd(), 'src');
 const DYNAMIC_KEYS: readonly string[] = [];
 
 /** Areas that load with their feature, not with the app (lib/i18n.ts). */
-const FEATURE_AREAS = ['legal', 'personal', 'setup'];
+const FEATURE_AREAS = ['account', 'history', 'legal', 'personal', 'profile', 'services', 'setup'];
 
 /** The app's own source files: tests and the catalogue itself excluded. */
 function sourceFiles(dir: string): string[] {

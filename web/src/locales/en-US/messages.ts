@@ -1,24 +1,32 @@
 // The en-US message catalogue: one JSON file per area, keys prefixed with the
 // area's name ("auth.login.title" lives in auth.json). lib/i18n.ts reads it;
 // a key the catalogue lacks is a type error and a failing test.
+import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
+import history from './history.json';
 import layout from './layout.json';
 import legal from './legal.json';
 import personal from './personal.json';
 import privacy from './privacy.json';
+import profile from './profile.json';
+import services from './services.json';
 import setup from './setup.json';
 import ui from './ui.json';
 
 export const enUS = {
   ...common,
   ...errors,
+  ...account,
   ...auth,
+  ...history,
   ...layout,
   ...legal,
   ...personal,
   ...privacy,
+  ...profile,
+  ...services,
   ...setup,
   ...ui,
 };

@@ -1,0 +1,2 @@
+// Placeholder until this page lands (issue 10).
+export { ComingSoonRoute as PersonalDataRoute } from './coming-soon';
