@@ -148,3 +148,13 @@ export const useRequiredFields = () => useQuery(subjectQueries.requiredFields())
 export function invalidateSubject(client: QueryClient) {
   return client.invalidateQueries({ queryKey: ['subject'] });
 }
+
+/**
+ * Where "Save and continue" leads: the next page of the checklist after `currentId` that is not complete
+ * (wrapping to earlier ones), else /confirmation.
+ */
+export function nextPagePath(pages: ChecklistPage[], currentId: string): string {
+  const at = pages.findIndex((p) => p.id === currentId);
+  const ordered = at < 0 ? pages : [...pages.slice(at + 1), ...pages.slice(0, at)];
+  return ordered.find((p) => !p.complete && p.id !== currentId)?.path ?? '/confirmation';
+}
