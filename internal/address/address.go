@@ -75,7 +75,8 @@ var zipFormat = regexp.MustCompile(`^(\d{5})(?:-\d{4})?$`)
 func US(street, city, state, zip string) Result {
 	street, city, zip = strings.TrimSpace(street), strings.TrimSpace(city), strings.TrimSpace(zip)
 	state = strings.ToUpper(strings.TrimSpace(state))
-	var r Result
+	// Never nil: the answer's errorFields is always a list.
+	r := Result{Problems: []Problem{}}
 	add := func(field, message string) { r.Problems = append(r.Problems, Problem{field, message}) }
 
 	if street == "" {
@@ -165,7 +166,8 @@ func International(country, street, locality, administrativeArea, postalCode str
 		"administrative_area": strings.TrimSpace(administrativeArea),
 		"postal_code":         strings.TrimSpace(postalCode),
 	}
-	var r Result
+	// Never nil: the answer's errorFields is always a list.
+	r := Result{Problems: []Problem{}}
 	add := func(field, message string) { r.Problems = append(r.Problems, Problem{field, message}) }
 
 	f, known := formatOf(country)

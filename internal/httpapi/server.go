@@ -137,6 +137,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerBannerRoutes(mux)
 	s.registerLegalRoutes(mux)
 	s.registerSubjectDataRoutes(mux)
+	s.registerValidationRoutes(mux)
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {
