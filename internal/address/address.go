@@ -56,7 +56,7 @@ const (
 const IdahoState = "US-ID"
 
 // militaryZIPs are the ZIP code prefixes of each armed-forces "state"
-// (USPS Publication 28, 225.2): AA 340, AE 090-098, AP 962-966.
+// as the Postal Service routes them: AA 340, AE 090-098, AP 962-966.
 var militaryZIPs = map[string][]string{
 	"US-AA": {"340"},
 	"US-AE": {"090", "091", "092", "093", "094", "095", "096", "097", "098"},
