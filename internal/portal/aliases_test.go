@@ -42,7 +42,9 @@ func TestValidateAliases(t *testing.T) {
 		want    map[string]string
 	}{
 		{"EmptyListIsAnAnswer", nil, nil},
-		{"Valid", []portal.Alias{ok, with(func(a *portal.Alias) { a.Type, a.FirstName, a.From, a.To, a.Suffix = " Nickname ", "Janie", "", "", "jr" })}, nil},
+		{"Valid", []portal.Alias{ok, with(func(a *portal.Alias) {
+			a.Type, a.FirstName, a.From, a.To, a.Suffix = " Nickname ", "Janie", "", "", "jr"
+		})}, nil},
 		{"RequiredParts", []portal.Alias{{}}, map[string]string{
 			"aliases.0.type": "Type is required.", "aliases.0.firstName": "First name is required.", "aliases.0.lastName": "Last name is required."}},
 		{"UnknownType", []portal.Alias{with(func(a *portal.Alias) { a.Type = "stage" })}, map[string]string{"aliases.0.type": "Choose a type from the list."}},
