@@ -224,6 +224,9 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		fe.Add("addresses.0.current", "Mark the address where you live now as your current address.")
 	}
 
+	// Coverage only when the periods themselves are right: a wrong date
+	// would otherwise show twice.
+	periodsWrong := periodErrors(fe)
 	sp := spans(addresses, rules.Today)
 	// Overlaps: each address against the earlier-starting ones; sharing the
 	// boundary month is allowed. Two current addresses overlap by
@@ -239,9 +242,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 			}
 		}
 	}
-	// Coverage, only when the periods themselves are right: a wrong date
-	// would otherwise show twice.
-	if periodErrors(fe) {
+	if periodsWrong {
 		return fe.Err()
 	}
 	start := coverageStart(rules.Today, years)
@@ -252,6 +253,9 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 			continue // no current address: reported above
 		}
 		field := "addresses." + strconv.Itoa(sp[k].i) + ".from"
+		if fe.Has(field) {
+			continue
+		}
 		if k == 0 && gap.From == FormatMonth(start) {
 			fe.Add(field, "Your addresses must go back to "+monthText(start)+" ("+strconv.Itoa(years)+" years).")
 			continue
