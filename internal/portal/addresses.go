@@ -196,6 +196,9 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		}
 		checkHistoryText(&fe, key+"street1", "Street", a.Street1, false, MaxAddressPartLen)
 		checkHistoryText(&fe, key+"street2", "Street line 2", a.Street2, false, MaxAddressPartLen)
+		checkHistoryText(&fe, key+"city", "City", a.City, false, MaxAddressPartLen)
+		checkHistoryText(&fe, key+"state", "State", a.State, false, MaxAddressPartLen)
+		checkHistoryText(&fe, key+"zip", "ZIP code", a.Zip, false, 20)
 		if a.Country != "" && rules.CheckParts != nil {
 			for _, p := range rules.CheckParts(a) {
 				if !fe.Has(key + p.Field) {

@@ -68,6 +68,8 @@ func TestValidateAddresses(t *testing.T) {
 		{"International", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From = "2019-06" }), abroad}, 0, nil},
 		{"AddressParts", []portal.Address{mod(cur, func(a *portal.Address) { a.Zip = "00000"; a.Country = "" }), mod(prev, func(a *portal.Address) { a.Zip = "00000" })}, 0,
 			map[string]string{"addresses.0.country": "Country is required.", "addresses.1.zip": "ZIP code 00000 is not in Idaho."}},
+		{"TooLong", []portal.Address{mod(cur, func(a *portal.Address) { a.Zip = "123456789012345678901" }), prev}, 0,
+			map[string]string{"addresses.0.zip": "ZIP code must be at most 20 characters."}},
 		{"PartErrorsStillShowGaps", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2021-10"; a.Zip = "00000" })}, 0,
 			map[string]string{"addresses.1.zip": "ZIP code 00000 is not in Idaho.",
 				"addresses.0.from": "No address for Nov 2021 to Feb 2022. Add where you lived then or change these dates."}},
