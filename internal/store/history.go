@@ -130,54 +130,52 @@ func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, add
 	return s.addressHistory(addresses, true, years), nil
 }
 
-// HistoryFacts are what the checklist (GET /api/v2/user/subject "pages")
-// needs of the aliases and addresses pages.
-type HistoryFacts struct {
-	AliasesSaved      bool // saved at least once: an empty list is an answer
-	AddressesSaved    bool
-	AddressesComplete bool // saved and valid today under the package's years
+// HistoryChecklist is what the subject read model (GET
+// /api/v2/user/subject) takes of the history: the lists and their
+// checklist pages.
+type HistoryChecklist struct {
+	Aliases       portal.AliasList
+	Addresses     portal.AddressHistory
+	AliasesPage   portal.ChecklistPage
+	AddressesPage portal.ChecklistPage
 }
 
-// Facts gathers the history's checklist facts of a subject.
-func (s *HistoryService) Facts(ctx context.Context, subjectID int64) (HistoryFacts, error) {
-	return s.historyFacts(ctx, s.db, subjectID)
+// Checklist reads the subject's history and its checklist pages.
+func (s *HistoryService) Checklist(ctx context.Context, subjectID int64) (*HistoryChecklist, error) {
+	return s.historyChecklist(ctx, s.db, subjectID)
 }
 
-// historyFacts is Facts inside a transaction (the subject read model and
-// the status move's readiness call it with theirs).
-func (s *conn) historyFacts(ctx context.Context, q queryer, subjectID int64) (HistoryFacts, error) {
-	var f HistoryFacts
-	var err error
-	if f.AliasesSaved, err = s.aliasesSaved(ctx, q, subjectID); err != nil {
-		return f, err
+// historyChecklist is Checklist on q, so the read model and the status
+// move's readiness can read it inside their transaction.
+func (s *conn) historyChecklist(ctx context.Context, q queryer, subjectID int64) (*HistoryChecklist, error) {
+	var aliases aliasesRecord
+	aliasesSaved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, recordAliases, &aliases)
+	if err != nil {
+		return nil, err
 	}
-	f.AddressesSaved, f.AddressesComplete, err = s.addressesComplete(ctx, q, subjectID)
-	return f, err
-}
-
-// aliasesSaved reports whether the subject saved their other names at
-// least once (the checklist's aliases page: an empty list is an answer).
-// The subject read model (GET /api/v2/user/subject) calls it.
-func (s *conn) aliasesSaved(ctx context.Context, q queryer, subjectID int64) (bool, error) {
-	var rec aliasesRecord
-	return findRecord(ctx, q, s.cfg.Sealer, subjectID, recordAliases, &rec)
-}
-
-// addressesComplete reports whether the subject saved an address history
-// and whether it is valid today (the checklist's addresses page: a current address,
-// the package's years covered, no gaps). The subject read model calls it.
-func (s *conn) addressesComplete(ctx context.Context, q queryer, subjectID int64) (saved, complete bool, err error) {
-	var rec addressesRecord
-	saved, err = findRecord(ctx, q, s.cfg.Sealer, subjectID, recordAddresses, &rec)
-	if err != nil || !saved {
-		return saved, false, err
+	var addresses addressesRecord
+	addressesSaved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, recordAddresses, &addresses)
+	if err != nil {
+		return nil, err
 	}
 	years, err := addressHistoryYears(ctx, q, subjectID)
 	if err != nil {
-		return saved, false, err
+		return nil, err
 	}
-	rules := portal.AddressRules{Today: s.now(), RequiredYears: years, CheckParts: CheckAddressParts}
-	return saved, portal.ValidateAddresses(rec.Addresses, rules) == nil, nil
+	now := s.now()
+	c := &HistoryChecklist{
+		Aliases:   portal.AliasList{Aliases: nonNil(aliases.Aliases), Saved: aliasesSaved},
+		Addresses: portal.AddressHistory{Addresses: nonNil(addresses.Addresses), Saved: addressesSaved, AddressCoverage: portal.Coverage(addresses.Addresses, now, years)},
+	}
+	var invalid error
+	if addressesSaved {
+		// Checked again today: the months pass, and the package's years or
+		// the address data may have changed since the save.
+		invalid = portal.ValidateAddresses(addresses.Addresses, portal.AddressRules{Today: now, RequiredYears: years, CheckParts: CheckAddressParts})
+	}
+	c.AliasesPage = portal.AliasesPage(c.Aliases)
+	c.AddressesPage = portal.AddressesPage(c.Addresses, invalid)
+	return c, nil
 }
 
 // CheckAddressParts checks an address's street, city, state, ZIP and

@@ -45,6 +45,15 @@ var (
 	pastAddress    = portal.Address{Country: "CA", Street1: "301 Front St W", City: "Toronto", State: "ON", Zip: "M5V 2T6", From: "2015-01", To: "2021-06"}
 )
 
+func checklist(t *testing.T, h *store.HistoryService, subjectID int64) *store.HistoryChecklist {
+	t.Helper()
+	c, err := h.Checklist(context.Background(), subjectID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 var hexID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
 func TestAliasesRoundTrip(t *testing.T) {
@@ -89,8 +98,8 @@ func TestAliasesRoundTrip(t *testing.T) {
 			if _, err := h.SaveAliases(ctx, w.bob.ID, nil); err != nil {
 				t.Fatal(err)
 			}
-			if f, err := h.Facts(ctx, w.bob.ID); err != nil || f != (store.HistoryFacts{AliasesSaved: true}) {
-				t.Errorf("facts = %+v, %v; want the aliases saved", f, err)
+			if c := checklist(t, h, w.bob.ID); !c.AliasesPage.Complete || c.AddressesPage.Complete {
+				t.Errorf("checklist = %+v; want the aliases page complete", c)
 			}
 			got, err := h.FindAliases(ctx, w.bob.ID)
 			if err != nil || !got.Saved || len(got.Aliases) != 0 {
@@ -126,15 +135,15 @@ func TestAddressesRoundTrip(t *testing.T) {
 		if got.Saved || len(got.Addresses) != 0 || !reflect.DeepEqual(got.AddressCoverage, want) {
 			t.Fatalf("before saving: %+v, want nothing saved and %+v", got, want)
 		}
-		if f, err := h.Facts(ctx, w.jane.ID); err != nil || f != (store.HistoryFacts{}) {
-			t.Errorf("facts before saving = %+v, %v", f, err)
+		if c := checklist(t, h, w.jane.ID); c.AddressesPage.Complete || c.AliasesPage.Complete {
+			t.Errorf("checklist before saving = %+v", c)
 		}
 		saved, err := h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, pastAddress})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f, err := h.Facts(ctx, w.jane.ID); err != nil || f != (store.HistoryFacts{AddressesSaved: true, AddressesComplete: true}) {
-			t.Errorf("facts after saving = %+v, %v", f, err)
+		if c := checklist(t, h, w.jane.ID); !c.AddressesPage.Complete || c.AliasesPage.Complete || !reflect.DeepEqual(c.Addresses, *saved) {
+			t.Errorf("checklist after saving = %+v", c)
 		}
 		if len(saved.Gaps) != 0 || !saved.ReleaseFormRequired || !saved.Saved {
 			t.Errorf("saved: %+v; want no gaps and Idaho's release form", saved)
@@ -176,8 +185,10 @@ func TestAddressesRoundTrip(t *testing.T) {
 				t.Errorf("coverage %+v, want 12 years from 2014-11", got.AddressCoverage)
 			}
 			// Jane's history, complete for 7 years (back to 2015), is not complete for 12 complete.
-			if f, err := h.Facts(ctx, w.jane.ID); err != nil || !f.AddressesSaved || f.AddressesComplete {
-				t.Errorf("facts under 12 years = %+v, %v; want saved, not complete", f, err)
+			c := checklist(t, h, w.jane.ID)
+			want := []string{"Your addresses must go back to Nov 2014 (12 years)."}
+			if !c.Addresses.Saved || c.AddressesPage.Complete || !reflect.DeepEqual(c.AddressesPage.Missing, want) {
+				t.Errorf("checklist under 12 years = %+v; want saved, not complete: %v", c, want)
 			}
 		})
 	})
