@@ -122,9 +122,9 @@ func TestAliasesAPI(t *testing.T) {
 			}
 			code, body := a.do("PUT", "/api/v2/user/subject/alias", "jane", map[string]any{"aliases": bad})
 			want := map[string]string{
-				"aliases.0.type":      "Type is required.",
+				"aliases.0.type":      "Type of name is required.",
 				"aliases.0.firstName": "First name is required.",
-				"aliases.0.from":      "From cannot be in the future.",
+				"aliases.0.from":      "Used from cannot be in the future.",
 				"aliases.1.firstName": "This is your current name; list only other names.",
 				"aliases.3.firstName": "You listed this name twice.",
 			}

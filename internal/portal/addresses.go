@@ -176,7 +176,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 	var fe FieldErrors
 	switch {
 	case len(addresses) == 0:
-		fe.Add("addresses", "Add the address where you live now.")
+		fe.Add("addresses", "Add your current address.")
 		return fe.Err()
 	case len(addresses) > MaxAddresses:
 		fe.Add("addresses", "List at most "+strconv.Itoa(MaxAddresses)+" addresses.")
@@ -224,7 +224,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		}
 	}
 	if currents == 0 {
-		fe.Add("addresses.0.current", "Mark the address where you live now as your current address.")
+		fe.Add("addresses.0.current", `Tick "I live here now" on the address where you live now.`)
 	}
 
 	// Coverage only when the periods themselves are right: a wrong date

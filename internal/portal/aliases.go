@@ -100,7 +100,7 @@ func NormalizeAliases(aliases []Alias) []Alias {
 func ValidateAliases(aliases []Alias, rules AliasRules) error {
 	var fe FieldErrors
 	if len(aliases) > MaxAliases {
-		fe.Add("aliases", "List at most "+strconv.Itoa(MaxAliases)+" other names.")
+		fe.Add("aliases", "You can list up to "+strconv.Itoa(MaxAliases)+" names.")
 		return fe.Err()
 	}
 	seen := map[string]bool{}
@@ -109,10 +109,10 @@ func ValidateAliases(aliases []Alias, rules AliasRules) error {
 		key := "aliases." + strconv.Itoa(i) + "."
 		switch a.Type {
 		case "":
-			fe.Add(key+"type", "Type is required.")
+			fe.Add(key+"type", "Type of name is required.")
 		case AliasMaiden, AliasPrevious, AliasNickname, AliasOther:
 		default:
-			fe.Add(key+"type", "Choose a type from the list.")
+			fe.Add(key+"type", "Choose Type of name from the list.")
 		}
 		checkHistoryText(&fe, key+"firstName", "First name", a.FirstName, true, MaxHistoryNameLen)
 		checkHistoryText(&fe, key+"middleName", "Middle name", a.MiddleName, false, MaxHistoryNameLen)
@@ -120,7 +120,7 @@ func ValidateAliases(aliases []Alias, rules AliasRules) error {
 		if a.Suffix != "" && rules.ValidSuffix != nil && !rules.ValidSuffix(a.Suffix) {
 			fe.Add(key+"suffix", "Choose a suffix from the list.")
 		}
-		checkMonthRange(&fe, key, a.From, a.To, false, rules.Today)
+		checkMonthRange(&fe, key, "Used from", "Used until", a.From, a.To, rules.Today)
 		if a.FirstName == "" || a.LastName == "" {
 			continue
 		}
@@ -156,15 +156,15 @@ func checkHistoryText(fe *FieldErrors, field, label, v string, required bool, ma
 	}
 }
 
-// checkMonthRange checks the from and to months of a period (key is the
-// field prefix): each "YYYY-MM", not after today's month, to not before
-// from. fromRequired makes an empty from an error.
-func checkMonthRange(fe *FieldErrors, key, from, to string, fromRequired bool, today time.Time) {
+// checkMonthRange checks the optional from and to months of a period (key
+// is the field prefix; the labels are the form's): each "YYYY-MM", not
+// after today's month, to not before from.
+func checkMonthRange(fe *FieldErrors, key, fromLabel, toLabel, from, to string, today time.Time) {
 	now := monthOf(today)
-	f, fOK := checkMonth(fe, key+"from", "From", from, fromRequired, now)
-	t, tOK := checkMonth(fe, key+"to", "To", to, false, now)
+	f, fOK := checkMonth(fe, key+"from", fromLabel, from, false, now)
+	t, tOK := checkMonth(fe, key+"to", toLabel, to, false, now)
 	if fOK && tOK && t < f {
-		fe.Add(key+"to", "To cannot be before From.")
+		fe.Add(key+"to", toLabel+" cannot be before "+fromLabel+".")
 	}
 }
 

@@ -46,15 +46,15 @@ func TestValidateAliases(t *testing.T) {
 			a.Type, a.FirstName, a.From, a.To, a.Suffix = " Nickname ", "Janie", "", "", "jr"
 		})}, nil},
 		{"RequiredParts", []portal.Alias{{}}, map[string]string{
-			"aliases.0.type": "Type is required.", "aliases.0.firstName": "First name is required.", "aliases.0.lastName": "Last name is required."}},
-		{"UnknownType", []portal.Alias{with(func(a *portal.Alias) { a.Type = "stage" })}, map[string]string{"aliases.0.type": "Choose a type from the list."}},
+			"aliases.0.type": "Type of name is required.", "aliases.0.firstName": "First name is required.", "aliases.0.lastName": "Last name is required."}},
+		{"UnknownType", []portal.Alias{with(func(a *portal.Alias) { a.Type = "stage" })}, map[string]string{"aliases.0.type": "Choose Type of name from the list."}},
 		{"UnknownSuffix", []portal.Alias{with(func(a *portal.Alias) { a.Suffix = "XIV" })}, map[string]string{"aliases.0.suffix": "Choose a suffix from the list."}},
-		{"BadMonth", []portal.Alias{with(func(a *portal.Alias) { a.From = "2001-13" })}, map[string]string{"aliases.0.from": "From is not a valid date."}},
-		{"DayGivenIsNotAMonth", []portal.Alias{with(func(a *portal.Alias) { a.To = "2010-06-01" })}, map[string]string{"aliases.0.to": "To is not a valid date."}},
-		{"FutureFrom", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-12", "" })}, map[string]string{"aliases.0.from": "From cannot be in the future."}},
+		{"BadMonth", []portal.Alias{with(func(a *portal.Alias) { a.From = "2001-13" })}, map[string]string{"aliases.0.from": "Used from is not a valid date."}},
+		{"DayGivenIsNotAMonth", []portal.Alias{with(func(a *portal.Alias) { a.To = "2010-06-01" })}, map[string]string{"aliases.0.to": "Used until is not a valid date."}},
+		{"FutureFrom", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-12", "" })}, map[string]string{"aliases.0.from": "Used from cannot be in the future."}},
 		{"ThisMonthIsNotFuture", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-11", "2026-11" })}, nil},
-		{"FutureTo", []portal.Alias{with(func(a *portal.Alias) { a.To = "2027-01" })}, map[string]string{"aliases.0.to": "To cannot be in the future."}},
-		{"EndsBeforeItStarts", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2010-06", "2010-05" })}, map[string]string{"aliases.0.to": "To cannot be before From."}},
+		{"FutureTo", []portal.Alias{with(func(a *portal.Alias) { a.To = "2027-01" })}, map[string]string{"aliases.0.to": "Used until cannot be in the future."}},
+		{"EndsBeforeItStarts", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2010-06", "2010-05" })}, map[string]string{"aliases.0.to": "Used until cannot be before Used from."}},
 		{"CurrentNameCaseInsensitive", []portal.Alias{with(func(a *portal.Alias) { a.FirstName, a.LastName = " jane", "DOE " })},
 			map[string]string{"aliases.0.firstName": "This is your current name; list only other names."}},
 		{"Duplicate", []portal.Alias{ok, with(func(a *portal.Alias) { a.Type, a.FirstName = "other", "JANE" })},
@@ -62,7 +62,7 @@ func TestValidateAliases(t *testing.T) {
 		{"DifferentMiddleNameIsAnotherName", []portal.Alias{ok, with(func(a *portal.Alias) { a.MiddleName = "Q" })}, nil},
 		{"TooLong", []portal.Alias{with(func(a *portal.Alias) { a.LastName = string(make([]byte, 101)) })},
 			map[string]string{"aliases.0.lastName": "Last name must be at most 100 characters."}},
-		{"TooMany", make([]portal.Alias, 11), map[string]string{"aliases": "List at most 10 other names."}},
+		{"TooMany", make([]portal.Alias, 11), map[string]string{"aliases": "You can list up to 10 names."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := fieldMessages(t, portal.ValidateAliases(tc.aliases, rules))
