@@ -150,7 +150,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		LogoSources:    splitList(cfg.LogoSources),
 	}, httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), Banners: db.Banners(), Health: db.Ping,
+		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Health: db.Ping,
 	}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()

@@ -40,6 +40,12 @@ func TestWhichCredentialsReachWhichRoutes(t *testing.T) {
 			{"DELETE", "/api/v2/user/document/1", false},
 			{"GET", "/api/v2/user/data", false},
 			{"POST", "/api/v2/user/data", false},
+			{"GET", "/api/v2/user/subject/alias", false},
+			{"PUT", "/api/v2/user/subject/alias", false},
+			{"GET", "/api/v2/user/subject/address", false},
+			{"PUT", "/api/v2/user/subject/address", false},
+			{"PUT", "/api/v2/user/subject/notification", false},
+			{"GET", "/api/v2/user/order/1", false},
 			// Last: logging out ends the credentials.
 			{"DELETE", "/oauth/access_token", true},
 		} {

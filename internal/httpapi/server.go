@@ -61,6 +61,8 @@ type Services struct {
 	Personal    portal.PersonalService
 	Legal       portal.LegalService
 	SubjectData portal.SubjectDataService
+	History     portal.HistoryService
+	Orders      portal.OrderService
 	Banners     portal.BannerService
 	// Health reports whether storage answers.
 	Health func(context.Context) error
@@ -138,6 +140,8 @@ func (s *Server) Handler() http.Handler {
 	s.registerLegalRoutes(mux)
 	s.registerSubjectDataRoutes(mux)
 	s.registerValidationRoutes(mux)
+	s.registerHistoryRoutes(mux)
+	s.registerOrderRoutes(mux)
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {

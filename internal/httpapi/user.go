@@ -54,11 +54,17 @@ type companyJSON struct {
 }
 
 type profileJSON struct {
-	ID              int64                `json:"id"`
-	Number          string               `json:"number"`
-	StatusID        int                  `json:"statusId"`
+	ID       int64  `json:"id"`
+	Number   string `json:"number"`
+	StatusID int    `json:"statusId"`
+	// Status is what the applicant is shown of StatusID: "qa",
+	// "complete" or "pending" (portal.ProfileStatusShown).
+	Status          string               `json:"status"`
 	Orders          []orderJSON          `json:"orders"`
 	AccountingCodes []accountingCodeJSON `json:"accountingCodes"`
+	// DocumentTypes are the types of documents the applicant may upload
+	// (none yet).
+	DocumentTypes []string `json:"documentTypes"`
 }
 
 type orderJSON struct {
@@ -126,7 +132,8 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 }
 
 func newProfileJSON(p *portal.Profile, c *portal.Company) profileJSON {
-	out := profileJSON{ID: p.ID, Number: p.Number, StatusID: p.StatusID, Orders: []orderJSON{}, AccountingCodes: []accountingCodeJSON{}}
+	out := profileJSON{ID: p.ID, Number: p.Number, StatusID: p.StatusID, Status: portal.ProfileStatusShown(p.StatusID),
+		Orders: []orderJSON{}, AccountingCodes: []accountingCodeJSON{}, DocumentTypes: []string{}}
 	for _, o := range p.Orders {
 		out.Orders = append(out.Orders, orderJSON{ID: o.ID, StatusID: o.StatusID, StatusText: o.StatusID.Text()})
 	}

@@ -1,0 +1,85 @@
+package portal_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"applicantportal/internal/portal"
+)
+
+var historyToday = time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
+
+// fieldMessages turns a validation error into field -> message (nil for no
+// error); it fails the test on any other error.
+func fieldMessages(t *testing.T, err error) map[string]string {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	e, ok := err.(*portal.Error)
+	if !ok || e.Code != portal.EINVALID || e.Message != portal.ValidationMessage {
+		t.Fatalf("error = %v, want a validation error", err)
+	}
+	out := map[string]string{}
+	for _, f := range e.Fields {
+		if _, dup := out[f.Field]; dup {
+			t.Errorf("field %s has two messages", f.Field)
+		}
+		out[f.Field] = f.Message
+	}
+	return out
+}
+
+func TestValidateAliases(t *testing.T) {
+	ok := portal.Alias{Type: "maiden", FirstName: "Jane", LastName: "Smith", From: "2001-05", To: "2010-06"}
+	with := func(f func(a *portal.Alias)) portal.Alias { a := ok; f(&a); return a }
+	rules := portal.AliasRules{Today: historyToday, CurrentNames: [][2]string{{"Jane", "Doe"}},
+		ValidSuffix: func(c string) bool { return c == "JR" || c == "SR" }}
+	for _, tc := range []struct {
+		name    string
+		aliases []portal.Alias
+		want    map[string]string
+	}{
+		{"EmptyListIsAnAnswer", nil, nil},
+		{"Valid", []portal.Alias{ok, with(func(a *portal.Alias) {
+			a.Type, a.FirstName, a.From, a.To, a.Suffix = " Nickname ", "Janie", "", "", "jr"
+		})}, nil},
+		{"RequiredParts", []portal.Alias{{}}, map[string]string{
+			"aliases.0.type": "Type of name is required.", "aliases.0.firstName": "First name is required.", "aliases.0.lastName": "Last name is required."}},
+		{"UnknownType", []portal.Alias{with(func(a *portal.Alias) { a.Type = "stage" })}, map[string]string{"aliases.0.type": "Choose Type of name from the list."}},
+		{"UnknownSuffix", []portal.Alias{with(func(a *portal.Alias) { a.Suffix = "XIV" })}, map[string]string{"aliases.0.suffix": "Choose a suffix from the list."}},
+		{"BadMonth", []portal.Alias{with(func(a *portal.Alias) { a.From = "2001-13" })}, map[string]string{"aliases.0.from": "Used from is not a valid date."}},
+		{"DayGivenIsNotAMonth", []portal.Alias{with(func(a *portal.Alias) { a.To = "2010-06-01" })}, map[string]string{"aliases.0.to": "Used until is not a valid date."}},
+		{"FutureFrom", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-12", "" })}, map[string]string{"aliases.0.from": "Used from cannot be in the future."}},
+		{"ThisMonthIsNotFuture", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-11", "2026-11" })}, nil},
+		{"FutureTo", []portal.Alias{with(func(a *portal.Alias) { a.To = "2027-01" })}, map[string]string{"aliases.0.to": "Used until cannot be in the future."}},
+		{"EndsBeforeItStarts", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2010-06", "2010-05" })}, map[string]string{"aliases.0.to": "Used until cannot be before Used from."}},
+		{"CurrentNameCaseInsensitive", []portal.Alias{with(func(a *portal.Alias) { a.FirstName, a.LastName = " jane", "DOE " })},
+			map[string]string{"aliases.0.firstName": "This is your current name; list only other names."}},
+		{"Duplicate", []portal.Alias{ok, with(func(a *portal.Alias) { a.Type, a.FirstName = "other", "JANE" })},
+			map[string]string{"aliases.1.firstName": "You listed this name twice."}},
+		{"DifferentMiddleNameIsAnotherName", []portal.Alias{ok, with(func(a *portal.Alias) { a.MiddleName = "Q" })}, nil},
+		{"TooLong", []portal.Alias{with(func(a *portal.Alias) { a.LastName = string(make([]byte, 101)) })},
+			map[string]string{"aliases.0.lastName": "Last name must be at most 100 characters."}},
+		{"TooMany", make([]portal.Alias, 11), map[string]string{"aliases": "You can list up to 10 names."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := fieldMessages(t, portal.ValidateAliases(tc.aliases, rules))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("errors = %v\nwant %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNormalizeAliases(t *testing.T) {
+	got := portal.NormalizeAliases([]portal.Alias{{ID: " a ", Type: " Maiden", FirstName: " Jane ", Suffix: "jr "}})
+	want := []portal.Alias{{ID: "a", Type: "maiden", FirstName: "Jane", Suffix: "JR"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if got := portal.NormalizeAliases(nil); got == nil || len(got) != 0 {
+		t.Errorf("nil list = %#v, want empty", got)
+	}
+}
