@@ -305,9 +305,12 @@ function AddressFields({
         ) : null}
         {i > 0 ? (
           <div className={styles.rowActions}>
-            <Button variant="link" onClick={onRemove}>
+            <Button
+              variant="link"
+              aria-label={t('history.address.removeName', { name: row.street1.trim() || legend })}
+              onClick={onRemove}
+            >
               {t('history.address.remove')}
-              <span className="visually-hidden"> {row.street1.trim() || legend}</span>
             </Button>
           </div>
         ) : null}

@@ -185,13 +185,14 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                 <div className={styles.rowActions}>
                   <Button
                     variant="link"
+                    // The visible word starts the name (label in name); the row's name says which one goes.
+                    aria-label={t('history.alias.removeName', { name: nameOf(i) })}
                     onClick={() => {
                       rows.remove(i);
                       addRef.current?.focus();
                     }}
                   >
                     {t('history.alias.remove')}
-                    <span className="visually-hidden"> {nameOf(i)}</span>
                   </Button>
                 </div>
               </div>
