@@ -5,8 +5,8 @@
 // address service when the applicant leaves its ZIP or postal code.
 import '@/features/history/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
-import { useFieldArray, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -126,7 +126,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
       aria-label={t('history.address.title')}
     >
       {failed.summary}
-      <Coverage control={form.control} ctx={ctx} />
+      <Coverage form={form} ctx={ctx} />
       {rows.fields.map((field, i) => (
         <AddressFields
           key={field.id}
@@ -319,11 +319,26 @@ function AddressFields({
   );
 }
 
-/** The years asked for, and what the addresses typed so far leave out or count twice. */
-function Coverage({ control, ctx }: { control: Control<AddressValues>; ctx: AddressContext }) {
-  const addresses = useWatch({ control, name: 'addresses' });
+/**
+ * The years asked for, and what the addresses typed so far leave out or count twice. A change on one
+ * address can open or close a gap reported on another: the from fields already touched are checked
+ * again, so their messages follow too.
+ */
+function Coverage({ form, ctx }: { form: UseFormReturn<AddressValues>; ctx: AddressContext }) {
+  const addresses = useWatch({ control: form.control, name: 'addresses' });
   const started = addresses.some((a) => isMonth(a.from));
-  const problems = started ? [...new Set(coverageProblems(addresses, ctx).map((p) => p.message))] : [];
+  const found = coverageProblems(addresses, ctx);
+  const problems = started ? [...new Set(found.map((p) => p.message))] : [];
+  const key = JSON.stringify(found);
+  const { trigger, getFieldState } = form;
+  useEffect(() => {
+    const touched = addresses
+      .map((_, i) => `addresses.${i}.from` as const)
+      .filter((name) => getFieldState(name).isTouched);
+    if (touched.length) void trigger(touched);
+    // Only when the problems change, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
   return (
     <div className={styles.coverage}>
       <p>{t('history.address.required', { years: ctx.requiredYears, month: monthLabel(ctx.coverageStart) })}</p>
