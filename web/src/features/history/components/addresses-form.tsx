@@ -342,20 +342,20 @@ function Coverage({ form, ctx }: { form: UseFormReturn<AddressValues>; ctx: Addr
   return (
     <div className={styles.coverage}>
       <p>{t('history.address.required', { years: ctx.requiredYears, month: monthLabel(ctx.coverageStart) })}</p>
-      <div role="status">
-        {!started ? null : problems.length === 0 ? (
+      {/* A status (polite), not an alert: it changes as the applicant types. */}
+      {!started ? null : problems.length === 0 ? (
+        <Alert tone="success">
           <p>{t('history.address.covered', { month: monthLabel(ctx.coverageStart) })}</p>
-        ) : (
-          <>
-            <p>{t('history.address.problems')}</p>
-            <ul>
-              {problems.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
+        </Alert>
+      ) : (
+        <Alert tone="info" title={t('history.address.problems')}>
+          <ul>
+            {problems.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
     </div>
   );
 }
