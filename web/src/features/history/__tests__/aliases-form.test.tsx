@@ -120,7 +120,7 @@ describe('the other names form', () => {
       within(summary)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Type of name', 'First name']);
+    ).toEqual(['Other name 1: Type of name', 'Other name 1: First name']);
     expect(within(form).getByText('This is your current name; list only other names.')).toBeInTheDocument();
   });
 
@@ -143,6 +143,7 @@ describe('the other names form', () => {
     await waitFor(() => expect(last).toHaveFocus());
     expect(last).toHaveAccessibleDescription('You listed this name twice.');
     expect(within(form).getByRole('alert')).toHaveTextContent('Error saving Other Names');
+    expect(within(within(form).getByRole('alert')).getByRole('link')).toHaveTextContent('Other name 2: Last name');
     expect(within(group('Other name 1')).getByLabelText(/First name/)).toHaveValue('Dana');
     expect(onSaved).not.toHaveBeenCalled();
     expect(notifications.getSnapshot()).toEqual([]);

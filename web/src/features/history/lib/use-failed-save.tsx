@@ -17,6 +17,17 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/**
+ * The fields with the title of their group in front ("Other name 2: Last name"): every row of a list
+ * has a "Last name", and the summary's link must say which one it leads to.
+ */
+function withGroup(fields: ServerErrors['fields']): ServerErrors['fields'] {
+  return fields.map((field) => {
+    const legend = document.getElementById(field.id)?.closest('fieldset')?.querySelector('legend')?.textContent;
+    return legend ? { ...field, label: `${legend}: ${field.label}` } : field;
+  });
+}
+
 export function useFailedSave(errors: FieldErrors) {
   const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
   const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
@@ -40,13 +51,13 @@ export function useFailedSave(errors: FieldErrors) {
     /** The server refused: `failure` ("Error saving Other Names") heads its messages. */
     refused(result: ServerErrors, failure: string) {
       setRefused({
-        fields: result.fields,
+        fields: withGroup(result.fields),
         messages: result.messages.length ? result.messages.map((m) => `${failure}: ${m}`) : [failure],
       });
     },
     invalid(fields: ServerErrors['fields']) {
       setRefused({ fields: [], messages: [] });
-      setInvalid((last) => ({ fields, attempt: last.attempt + 1 }));
+      setInvalid((last) => ({ fields: withGroup(fields), attempt: last.attempt + 1 }));
     },
   };
 }
