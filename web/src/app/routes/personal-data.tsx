@@ -1,2 +1,3 @@
-// Placeholder until this page lands (issue 10).
-export { ComingSoonRoute as PersonalDataRoute } from './coming-soon';
+// /personal-data: the same personal information form as /personal (spec
+// section 2 lists both paths); one page, two addresses, no second form.
+export { PersonalRoute as PersonalDataRoute } from './personal';

@@ -1,0 +1,361 @@
+// /addresses "Address History": the current address first, then the earlier
+// ones, back to the start of the years the package asks for. The coverage
+// (gaps, overlaps, how far back) is worked out as the applicant types, with
+// the server's rules and messages; each address is checked against the
+// address service when the applicant leaves its ZIP or postal code.
+import '@/features/history/lib/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Fieldset } from '@/components/ui/fieldset';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { t } from '@/lib/i18n';
+import { useCountries, useStates } from '@/lib/lookups';
+import { notify } from '@/lib/notifications';
+import { invalidateSubject } from '@/lib/subject';
+import { checkAddress, checkedField, historyQueries, saveAddresses, type AddressesAnswer } from '../api/history-api';
+import {
+  coverageProblems,
+  emptyAddress,
+  IDAHO,
+  toAddresses,
+  toAddressRow,
+  US,
+  type AddressContext,
+  type AddressRow,
+  type AddressValues,
+} from '../lib/address-rules';
+import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
+import { addressSchema } from '../lib/schemas';
+import { errorAt, useFailedSave } from '../lib/use-failed-save';
+import type { SaveIntent } from './aliases-form';
+import styles from './history.module.css';
+
+/** The server takes at most this many addresses. */
+const MAX_ADDRESSES = 30;
+
+type AddressesFormProps = {
+  initial: AddressesAnswer;
+  onSaved?: (intent: SaveIntent) => void;
+  /** Today, for the coverage and "not in the future" (tests fix it). */
+  today?: Date;
+};
+
+/** What the address service said about one address, by row key. */
+type Checked = Record<string, { releaseFormRequired: boolean }>;
+
+export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
+  const client = useQueryClient();
+  const states = useStates();
+  const countries = useCountries();
+  const ctx = useMemo<AddressContext>(
+    () => ({
+      today: today ?? new Date(),
+      // The server's answer, else the same count from today.
+      coverageStart: isMonth(initial.coverageStart ?? '')
+        ? initial.coverageStart
+        : coverageStartOf(today ?? new Date(), initial.requiredYears),
+      requiredYears: initial.requiredYears,
+      stateCodes: states.data ? new Set(states.data.map((s) => s.code)) : undefined,
+    }),
+    [today, initial.coverageStart, initial.requiredYears, states.data],
+  );
+  const schema = useMemo(() => addressSchema(ctx), [ctx]);
+  const defaults = useMemo<AddressValues>(
+    () => ({ addresses: initial.addresses.length ? initial.addresses.map(toAddressRow) : [emptyAddress(true)] }),
+    // The form is filled once, from the answer the page waited for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
+  const { handleSubmit, setError, formState } = form;
+  const rows = useFieldArray({ control: form.control, name: 'addresses' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const intent = useRef<SaveIntent>('continue');
+  const failed = useFailedSave(formState.errors);
+  const [checked, setChecked] = useState<Checked>({});
+
+  const onSubmit = handleSubmit(
+    async (data) => {
+      failed.clear();
+      try {
+        const answer = await saveAddresses(toAddresses(data));
+        client.setQueryData(historyQueries.addresses().queryKey, answer);
+        void invalidateSubject(client);
+        notify(t('history.address.saved'), 'success');
+        onSaved?.(intent.current);
+      } catch (error) {
+        // Nothing typed is lost: the values stay, the messages go onto the fields they name.
+        const result = applyServerErrors(error, setError, formRef.current);
+        failed.refused(result, t('history.address.saveFailed'));
+      }
+    },
+    (errors) => failed.invalid(invalidFields(errors, formRef.current)),
+  );
+
+  /** Asks the address service about row i and puts its messages next to the fields they name. */
+  async function check(i: number, key: string) {
+    const row = form.getValues(`addresses.${i}`);
+    if (!row.zip.trim()) return;
+    try {
+      const answer = await checkAddress(row);
+      setChecked((last) => ({ ...last, [key]: { releaseFormRequired: answer.releaseFormRequired } }));
+      for (const { field, message } of answer.errorFields) {
+        const name = checkedField[field];
+        if (name) setError(`addresses.${i}.${name}`, { type: 'address', message });
+      }
+    } catch {
+      // The check is a help while typing; the save checks again and says what is wrong.
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={(e) => {
+        void onSubmit(e);
+      }}
+      noValidate
+      aria-label={t('history.address.title')}
+    >
+      {failed.summary}
+      <Coverage form={form} ctx={ctx} />
+      {rows.fields.map((field, i) => (
+        <AddressFields
+          key={field.id}
+          form={form}
+          index={i}
+          countries={(countries.data ?? []).map((c) => ({ value: c.countryCode, label: c.countryName }))}
+          states={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
+          releaseFormRequired={checked[field.id]?.releaseFormRequired ?? false}
+          onZipBlur={() => void check(i, field.id)}
+          onRemove={() => {
+            rows.remove(i);
+            addRef.current?.focus();
+          }}
+        />
+      ))}
+      {rows.fields.length < MAX_ADDRESSES ? (
+        <div>
+          <Button ref={addRef} variant="secondary" onClick={() => rows.append(emptyAddress())}>
+            {t('history.address.add')}
+          </Button>
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          loading={formState.isSubmitting}
+          onClick={() => {
+            intent.current = 'continue';
+          }}
+        >
+          {t('history.saveAndContinue')}
+        </Button>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={formState.isSubmitting}
+          onClick={() => {
+            intent.current = 'stay';
+          }}
+        >
+          {t('history.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type Option = { value: string; label: string };
+
+function AddressFields({
+  form,
+  index: i,
+  countries,
+  states,
+  releaseFormRequired,
+  onZipBlur,
+  onRemove,
+}: {
+  form: UseFormReturn<AddressValues>;
+  index: number;
+  countries: Option[];
+  states: Option[];
+  releaseFormRequired: boolean;
+  onZipBlur: () => void;
+  onRemove: () => void;
+}) {
+  const { register, setValue, formState } = form;
+  const err = (field: keyof AddressRow) => errorAt(formState.errors, `addresses.${i}.${field}`);
+  const row = useWatch({ control: form.control, name: `addresses.${i}` });
+  const us = row.country === US;
+  const current = i === 0 && row.current;
+  const idaho = us && row.state === IDAHO;
+  const legend = i === 0 ? t('history.address.currentLegend') : t('history.address.previousN', { n: i });
+  return (
+    <Fieldset legend={legend}>
+      <div className={styles.fields}>
+        {i === 0 ? (
+          <Checkbox
+            className={styles.wide}
+            label={t('history.address.liveHereNow')}
+            error={err('current')}
+            {...register('addresses.0.current')}
+          />
+        ) : null}
+        <Select
+          label={t('history.address.countryLabel')}
+          required
+          error={err('country')}
+          {...register(`addresses.${i}.country` as const, {
+            // A state of one country means nothing in another.
+            onChange: () => setValue(`addresses.${i}.state`, ''),
+          })}
+        >
+          {countries.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+        <div />
+        <TextField
+          label={t('history.address.street1')}
+          required
+          autoComplete="off"
+          error={err('street1')}
+          {...register(`addresses.${i}.street1` as const)}
+        />
+        <TextField
+          label={t('history.address.street2')}
+          autoComplete="off"
+          error={err('street2')}
+          {...register(`addresses.${i}.street2` as const)}
+        />
+        <TextField
+          label={t('history.address.cityLabel')}
+          required
+          autoComplete="off"
+          error={err('city')}
+          {...register(`addresses.${i}.city` as const)}
+        />
+        {us ? (
+          <Select
+            label={t('history.address.stateLabel')}
+            placeholder={t('history.address.chooseAState')}
+            required
+            error={err('state')}
+            {...register(`addresses.${i}.state` as const)}
+          >
+            {states.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <TextField
+            label={t('history.address.region')}
+            autoComplete="off"
+            error={err('state')}
+            {...register(`addresses.${i}.state` as const)}
+          />
+        )}
+        <TextField
+          label={us ? t('history.address.zipLabel') : t('history.address.postalCode')}
+          required={us}
+          inputMode={us ? 'numeric' : undefined}
+          autoComplete="off"
+          error={err('zip')}
+          {...register(`addresses.${i}.zip` as const, { onBlur: onZipBlur })}
+        />
+        <div />
+        <TextField
+          type="month"
+          label={t('history.address.fromLabel')}
+          hint={t('history.monthHint')}
+          required
+          error={err('from')}
+          {...register(`addresses.${i}.from` as const)}
+        />
+        {current ? null : (
+          <TextField
+            type="month"
+            label={t('history.address.toLabel')}
+            hint={t('history.monthHint')}
+            required
+            error={err('to')}
+            {...register(`addresses.${i}.to` as const)}
+          />
+        )}
+        {idaho || releaseFormRequired ? (
+          <div className={styles.wide}>
+            <Alert tone="info">
+              <p>{t('history.address.idaho')}</p>
+            </Alert>
+          </div>
+        ) : null}
+        {i > 0 ? (
+          <div className={styles.rowActions}>
+            <Button
+              variant="link"
+              aria-label={t('history.address.removeName', { name: row.street1.trim() || legend })}
+              onClick={onRemove}
+            >
+              {t('history.address.remove')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </Fieldset>
+  );
+}
+
+/**
+ * The years asked for, and what the addresses typed so far leave out or count twice. A change on one
+ * address can open or close a gap reported on another: the from fields already touched are checked
+ * again, so their messages follow too.
+ */
+function Coverage({ form, ctx }: { form: UseFormReturn<AddressValues>; ctx: AddressContext }) {
+  const addresses = useWatch({ control: form.control, name: 'addresses' });
+  const started = addresses.some((a) => isMonth(a.from));
+  const found = coverageProblems(addresses, ctx);
+  const problems = started ? [...new Set(found.map((p) => p.message))] : [];
+  const key = JSON.stringify(found);
+  const { trigger, getFieldState } = form;
+  useEffect(() => {
+    const touched = addresses
+      .map((_, i) => `addresses.${i}.from` as const)
+      .filter((name) => getFieldState(name).isTouched);
+    if (touched.length) void trigger(touched);
+    // Only when the problems change, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return (
+    <div className={styles.coverage}>
+      <p>{t('history.address.required', { years: ctx.requiredYears, month: monthLabel(ctx.coverageStart) })}</p>
+      {/* A status (polite), not an alert: it changes as the applicant types. */}
+      {!started ? null : problems.length === 0 ? (
+        <Alert tone="success">
+          <p>{t('history.address.covered', { month: monthLabel(ctx.coverageStart) })}</p>
+        </Alert>
+      ) : (
+        <Alert tone="info" title={t('history.address.problems')}>
+          <ul>
+            {problems.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </div>
+  );
+}

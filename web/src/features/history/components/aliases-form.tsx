@@ -1,0 +1,235 @@
+// /aliases "Other Names": every other name the applicant has used, or the
+// explicit answer that there is none (an empty list is an answer too).
+import '@/features/history/lib/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Fieldset } from '@/components/ui/fieldset';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useCurrentUser } from '@/lib/current-user';
+import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { t } from '@/lib/i18n';
+import { useSuffixes } from '@/lib/lookups';
+import { notify } from '@/lib/notifications';
+import { invalidateSubject } from '@/lib/subject';
+import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-api';
+import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
+import { aliasSchema } from '../lib/schemas';
+import { errorAt, useFailedSave } from '../lib/use-failed-save';
+import styles from './history.module.css';
+
+export type SaveIntent = 'stay' | 'continue';
+
+type AliasesFormProps = {
+  initial: AliasesAnswer;
+  /** After a save: the page moves on when the applicant asked to continue. */
+  onSaved?: (intent: SaveIntent) => void;
+  /** Today, for the rules' "not in the future" (tests fix it). */
+  today?: Date;
+};
+
+const typeOptions = () =>
+  [
+    ['maiden', t('history.alias.type.maiden')],
+    ['previous', t('history.alias.type.previous')],
+    ['nickname', t('history.alias.type.nickname')],
+    ['other', t('history.alias.type.other')],
+  ] as const;
+
+export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
+  const client = useQueryClient();
+  const user = useCurrentUser()?.subject;
+  const suffixes = useSuffixes();
+  const schema = useMemo(
+    () =>
+      aliasSchema({
+        today: today ?? new Date(),
+        currentName: {
+          firstName: user?.personalInformation?.firstName ?? user?.firstName ?? '',
+          lastName: user?.personalInformation?.lastName ?? user?.lastName ?? '',
+        },
+      }),
+    [today, user],
+  );
+  const defaults = useMemo<AliasValues>(
+    () => ({
+      // A saved empty list is the answer "no other names"; a first visit starts with one name to fill.
+      noOtherNames: initial.saved && initial.aliases.length === 0,
+      aliases: initial.aliases.length ? initial.aliases.map(toAliasRow) : initial.saved ? [] : [emptyAlias()],
+    }),
+    // The form is filled once, from the answer the page waited for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
+  const { register, handleSubmit, watch, setError, formState } = form;
+  const rows = useFieldArray({ control: form.control, name: 'aliases' });
+  const noOtherNames = watch('noOtherNames');
+  const values = watch('aliases');
+  const formRef = useRef<HTMLFormElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const intent = useRef<SaveIntent>('continue');
+  const failed = useFailedSave(formState.errors);
+
+  const onSubmit = handleSubmit(
+    async (data) => {
+      failed.clear();
+      try {
+        const answer = await saveAliases(toAliases(data));
+        client.setQueryData(historyQueries.aliases().queryKey, answer);
+        void invalidateSubject(client);
+        notify(t('history.alias.saved'), 'success');
+        onSaved?.(intent.current);
+      } catch (error) {
+        // Each message once: on its field (focused), or in the summary when no shown field fits.
+        const result = applyServerErrors(error, setError, formRef.current);
+        failed.refused(result, t('history.alias.saveFailed'));
+      }
+    },
+    (errors) => failed.invalid(invalidFields(errors, formRef.current)),
+  );
+
+  const nameOf = (i: number) =>
+    [values?.[i]?.firstName, values?.[i]?.lastName]
+      .map((s) => s?.trim())
+      .filter(Boolean)
+      .join(' ') || t('history.alias.nameN', { n: i + 1 });
+
+  return (
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={(e) => {
+        void onSubmit(e);
+      }}
+      noValidate
+      aria-label={t('history.alias.title')}
+    >
+      {failed.summary}
+      <p>{t('history.alias.intro')}</p>
+      <Checkbox
+        label={t('history.alias.noOtherNames')}
+        error={errorAt(formState.errors, 'noOtherNames')}
+        {...register('noOtherNames', {
+          onChange: (event: { target: { checked: boolean } }) => {
+            // Untick with nothing listed: give the applicant a name to fill.
+            if (!event.target.checked && rows.fields.length === 0) rows.append(emptyAlias(), { shouldFocus: false });
+          },
+        })}
+      />
+      {noOtherNames ? null : (
+        <>
+          {rows.fields.map((field, i) => (
+            <Fieldset key={field.id} legend={t('history.alias.nameN', { n: i + 1 })}>
+              <div className={styles.fields}>
+                <Select
+                  label={t('history.alias.typeLabel')}
+                  placeholder={t('history.alias.chooseType')}
+                  required
+                  error={errorAt(formState.errors, `aliases.${i}.type`)}
+                  {...register(`aliases.${i}.type` as const)}
+                >
+                  {typeOptions().map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+                <TextField
+                  label={t('history.alias.firstName')}
+                  required
+                  error={errorAt(formState.errors, `aliases.${i}.firstName`)}
+                  {...register(`aliases.${i}.firstName` as const)}
+                />
+                <TextField
+                  label={t('history.alias.middleNameOptional')}
+                  error={errorAt(formState.errors, `aliases.${i}.middleName`)}
+                  {...register(`aliases.${i}.middleName` as const)}
+                />
+                <TextField
+                  label={t('history.alias.lastName')}
+                  required
+                  error={errorAt(formState.errors, `aliases.${i}.lastName`)}
+                  {...register(`aliases.${i}.lastName` as const)}
+                />
+                <Select
+                  label={t('history.alias.suffixOptional')}
+                  placeholder={t('history.alias.none')}
+                  error={errorAt(formState.errors, `aliases.${i}.suffix`)}
+                  {...register(`aliases.${i}.suffix` as const)}
+                >
+                  {(suffixes.data ?? []).map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Select>
+                <div />
+                <TextField
+                  type="month"
+                  label={t('history.alias.fromLabelOptional')}
+                  hint={t('history.monthHint')}
+                  error={errorAt(formState.errors, `aliases.${i}.from`)}
+                  {...register(`aliases.${i}.from` as const)}
+                />
+                <TextField
+                  type="month"
+                  label={t('history.alias.toLabelOptional')}
+                  hint={t('history.monthHint')}
+                  error={errorAt(formState.errors, `aliases.${i}.to`)}
+                  {...register(`aliases.${i}.to` as const)}
+                />
+                <div className={styles.rowActions}>
+                  <Button
+                    variant="link"
+                    // The visible word starts the name (label in name); the row's name says which one goes.
+                    aria-label={t('history.alias.removeName', { name: nameOf(i) })}
+                    onClick={() => {
+                      rows.remove(i);
+                      addRef.current?.focus();
+                    }}
+                  >
+                    {t('history.alias.remove')}
+                  </Button>
+                </div>
+              </div>
+            </Fieldset>
+          ))}
+          {rows.fields.length < MAX_ALIASES ? (
+            <div>
+              <Button ref={addRef} variant="secondary" onClick={() => rows.append(emptyAlias())}>
+                {t('history.alias.add')}
+              </Button>
+            </div>
+          ) : (
+            <p>{t('history.alias.max', { n: MAX_ALIASES })}</p>
+          )}
+        </>
+      )}
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          loading={formState.isSubmitting}
+          onClick={() => {
+            intent.current = 'continue';
+          }}
+        >
+          {t('history.saveAndContinue')}
+        </Button>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={formState.isSubmitting}
+          onClick={() => {
+            intent.current = 'stay';
+          }}
+        >
+          {t('history.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

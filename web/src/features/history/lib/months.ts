@@ -1,0 +1,31 @@
+// Months as the contract writes them ("YYYY-MM"), counted as whole numbers so
+// that periods compare and subtract without dates and time zones.
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+// en-US only (spec section 9); the server writes these months the same way (Go's "Jan 2006").
+const NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export const isMonth = (value: string) => MONTH.test(value.trim());
+
+/** "2020-03" as a month count (year * 12 + month - 1); NaN when not a month. */
+export function monthIndex(value: string): number {
+  const match = MONTH.exec(value.trim());
+  return match ? Number(match[1]) * 12 + Number(match[2]) - 1 : NaN;
+}
+
+export function monthOf(index: number): string {
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** "2020-03" -> "Mar 2020". */
+export function monthLabel(value: string | number): string {
+  const index = typeof value === 'number' ? value : monthIndex(value);
+  return `${NAMES[index % 12]} ${Math.floor(index / 12)}`;
+}
+
+/** The month of a day, in the applicant's own calendar. */
+export const monthOfDate = (day: Date) => day.getFullYear() * 12 + day.getMonth();
+
+/** The first month the history must cover: today's month, requiredYears back (the server answers it as coverageStart). */
+export const coverageStartOf = (today: Date, requiredYears: number) => monthOf(monthOfDate(today) - requiredYears * 12);
