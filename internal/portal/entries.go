@@ -132,9 +132,21 @@ func MergeFields(lists ...[]FieldDefinition) []FieldDefinition {
 	return out
 }
 
-// Lookups are the values reference fields accept ("states" -> state codes,
-// "countries" -> country codes). A reference without a list is not checked.
-type Lookups map[string][]string
+// Lookups say which values reference fields accept ("states": state codes
+// such as "US-CA", "countries": country codes such as "US"); known is false
+// for a reference they do not hold, whose values are then not checked.
+type Lookups interface {
+	Has(reference, code string) (ok, known bool)
+}
+
+// LookupLists are lookups as lists (the shared cases use them).
+type LookupLists map[string][]string
+
+// Has implements Lookups.
+func (l LookupLists) Has(reference, code string) (ok, known bool) {
+	list, known := l[reference]
+	return contains(list, code), known
+}
 
 // ServiceEntry is one entry of a service page: values by api (strings, or
 // booleans for checkboxes) plus "id".
@@ -263,8 +275,12 @@ func checkField(f *FieldDefinition, entry map[string]any, today string, lookups 
 			return "Choose " + label + " from the list."
 		}
 	case FieldState, FieldCountry:
-		if list, known := lookups[f.Reference]; f.Reference != "" && known {
-			if !contains(list, s) {
+		ok, known := false, false
+		if f.Reference != "" && lookups != nil {
+			ok, known = lookups.Has(f.Reference, s)
+		}
+		if known {
+			if !ok {
 				return "Choose " + label + " from the list."
 			}
 		} else if len(f.Options) > 0 && !hasOption(f.Options, s) {

@@ -78,7 +78,7 @@ func TestEntrySharedCases(t *testing.T) {
 		Fields  []FieldDefinition `json:"fields"`
 		Entry   map[string]any    `json:"entry"`
 		Errors  map[string]string `json:"errors"`
-		Lookups Lookups           `json:"lookups"`
+		Lookups LookupLists       `json:"lookups"`
 	}
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
