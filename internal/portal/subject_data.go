@@ -117,9 +117,9 @@ func (u SubjectDataUpdate) ApplyServices(pages []ServicePage, current map[string
 		fields, ok := fieldsOf[alias]
 		if !ok {
 			if _, inServices := u.Services[alias]; inServices {
-				fe.Add("services."+alias, "Your package has no "+alias+" service.")
+				fe.Add("services."+alias, "Your profile has no "+alias+" page.")
 			} else {
-				fe.Add("noDataAvailable."+alias, "Your package has no "+alias+" service.")
+				fe.Add("noDataAvailable."+alias, "Your profile has no "+alias+" page.")
 			}
 			continue
 		}
@@ -135,8 +135,9 @@ func (u SubjectDataUpdate) ApplyServices(pages []ServicePage, current map[string
 				continue
 			}
 			if noData && setEntries && !isNoDataList(entries) {
-				fe.Add("services."+alias, NoDataMessage)
-				continue
+				// The whole body is misread, not one field: its own message.
+				return nil, &Error{Code: EINVALID, Message: NoDataMessage,
+					Fields: []FieldError{{Field: "services." + alias, Message: NoDataMessage}}}
 			}
 			if noData {
 				out[alias] = ServiceRecord{NoDataAvailable: true, Entries: NoDataEntries()}

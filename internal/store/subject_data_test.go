@@ -229,7 +229,7 @@ func TestServiceDataRoundTrip(t *testing.T) {
 
 		// Aliases outside the package and more than 20 entries are refused.
 		_, err = saveServices(ctx, db, w.jane.ID, false, nil, map[string][]map[string]any{"credential": {}})
-		wantFields(t, err, map[string]string{"services.credential": "Your package has no credential service."})
+		wantFields(t, err, map[string]string{"services.credential": "Your profile has no credential page."})
 		many := make([]map[string]any, 21)
 		for i := range many {
 			many[i] = map[string]any{}
