@@ -244,3 +244,28 @@ func (r *Rule) Fields() []string {
 	}
 	return out
 }
+
+// Valid reports whether a rule built in Go is complete: every node has a
+// form and "not" has its rule (JSON decoding already refuses the rest).
+func (r *Rule) Valid() bool {
+	if r == nil {
+		return true
+	}
+	switch r.op {
+	case "equals", "notEquals", "in", "filled":
+		return r.field != ""
+	case "all", "any":
+	case "not":
+		if len(r.rules) != 1 {
+			return false
+		}
+	default:
+		return false
+	}
+	for i := range r.rules {
+		if !r.rules[i].Valid() {
+			return false
+		}
+	}
+	return true
+}

@@ -98,6 +98,9 @@ func ValidateDefinitions(fields []FieldDefinition) error {
 		case f.After != "" && f.Type != FieldDate && f.Type != FieldMonth:
 			return fmt.Errorf("field %s: after on a %s field", f.API, f.Type)
 		}
+		if !f.RequiredWhen.Valid() || !f.VisibleWhen.Valid() {
+			return fmt.Errorf("field %s: incomplete rule", f.API)
+		}
 		if f.Format != "" {
 			if _, err := regexp.Compile(`^(?:` + f.Format + `)$`); err != nil {
 				return fmt.Errorf("field %s: format: %w", f.API, err)
