@@ -40,6 +40,10 @@ func TestWhichCredentialsReachWhichRoutes(t *testing.T) {
 			{"DELETE", "/api/v2/user/document/1", false},
 			{"GET", "/api/v2/user/data", false},
 			{"POST", "/api/v2/user/data", false},
+			{"POST", "/api/v2/user/profile", false},
+			{"GET", "/api/v2/user/service", false},
+			{"GET", "/api/v2/user/subject/required-fields", false},
+			{"GET", "/api/v2/user/subject", false},
 			// Last: logging out ends the credentials.
 			{"DELETE", "/oauth/access_token", true},
 		} {
