@@ -46,6 +46,10 @@ func TestWhichCredentialsReachWhichRoutes(t *testing.T) {
 			{"PUT", "/api/v2/user/subject/address", false},
 			{"PUT", "/api/v2/user/subject/notification", false},
 			{"GET", "/api/v2/user/order/1", false},
+			{"POST", "/api/v2/user/profile", false},
+			{"GET", "/api/v2/user/service", false},
+			{"GET", "/api/v2/user/subject/required-fields", false},
+			{"GET", "/api/v2/user/subject", false},
 			// Last: logging out ends the credentials.
 			{"DELETE", "/oauth/access_token", true},
 		} {

@@ -64,6 +64,13 @@ const MaxJSONString = 512
 // portal.CheckSignatureImage.
 var longJSONFields = map[string]bool{"signature": true}
 
+// longJSONValue reports whether path may pass MaxJSONString: the values of
+// service entries (services.{alias}.{index}.{api}), which their field's
+// maxLength bounds (up to 2000 for a textarea; portal.CheckEntryStructure).
+func longJSONValue(path []string) bool {
+	return longJSONFields[strings.Join(path, ".")] || (len(path) == 4 && path[0] == "services")
+}
+
 // checkJSONText walks a JSON body before it is decoded and refuses what
 // encoding/json would let through silently: a key given twice in one
 // object (encoding/json keeps the last, matching keys case-insensitively,
@@ -140,7 +147,7 @@ func checkJSONString(path []string, s string) error {
 	switch {
 	case hasControl(s):
 		msg = "This value contains a control character, which is not allowed."
-	case !longJSONFields[field] && utf8.RuneCountInString(s) > MaxJSONString:
+	case !longJSONValue(path) && utf8.RuneCountInString(s) > MaxJSONString:
 		msg = fmt.Sprintf("This value is too long: at most %d characters.", MaxJSONString)
 	default:
 		return nil

@@ -1,6 +1,9 @@
 package portal
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // StatusID is an order status id (spec section 4). The subject's status is
 // one of these, and the app routes by it.
@@ -63,6 +66,10 @@ type StatusFacts struct {
 	SiteSelectionAllowed bool // the company lets applicants pick the site and an MRO service is present
 	SiteChosen           bool
 	PaymentAuthorized    bool
+	// IncompletePages are the titles of the required checklist pages not
+	// yet complete (SubjectView.Pages); identity verification waits for
+	// none.
+	IncompletePages []string
 }
 
 // CheckStatusMove returns nil when the subject may move from one status to
@@ -94,6 +101,9 @@ func CheckStatusMove(from, to StatusID, f StatusFacts) error {
 		}
 		return nil
 	case from == StatusSetupComplete && to == StatusIDVStarted:
+		if len(f.IncompletePages) > 0 {
+			return Errorf(ECONFLICT, "Your profile is not complete yet: %s.", strings.Join(f.IncompletePages, ", "))
+		}
 		return nil
 	case from == StatusIDVStarted && (to == StatusMROSiteSelection || to == StatusSelfPayRequired || to == StatusFinalizationComplete):
 		if !f.IDVFinished {

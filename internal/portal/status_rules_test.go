@@ -22,6 +22,7 @@ func TestCheckStatusMove(t *testing.T) {
 		{"SetupNeedsPersonalInformation", portal.StatusNew, portal.StatusSetupComplete, portal.StatusFacts{HasPassword: true}, portal.ECONFLICT, "save your personal information"},
 		{"FullProfileNeedsOnlyThePassword", portal.StatusNew, portal.StatusSetupComplete, portal.StatusFacts{HasPassword: true, FullProfile: true, UnsignedDocuments: []string{"Disclosure"}}, "", ""},
 		{"IDVStartsAfterSetup", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{}, "", ""},
+		{"IDVWaitsForTheProfile", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{IncompletePages: []string{"Education", "Employment"}}, portal.ECONFLICT, "Your profile is not complete yet: Education, Employment."},
 		{"FinalizationNeedsFinishedIDV", portal.StatusIDVStarted, portal.StatusFinalizationComplete, portal.StatusFacts{}, portal.ECONFLICT, "identity verification"},
 		{"FinalizationAfterIDV", portal.StatusIDVStarted, portal.StatusFinalizationComplete, portal.StatusFacts{IDVFinished: true}, "", ""},
 		{"SelfPayAfterIDV", portal.StatusIDVStarted, portal.StatusSelfPayRequired, portal.StatusFacts{IDVFinished: true}, "", ""},

@@ -68,6 +68,9 @@ type PackageService struct {
 	ID   int64
 	Code string
 	Name string
+	// Fields are what the applicant enters for the service, sorted by rank
+	// (package_services.fields); empty for services without applicant data.
+	Fields []FieldDefinition
 }
 
 // Service codes of spec section 3.

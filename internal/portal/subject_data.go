@@ -2,32 +2,193 @@ package portal
 
 import (
 	"context"
+	"sort"
+	"strconv"
 	"strings"
 )
 
 // SubjectDataService keeps the data an applicant gives about themselves
-// beyond the personal information: for now the location (where they live
-// and will work, which decides the legal documents that apply); aliases,
-// addresses, history and service data join it.
+// beyond the personal information: the location (where they live and will
+// work, which decides the legal documents that apply) and the service data
+// of the data pages (education, employment, credentials, references).
 type SubjectDataService interface {
 	// FindSubjectData returns the subject's data (an empty location when
-	// none is set).
+	// none is set; only the service aliases the applicant saved).
 	FindSubjectData(ctx context.Context, subjectID int64) (*SubjectData, error)
 	// UpdateSubjectData changes what upd sets, once validated: the
 	// residency always, the employment only while the operator left it
-	// empty. ECONFLICT once setup is complete.
+	// empty (ECONFLICT once setup is complete); service data while the
+	// status is new or setup-complete (ErrProfileSubmitted after).
 	UpdateSubjectData(ctx context.Context, subjectID int64, upd SubjectDataUpdate) (*SubjectData, error)
+	// FindServices lists every service of the subject's package with its
+	// fields (GET /api/v2/user/service).
+	FindServices(ctx context.Context, subjectID int64) ([]AliasedService, error)
+	// FindRequiredFields lists per page the fields always required.
+	FindRequiredFields(ctx context.Context, subjectID int64) (map[string][]string, error)
+	// FindSubjectView is the read model of GET /api/v2/user/subject.
+	FindSubjectView(ctx context.Context, subjectID int64) (*SubjectView, error)
 }
+
+// ErrProfileSubmitted refuses a change of the applicant's data once the
+// profile was submitted (any status after setup-complete).
+var ErrProfileSubmitted = &Error{Code: ECONFLICT, Message: "Your profile has been submitted; contact the employer to change it."}
+
+// DataWritable reports whether the applicant may still change aliases,
+// addresses and service data.
+func DataWritable(s StatusID) bool { return s == StatusNew || s == StatusSetupComplete }
 
 // SubjectData is what the applicant told about themselves besides the
 // personal information.
 type SubjectData struct {
 	Location Location
+	// NoDataAvailable says, per alias of NoDataAliases, that the applicant
+	// has nothing to list.
+	NoDataAvailable map[string]bool
+	// Services are the entries of each service alias the applicant saved
+	// (a single NoDataEntry when NoDataAvailable).
+	Services map[string][]ServiceEntry
 }
 
-// SubjectDataUpdate changes the parts that are not nil.
+// ServiceRecord is what subject_records kind 'service:<alias>' holds.
+type ServiceRecord struct {
+	NoDataAvailable bool           `json:"noDataAvailable"`
+	Entries         []ServiceEntry `json:"entries"`
+}
+
+// ServiceRecordKind is the subject_records kind of an alias's entries.
+func ServiceRecordKind(alias string) string { return "service:" + alias }
+
+// DataAvailableKey is the key of the entry that marks data unavailable.
+const DataAvailableKey = "data_available"
+
+// NoDataEntries is the list sent and stored in place of the entries when
+// no data is available: exactly [{"data_available": false}].
+func NoDataEntries() []ServiceEntry { return []ServiceEntry{{DataAvailableKey: false}} }
+
+// isNoDataList reports whether entries is exactly NoDataEntries.
+func isNoDataList(entries []map[string]any) bool {
+	if len(entries) != 1 || len(entries[0]) != 1 {
+		return false
+	}
+	v, ok := entries[0][DataAvailableKey].(bool)
+	return ok && !v
+}
+
+// SubjectDataUpdate changes the parts that are set.
 type SubjectDataUpdate struct {
 	Location *LocationUpdate
+	// NoDataAvailable and Services change only the aliases they hold.
+	NoDataAvailable map[string]bool
+	Services        map[string][]map[string]any
+	// Validated is the profile save: every entry fully validated. Without
+	// it (the in-flight save) only the structure is checked.
+	Validated bool
+}
+
+// TouchesServices reports whether the update changes service data.
+func (u SubjectDataUpdate) TouchesServices() bool {
+	return len(u.NoDataAvailable) > 0 || len(u.Services) > 0
+}
+
+// NoDataMessage refuses a noDataAvailable alias sent with entries.
+const NoDataMessage = "When no data is available, send a single entry marking it unavailable."
+
+// ApplyServices checks the update's service data against the package's
+// pages and applies it to current (the saved records by alias; nil for an
+// alias never saved), returning the records to store by alias. today
+// ("YYYY-MM-DD") and lookups serve the full validation. Errors are
+// FieldErrors named {alias}.{index}.{api}, or noDataAvailable.{alias} and
+// services.{alias} for the lists themselves.
+func (u SubjectDataUpdate) ApplyServices(pages []ServicePage, current map[string]*ServiceRecord, today string, lookups Lookups) (map[string]ServiceRecord, error) {
+	fieldsOf := map[string][]FieldDefinition{}
+	for _, p := range pages {
+		fieldsOf[p.Alias] = p.Fields
+	}
+	var fe FieldErrors
+	aliases := map[string]bool{}
+	for a := range u.NoDataAvailable {
+		aliases[a] = true
+	}
+	for a := range u.Services {
+		aliases[a] = true
+	}
+	out := map[string]ServiceRecord{}
+	for _, alias := range sortedKeys(aliases) {
+		fields, ok := fieldsOf[alias]
+		if !ok {
+			if _, inServices := u.Services[alias]; inServices {
+				fe.Add("services."+alias, "Your profile has no "+alias+" page.")
+			} else {
+				fe.Add("noDataAvailable."+alias, "Your profile has no "+alias+" page.")
+			}
+			continue
+		}
+		rec := ServiceRecord{Entries: []ServiceEntry{}}
+		if cur := current[alias]; cur != nil {
+			rec = *cur
+		}
+		noData, setNoData := u.NoDataAvailable[alias]
+		entries, setEntries := u.Services[alias]
+		if setNoData {
+			if noData && !AllowsNoData(alias) {
+				fe.Add("noDataAvailable."+alias, "This page needs at least one entry.")
+				continue
+			}
+			if noData && setEntries && !isNoDataList(entries) {
+				// The whole body is misread, not one field: its own message.
+				return nil, &Error{Code: EINVALID, Message: NoDataMessage,
+					Fields: []FieldError{{Field: "services." + alias, Message: NoDataMessage}}}
+			}
+			if noData {
+				out[alias] = ServiceRecord{NoDataAvailable: true, Entries: NoDataEntries()}
+				continue
+			}
+			if rec.NoDataAvailable {
+				rec = ServiceRecord{Entries: []ServiceEntry{}}
+			}
+		}
+		if !setEntries {
+			out[alias] = rec
+			continue
+		}
+		if !setNoData && rec.NoDataAvailable && isNoDataList(entries) {
+			out[alias] = rec
+			continue
+		}
+		if len(entries) > MaxServiceEntries {
+			fe.Add("services."+alias, "You can list at most 20 entries.")
+			continue
+		}
+		rec = ServiceRecord{Entries: make([]ServiceEntry, 0, len(entries))}
+		ids := map[string]bool{}
+		for i, raw := range entries {
+			prefix := alias + "." + itoa(i) + "."
+			if ids[stringOf(raw[EntryIDKey])] {
+				delete(raw, EntryIDKey) // a copied entry gets its own id
+			}
+			entry, errs := CheckEntryStructure(fields, raw)
+			ids[entry[EntryIDKey].(string)] = true
+			if u.Validated && len(errs) == 0 {
+				errs = ValidateEntry(fields, entry, today, lookups)
+			}
+			for _, f := range fields {
+				if msg, ok := errs[f.API]; ok {
+					fe.Add(prefix+f.API, msg)
+				}
+			}
+			rec.Entries = append(rec.Entries, DropHidden(fields, entry))
+		}
+		out[alias] = rec
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func stringOf(v any) string {
+	s, _ := v.(string)
+	return s
 }
 
 // Place is one of the applicant's locations (subject data location, spec
@@ -110,4 +271,233 @@ func (u SubjectDataUpdate) Validate(knownState func(code string) bool) error {
 		}
 	}
 	return fe.Err()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AliasedService is one service of the subject's package as GET
+// /api/v2/user/service lists it.
+type AliasedService struct {
+	Alias   string         `json:"alias"`
+	Service ServiceDetails `json:"service"`
+}
+
+// ServiceDetails are a package service's id, code, name and fields.
+type ServiceDetails struct {
+	ID     int64             `json:"id"`
+	Code   string            `json:"code"`
+	Name   string            `json:"name"`
+	Fields []FieldDefinition `json:"fields"`
+}
+
+// SubjectServices lists every service of the package with its fields
+// sorted by rank ([] for none).
+func SubjectServices(p *Package) []AliasedService {
+	out := []AliasedService{}
+	if p == nil {
+		return out
+	}
+	for _, svc := range p.Services {
+		fields := make([]FieldDefinition, 0, len(svc.Fields))
+		for _, f := range svc.Fields {
+			fields = append(fields, f.Normalized())
+		}
+		SortFields(fields)
+		out = append(out, AliasedService{Alias: ServiceAlias(svc.Code),
+			Service: ServiceDetails{ID: svc.ID, Code: svc.Code, Name: svc.Name, Fields: fields}})
+	}
+	return out
+}
+
+// PersonalRequiredFields are the personal information fields the
+// applicant must always fill (GET /api/v2/user/subject/required-fields).
+var PersonalRequiredFields = []string{"firstName", "middleName", "lastName", "ssn", "dob", "daytimePhoneNumber",
+	"driversLicenseNumber", "driversLicenseState", "primaryNotificationMethod"}
+
+// RequiredFields are, per page, the fields required whatever else the
+// applicant enters: the personal ones, and per service page the apis with
+// requiredFlag.
+func RequiredFields(p *Package) map[string][]string {
+	out := map[string][]string{"personal": append([]string{}, PersonalRequiredFields...)}
+	for _, page := range ServicePages(p) {
+		apis := []string{}
+		for _, f := range page.Fields {
+			if f.RequiredFlag {
+				apis = append(apis, f.API)
+			}
+		}
+		out[page.Alias] = apis
+	}
+	return out
+}
+
+// ServiceStatus is one alias's status in GET /api/v2/user/subject.
+type ServiceStatus struct {
+	Status   string `json:"status"` // "pending" | "complete"
+	HasError bool   `json:"hasError"`
+}
+
+// SubjectView is GET /api/v2/user/subject: the read model of the hub, the
+// navigation and /confirmation.
+type SubjectView struct {
+	Location               Location                  `json:"location"`
+	NoDataAvailable        map[string]bool           `json:"noDataAvailable"`
+	InsufficientDataBypass bool                      `json:"insufficientDataBypass"`
+	BypassNotes            string                    `json:"bypassNotes"`
+	Services               map[string][]ServiceEntry `json:"services"`
+	ServiceStatuses        map[string]ServiceStatus  `json:"serviceStatuses"`
+	Aliases                any                       `json:"aliases"`
+	Addresses              any                       `json:"addresses"`
+	Pages                  []ChecklistPage           `json:"pages"`
+	DotReleases            []any                     `json:"dotReleases"`
+	ReadyToSubmit          bool                      `json:"readyToSubmit"`
+}
+
+// SubjectFacts are what the read model is built from; the store gathers
+// them in one transaction, BuildSubjectView decides.
+type SubjectFacts struct {
+	Status            StatusID
+	FullProfile       bool // the employer supplied the personal information
+	PersonalInfoSaved bool
+	Today             string // "YYYY-MM-DD"
+	Lookups           Lookups
+	Package           *Package // nil when the company has none
+	Location          Location
+	// Records are the saved service records by alias (absent: never saved).
+	Records map[string]ServiceRecord
+
+	// History holds the other names and the address history; nil leaves
+	// their pages out and answers empty lists.
+	History *HistoryFacts
+}
+
+// HistoryFacts are the other names and address history parts of the read
+// model, built by their own service: the lists as answered and each
+// page's checklist entry.
+type HistoryFacts struct {
+	Aliases       any
+	Addresses     any
+	AliasesPage   ChecklistPage
+	AddressesPage ChecklistPage
+}
+
+// NoDataMap is the noDataAvailable answer: every alias of NoDataAliases.
+func NoDataMap(records map[string]ServiceRecord) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range NoDataAliases {
+		out[a] = records[a].NoDataAvailable
+	}
+	return out
+}
+
+// BuildSubjectView builds the read model from the facts.
+func BuildSubjectView(f SubjectFacts) *SubjectView {
+	v := &SubjectView{
+		Location:        f.Location,
+		NoDataAvailable: NoDataMap(f.Records),
+		Services:        map[string][]ServiceEntry{},
+		ServiceStatuses: map[string]ServiceStatus{},
+		Aliases:         []any{},
+		Addresses:       []any{},
+		DotReleases:     []any{},
+	}
+	personalDone := f.PersonalInfoSaved || f.FullProfile
+	personal := ChecklistPage{ID: "personal", Path: "/personal", Title: "Personal Information", Required: true,
+		Complete: personalDone, Missing: []string{}}
+	if !personalDone {
+		personal.Missing = append(personal.Missing, "Save your personal information.")
+	}
+	v.Pages = append(v.Pages, personal)
+	v.Pages = append(v.Pages, historyPages(f.History, v)...)
+	complete := map[string]bool{}
+	for _, page := range ServicePages(f.Package) {
+		rec, saved := f.Records[page.Alias]
+		if saved {
+			v.Services[page.Alias] = rec.Entries
+		}
+		cp := servicePage(page, rec, saved, f.Today, f.Lookups)
+		complete[page.Alias] = cp.Complete
+		v.Pages = append(v.Pages, cp)
+	}
+	if f.Package != nil {
+		for _, svc := range f.Package.Services {
+			alias := ServiceAlias(svc.Code)
+			st := ServiceStatus{Status: "pending"}
+			if f.Status == StatusComplete {
+				st.Status = "complete"
+			}
+			if done, isPage := complete[alias]; isPage {
+				st.HasError = !done
+			}
+			v.ServiceStatuses[alias] = st
+		}
+	}
+	v.ReadyToSubmit = len(IncompletePages(v.Pages)) == 0
+	return v
+}
+
+// historyPages adds the other names and address history to the view: their
+// lists and, in checklist order, their pages.
+func historyPages(h *HistoryFacts, v *SubjectView) []ChecklistPage {
+	if h == nil {
+		return nil
+	}
+	if h.Aliases != nil {
+		v.Aliases = h.Aliases
+	}
+	if h.Addresses != nil {
+		v.Addresses = h.Addresses
+	}
+	return []ChecklistPage{h.AliasesPage, h.AddressesPage}
+}
+
+// servicePage is the checklist entry of one service page: complete once
+// saved with no data available, or with at least one entry and every
+// entry valid under full validation.
+func servicePage(page ServicePage, rec ServiceRecord, saved bool, today string, lookups Lookups) ChecklistPage {
+	cp := ChecklistPage{ID: page.Alias, Path: "/" + page.Alias, Title: pageTitles[page.Alias], Required: true, Missing: []string{}}
+	switch {
+	case saved && rec.NoDataAvailable:
+	case !saved || len(rec.Entries) == 0:
+		cp.Missing = append(cp.Missing, emptyPageMessages[page.Alias])
+	default:
+		for i, e := range rec.Entries {
+			errs := ValidateEntry(page.Fields, e, today, lookups)
+			for _, f := range page.Fields {
+				if msg, ok := errs[f.API]; ok {
+					cp.Missing = append(cp.Missing, "Entry "+itoa(i+1)+": "+msg)
+					break
+				}
+			}
+		}
+	}
+	cp.Complete = len(cp.Missing) == 0
+	return cp
+}
+
+var emptyPageMessages = map[string]string{
+	AliasEducation:    "Add the schools you attended, or say that you have none to list.",
+	AliasEmployment:   "Add your employers, or say that you have none to list.",
+	AliasCredential:   "Add your licenses and credentials, or say that you have none.",
+	AliasProfessional: "Add at least one professional reference.",
+}
+
+// IncompletePages are the titles of the required pages not yet complete.
+func IncompletePages(pages []ChecklistPage) []string {
+	var out []string
+	for _, p := range pages {
+		if p.Required && !p.Complete {
+			out = append(out, p.Title)
+		}
+	}
+	return out
 }

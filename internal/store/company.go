@@ -54,8 +54,15 @@ func (s *DB) CreatePackage(ctx context.Context, p *portal.Package) error {
 			if svc.Name == "" {
 				svc.Name, _ = portal.ServiceName(svc.Code)
 			}
-			if err := tx.QueryRowContext(ctx, `INSERT INTO package_services (package_id, code, name) VALUES ($1, $2, $3) RETURNING id`,
-				p.ID, svc.Code, svc.Name).Scan(&svc.ID); err != nil {
+			if err := portal.ValidateDefinitions(svc.Fields); err != nil {
+				return fmt.Errorf("store: service %s: %w", svc.Code, err)
+			}
+			fields, err := portal.EncodeDefinitions(svc.Fields)
+			if err != nil {
+				return fmt.Errorf("store: service %s: %w", svc.Code, err)
+			}
+			if err := tx.QueryRowContext(ctx, `INSERT INTO package_services (package_id, code, name, fields) VALUES ($1, $2, $3, $4) RETURNING id`,
+				p.ID, svc.Code, svc.Name, fields).Scan(&svc.ID); err != nil {
 				return fmt.Errorf("store: add service %s: %w", svc.Code, err)
 			}
 		}
@@ -118,15 +125,19 @@ func findPackage(ctx context.Context, q queryer, id int64) (*portal.Package, err
 	if err != nil {
 		return nil, notFound(err, "Package")
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, code, name FROM package_services WHERE package_id = $1 ORDER BY id`, id)
+	rows, err := q.QueryContext(ctx, `SELECT id, code, name, fields FROM package_services WHERE package_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: package services: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var svc portal.PackageService
-		if err := rows.Scan(&svc.ID, &svc.Code, &svc.Name); err != nil {
+		var fields string
+		if err := rows.Scan(&svc.ID, &svc.Code, &svc.Name, &fields); err != nil {
 			return nil, fmt.Errorf("store: package services: %w", err)
+		}
+		if svc.Fields, err = portal.DecodeDefinitions(fields); err != nil {
+			return nil, fmt.Errorf("store: fields of package service %d: %w", svc.ID, err)
 		}
 		p.Services = append(p.Services, svc)
 	}

@@ -52,20 +52,15 @@ func (s *OrderService) FindOrder(ctx context.Context, subjectID, orderID int64) 
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: order services: %w", err)
 	}
+	// hasError is what the read model says of the service's page, so the
+	// hub's order detail and its checklist agree.
+	f, err := s.subjectFacts(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	statuses := portal.BuildSubjectView(f).ServiceStatuses
 	for i := range o.Services {
-		if o.Services[i].HasError, err = s.serviceDataHasError(ctx, subjectID, o.Services[i].Alias); err != nil {
-			return nil, err
-		}
+		o.Services[i].HasError = statuses[o.Services[i].Alias].HasError
 	}
 	return &o, nil
-}
-
-// serviceDataHasError is the INTEGRATION HOOK for an order service's
-// hasError: true when the applicant's data for alias is incomplete or
-// invalid under full validation (the service-data checks of GET
-// /api/v2/user/subject "serviceStatuses"). Until those are merged it says
-// false for every alias: no alias is wrongly flagged.
-func (s *OrderService) serviceDataHasError(ctx context.Context, subjectID int64, alias string) (bool, error) {
-	_, _, _ = ctx, subjectID, alias
-	return false, nil
 }

@@ -287,7 +287,13 @@ func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (por
 	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM personal_info WHERE subject_id = $1)`, subjectID).Scan(&saved); err != nil {
 		return portal.StatusFacts{}, fmt.Errorf("store: personal information saved: %w", err)
 	}
+	// Identity verification waits for every required checklist page.
+	sf, err := s.subjectFacts(ctx, q, subjectID)
+	if err != nil {
+		return portal.StatusFacts{}, err
+	}
 	return portal.StatusFacts{
+		IncompletePages:      portal.IncompletePages(portal.BuildSubjectView(sf).Pages),
 		HasPassword:          f.Subject.HasPassword,
 		UnsignedDocuments:    f.UnsignedTitles(),
 		FullProfile:          f.Subject.FullProfile,

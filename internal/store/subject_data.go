@@ -21,11 +21,153 @@ func (db *DB) SubjectData() *SubjectDataService { return &SubjectDataService{db.
 
 // FindSubjectData implements portal.SubjectDataService.
 func (s *SubjectDataService) FindSubjectData(ctx context.Context, subjectID int64) (*portal.SubjectData, error) {
-	l, err := findLocation(ctx, s.db, subjectID)
+	var d *portal.SubjectData
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		d, err = s.subjectData(ctx, tx, subjectID)
+		return err
+	})
+	return d, err
+}
+
+func (s *conn) subjectData(ctx context.Context, q queryer, subjectID int64) (*portal.SubjectData, error) {
+	l, err := findLocation(ctx, q, subjectID)
 	if err != nil {
 		return nil, err
 	}
-	return &portal.SubjectData{Location: l}, nil
+	_, pkg, err := subjectPackage(ctx, q, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	records, err := s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg))
+	if err != nil {
+		return nil, err
+	}
+	return subjectDataOf(l, records), nil
+}
+
+func subjectDataOf(l portal.Location, records map[string]portal.ServiceRecord) *portal.SubjectData {
+	d := &portal.SubjectData{Location: l, NoDataAvailable: portal.NoDataMap(records), Services: map[string][]portal.ServiceEntry{}}
+	for alias, rec := range records {
+		d.Services[alias] = rec.Entries
+	}
+	return d
+}
+
+// subjectPackage returns the subject and its company's package (nil when
+// the company has none).
+func subjectPackage(ctx context.Context, q queryer, subjectID int64) (*portal.Subject, *portal.Package, error) {
+	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
+	if err != nil {
+		return nil, nil, notFound(err, "Subject")
+	}
+	c, err := findCompany(ctx, q, sub.CompanyID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.PackageID == 0 {
+		return sub, nil, nil
+	}
+	pkg, err := findPackage(ctx, q, c.PackageID)
+	return sub, pkg, err
+}
+
+// serviceRecords opens the saved records of the pages' aliases; an alias
+// never saved is absent.
+func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, pages []portal.ServicePage) (map[string]portal.ServiceRecord, error) {
+	out := map[string]portal.ServiceRecord{}
+	for _, p := range pages {
+		var rec portal.ServiceRecord
+		saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.ServiceRecordKind(p.Alias), &rec)
+		if err != nil {
+			return nil, err
+		}
+		if saved {
+			if rec.Entries == nil {
+				rec.Entries = []portal.ServiceEntry{}
+			}
+			out[p.Alias] = rec
+		}
+	}
+	return out, nil
+}
+
+// referenceLookups check state and country fields against the lookups.
+type referenceLookups struct{}
+
+func (referenceLookups) Has(reference, code string) (ok, known bool) {
+	switch reference {
+	case "states":
+		return lookup.IsStateCode(code), true
+	case "countries":
+		return lookup.IsCountry(code), true
+	}
+	return false, false
+}
+
+// today is the date the date rules compare with.
+func (s *conn) today() string { return s.now().UTC().Format("2006-01-02") }
+
+// FindServices implements portal.SubjectDataService.
+func (s *SubjectDataService) FindServices(ctx context.Context, subjectID int64) ([]portal.AliasedService, error) {
+	_, pkg, err := subjectPackage(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	return portal.SubjectServices(pkg), nil
+}
+
+// FindRequiredFields lists, per page, the fields always required
+// (GET /api/v2/user/subject/required-fields).
+func (s *SubjectDataService) FindRequiredFields(ctx context.Context, subjectID int64) (map[string][]string, error) {
+	_, pkg, err := subjectPackage(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	return portal.RequiredFields(pkg), nil
+}
+
+// FindSubjectView implements portal.SubjectDataService.
+func (s *SubjectDataService) FindSubjectView(ctx context.Context, subjectID int64) (*portal.SubjectView, error) {
+	var v *portal.SubjectView
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		f, err := s.subjectFacts(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		v = portal.BuildSubjectView(f)
+		return nil
+	})
+	return v, err
+}
+
+// subjectFacts gathers what the read model is built from. The aliases and
+// address history join through SubjectFacts.History (their service builds
+// it); until then their pages are left out.
+func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, error) {
+	sub, pkg, err := subjectPackage(ctx, q, subjectID)
+	if err != nil {
+		return portal.SubjectFacts{}, err
+	}
+	f := portal.SubjectFacts{Status: sub.StatusID, FullProfile: sub.FullProfile, Today: s.today(),
+		Lookups: referenceLookups{}, Package: pkg}
+	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM personal_info WHERE subject_id = $1)`, subjectID).
+		Scan(&f.PersonalInfoSaved); err != nil {
+		return portal.SubjectFacts{}, fmt.Errorf("store: personal information saved: %w", err)
+	}
+	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
+		return portal.SubjectFacts{}, err
+	}
+	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg)); err != nil {
+		return portal.SubjectFacts{}, err
+	}
+	c, err := s.historyChecklist(ctx, q, subjectID)
+	if err != nil {
+		return portal.SubjectFacts{}, err
+	}
+	f.History = &portal.HistoryFacts{Aliases: c.Aliases.Aliases, Addresses: c.Addresses.Addresses,
+		AliasesPage: c.AliasesPage, AddressesPage: c.AddressesPage}
+	return f, nil
 }
 
 func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Location, error) {
@@ -46,38 +188,82 @@ func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Locat
 // UpdateSubjectData implements portal.SubjectDataService: the applicant's
 // own change, validated, then applied in one transaction holding the
 // subject's lock (a status move reads the location).
+//
+// Service data (upd.NoDataAvailable, upd.Services) changes only the aliases
+// the update names, each stored as its sealed record, while the status is
+// new or setup-complete; a failed check stores nothing.
 func (s *SubjectDataService) UpdateSubjectData(ctx context.Context, subjectID int64, upd portal.SubjectDataUpdate) (*portal.SubjectData, error) {
-	if upd.Location == nil {
+	if upd.Location == nil && !upd.TouchesServices() {
 		return s.FindSubjectData(ctx, subjectID)
 	}
 	if err := upd.Validate(lookup.IsStateCode); err != nil {
 		return nil, err
 	}
-	loc := *upd.Location
-	var l portal.Location
+	var d *portal.SubjectData
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		status, err := s.lockSubject(ctx, tx, subjectID)
 		if err != nil {
 			return err
 		}
-		if status != portal.StatusNew {
-			return portal.ErrSetupComplete
+		if upd.TouchesServices() && !portal.DataWritable(status) {
+			return portal.ErrProfileSubmitted
 		}
-		if l, err = findLocation(ctx, tx, subjectID); err != nil {
-			return err
+		if loc := upd.Location; loc != nil {
+			if status != portal.StatusNew {
+				return portal.ErrSetupComplete
+			}
+			l, err := findLocation(ctx, tx, subjectID)
+			if err != nil {
+				return err
+			}
+			if loc.Residency != nil {
+				l.Residency = loc.Residency.Normalized()
+			}
+			if loc.Employment != nil && l.Employment.Empty() {
+				l.Employment = loc.Employment.Normalized()
+			}
+			if err := s.saveLocation(ctx, tx, subjectID, l); err != nil {
+				return err
+			}
 		}
-		if loc.Residency != nil {
-			l.Residency = loc.Residency.Normalized()
+		if upd.TouchesServices() {
+			if err := s.saveServices(ctx, tx, subjectID, upd); err != nil {
+				return err
+			}
 		}
-		if loc.Employment != nil && l.Employment.Empty() {
-			l.Employment = loc.Employment.Normalized()
-		}
-		return s.saveLocation(ctx, tx, subjectID, l)
+		d, err = s.subjectData(ctx, tx, subjectID)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &portal.SubjectData{Location: l}, nil
+	return d, nil
+}
+
+func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, upd portal.SubjectDataUpdate) error {
+	_, pkg, err := subjectPackage(ctx, tx, subjectID)
+	if err != nil {
+		return err
+	}
+	pages := portal.ServicePages(pkg)
+	saved, err := s.serviceRecords(ctx, tx, subjectID, pages)
+	if err != nil {
+		return err
+	}
+	current := map[string]*portal.ServiceRecord{}
+	for alias, rec := range saved {
+		current[alias] = &rec
+	}
+	changed, err := upd.ApplyServices(pages, current, s.today(), referenceLookups{})
+	if err != nil {
+		return err
+	}
+	for alias, rec := range changed {
+		if err := s.saveRecord(ctx, tx, subjectID, portal.ServiceRecordKind(alias), rec); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetEmploymentLocation sets where the applicant will work, as the operator

@@ -1,10 +1,16 @@
 package store_test
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"applicantportal/internal/demo"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
-	"context"
-	"testing"
 )
 
 // updateLocation is the applicant's change of location through the
@@ -78,4 +84,205 @@ func TestUpdateLocationRefusesUnknownStates(t *testing.T) {
 			t.Errorf("residency stored despite the error: %+v", got.Residency)
 		}
 	})
+}
+
+// serviceWorld is a company whose package has education, employment with
+// DOT and a criminal search (no page), and one applicant.
+type serviceWorld struct {
+	company *portal.Company
+	pkg     *portal.Package
+	jane    *portal.Subject
+}
+
+func newServiceWorld(t *testing.T, db *store.DB) *serviceWorld {
+	t.Helper()
+	ctx := context.Background()
+	w := &serviceWorld{company: &portal.Company{Name: "Acme"}}
+	if err := db.CreateCompany(ctx, w.company); err != nil {
+		t.Fatal(err)
+	}
+	w.pkg = &portal.Package{CompanyID: w.company.ID, Name: "Drivers"}
+	for _, code := range []string{"edus", "emps", "dots", "crim"} {
+		w.pkg.Services = append(w.pkg.Services, portal.PackageService{Code: code, Fields: demo.ServiceFields(code)})
+	}
+	if err := db.CreatePackage(ctx, w.pkg); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	if w.jane, err = db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "jane@example.com", FirstName: "Jane", LastName: "Doe"}); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// validEmployer is an employment entry that passes full validation.
+func validEmployer() map[string]any {
+	return map[string]any{
+		"employer_name": " Acme Freight ", "employer_city": "Reno", "employer_state": "US-NV", "employer_country": "US",
+		"employer_phone_no": "(775) 555-0100", "job_title": "Driver", "start_date": "2019-04-01", "currently_employed": false,
+		"end_date": "2023-06-30", "may_contact": "no", "reason_for_leaving": "Moved", "employer_dot": true, "dot_agency": "fmcsa",
+	}
+}
+
+func saveServices(ctx context.Context, db *store.DB, subjectID int64, validated bool, noData map[string]bool, services map[string][]map[string]any) (*portal.SubjectData, error) {
+	return db.SubjectData().UpdateSubjectData(ctx, subjectID, portal.SubjectDataUpdate{NoDataAvailable: noData, Services: services, Validated: validated})
+}
+
+func TestPackageServiceFieldsRoundTrip(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newServiceWorld(t, db)
+		got, err := db.FindPackageByID(ctx, w.pkg.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Services) != 4 {
+			t.Fatalf("services = %d", len(got.Services))
+		}
+		for i, svc := range got.Services {
+			want := w.pkg.Services[i].Fields
+			if len(svc.Fields) != len(want) {
+				t.Fatalf("%s: %d fields, want %d", svc.Code, len(svc.Fields), len(want))
+			}
+			for j := range want {
+				a, _ := json.Marshal(svc.Fields[j])
+				b, _ := json.Marshal(want[j].Normalized())
+				if string(a) != string(b) {
+					t.Errorf("%s field %d:\n got %s\nwant %s", svc.Code, j, a, b)
+				}
+			}
+		}
+		bad := &portal.Package{CompanyID: w.company.ID, Name: "Broken", Services: []portal.PackageService{{Code: "emps",
+			Fields: []portal.FieldDefinition{{API: "x", Name: "X", Type: "text", VisibleWhen: portal.Equals("nope", "1")}}}}}
+		if err := db.CreatePackage(ctx, bad); err == nil {
+			t.Error("a rule on an unknown field was stored")
+		}
+	})
+}
+
+func TestServiceDataRoundTrip(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newServiceWorld(t, db)
+		d, err := db.SubjectData().FindSubjectData(ctx, w.jane.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Services) != 0 || len(d.NoDataAvailable) != 3 || d.NoDataAvailable["employment"] {
+			t.Fatalf("fresh data = %+v", d)
+		}
+
+		// The in-flight save keeps a half-filled entry, trims it, drops
+		// unknown keys and the values of hidden fields, and gives it an id.
+		draft := map[string]any{"employer_name": " Acme Freight ", "nickname": "x", "currently_employed": true, "end_date": "2020-01-01"}
+		d, err = saveServices(ctx, db, w.jane.ID, false, nil, map[string][]map[string]any{"employment": {draft}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := d.Services["employment"][0]
+		id, _ := e["id"].(string)
+		if len(id) != 16 || e["employer_name"] != "Acme Freight" || e["nickname"] != nil || e["end_date"] != nil || e["currently_employed"] != true {
+			t.Fatalf("draft stored as %v", e)
+		}
+		// Sealed: the row does not hold the employer in plain text.
+		var sealed []byte
+		if err := db.SQL().QueryRowContext(ctx, `SELECT sealed FROM subject_records WHERE subject_id = $1 AND kind = 'service:employment'`, w.jane.ID).Scan(&sealed); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(sealed), "Acme") {
+			t.Error("the record is stored in plain text")
+		}
+
+		// The validated save names each failing field; nothing changes.
+		_, err = saveServices(ctx, db, w.jane.ID, true, nil, map[string][]map[string]any{"employment": {validEmployer(), {"id": id, "employer_name": "Other"}}})
+		wantFields(t, err, map[string]string{
+			"employment.1.employer_city": "City is required.", "employment.1.start_date": "Start date is required.",
+			"employment.1.end_date": "End date is required.", "employment.1.may_contact": "May we contact this employer? is required.",
+		})
+		if d, _ = db.SubjectData().FindSubjectData(ctx, w.jane.ID); d.Services["employment"][0]["employer_name"] != "Acme Freight" || len(d.Services["employment"]) != 1 {
+			t.Errorf("failed save changed the data: %v", d.Services["employment"])
+		}
+
+		// A valid save keeps the given id; the new entry gets its own.
+		first := validEmployer()
+		first["id"] = id
+		d, err = saveServices(ctx, db, w.jane.ID, true, nil, map[string][]map[string]any{"employment": {first, validEmployer()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		es := d.Services["employment"]
+		if len(es) != 2 || es[0]["id"] != id || es[1]["id"] == id || es[0]["supervisor_name"] != nil {
+			t.Fatalf("entries = %v", es)
+		}
+
+		// No data available: stored as the single marker; entries refused.
+		_, err = saveServices(ctx, db, w.jane.ID, true, map[string]bool{"education": true}, map[string][]map[string]any{"education": {{"school_name": "X"}}})
+		wantLegalError(t, err, portal.EINVALID, "")
+		wantFields(t, err, map[string]string{"services.education": portal.NoDataMessage})
+		d, err = saveServices(ctx, db, w.jane.ID, true, map[string]bool{"education": true}, map[string][]map[string]any{"education": {{"data_available": false}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.NoDataAvailable["education"] || len(d.Services["education"]) != 1 || d.Services["education"][0]["data_available"] != false || len(d.Services["employment"]) != 2 {
+			t.Fatalf("after no data: %+v", d)
+		}
+
+		// Aliases outside the package and more than 20 entries are refused.
+		_, err = saveServices(ctx, db, w.jane.ID, false, nil, map[string][]map[string]any{"credential": {}})
+		wantFields(t, err, map[string]string{"services.credential": "Your profile has no credential page."})
+		many := make([]map[string]any, 21)
+		for i := range many {
+			many[i] = map[string]any{}
+		}
+		_, err = saveServices(ctx, db, w.jane.ID, false, nil, map[string][]map[string]any{"employment": many})
+		wantFields(t, err, map[string]string{"services.employment": "You can list at most 20 entries."})
+
+		// The read model: personal missing, education and employment done.
+		v, err := db.SubjectData().FindSubjectView(ctx, w.jane.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, p := range v.Pages {
+			ids = append(ids, fmt.Sprintf("%s:%v", p.ID, p.Complete))
+		}
+		if got := strings.Join(ids, " "); got != "personal:false education:true employment:true" || v.ReadyToSubmit {
+			t.Errorf("pages = %s, ready = %v", got, v.ReadyToSubmit)
+		}
+		if st := v.ServiceStatuses["employment"]; st.Status != "pending" || st.HasError {
+			t.Errorf("employment status = %+v", st)
+		}
+
+		// After setup the data still changes; once submitted it does not.
+		if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
+			t.Fatal(err)
+		}
+		err = db.Subjects().MoveSubjectStatus(ctx, w.jane.ID, portal.StatusIDVStarted)
+		wantLegalError(t, err, portal.ECONFLICT, "Your profile is not complete yet: Personal Information.")
+		if _, err := saveServices(ctx, db, w.jane.ID, false, map[string]bool{"employment": false}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
+			t.Fatal(err)
+		}
+		_, err = saveServices(ctx, db, w.jane.ID, false, nil, map[string][]map[string]any{"employment": {}})
+		wantLegalError(t, err, portal.ECONFLICT, "Your profile has been submitted")
+	})
+}
+
+func wantFields(t *testing.T, err error, want map[string]string) {
+	t.Helper()
+	var pe *portal.Error
+	if !errors.As(err, &pe) || pe.Code != portal.EINVALID {
+		t.Fatalf("error = %v, want field errors", err)
+	}
+	got := map[string]string{}
+	for _, f := range pe.Fields {
+		got[f.Field] = f.Message
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: got %q, want %q (all: %v)", k, got[k], v, got)
+		}
+	}
 }

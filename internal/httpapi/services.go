@@ -1,0 +1,42 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"applicantportal/internal/portal"
+)
+
+// registerServiceRoutes serves the package's service definitions, the
+// fields each page requires, and the subject read model.
+func (s *Server) registerServiceRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/user/service", s.require(applicantOnly, s.handleServiceList))
+	mux.HandleFunc("GET /api/v2/user/subject/required-fields", s.require(applicantOnly, s.handleRequiredFields))
+	mux.HandleFunc("GET /api/v2/user/subject", s.require(applicantOnly, s.handleSubjectView))
+}
+
+func (s *Server) handleServiceList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.svc.SubjectData.FindServices(r.Context(), callerFrom(r.Context()).SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"payload": list})
+}
+
+func (s *Server) handleRequiredFields(w http.ResponseWriter, r *http.Request) {
+	req, err := s.svc.SubjectData.FindRequiredFields(r.Context(), callerFrom(r.Context()).SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"payload": req})
+}
+
+func (s *Server) handleSubjectView(w http.ResponseWriter, r *http.Request) {
+	v, err := s.svc.SubjectData.FindSubjectView(r.Context(), callerFrom(r.Context()).SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]*portal.SubjectView{"payload": v})
+}
