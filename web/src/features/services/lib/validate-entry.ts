@@ -4,12 +4,12 @@
 import '@/features/services/lib/messages';
 import { t } from '@/lib/i18n';
 import type { FieldDefinition } from '@/lib/subject';
-import { isFilled, isRequired, isVisible, type EntryValues } from './rules';
+import { isRequired, isVisible, type EntryValues } from './rules';
 
 export type EntryChecks = {
   /** Today as "YYYY-MM-DD" (the applicant's calendar day). */
   today: string;
-  /** The codes a state or country field may take (the lookups); a reference without a list is not checked. */
+  /** The codes a state or country field may take, by reference ("states", "countries"): the lookups. */
   references?: Partial<Record<string, string[]>>;
 };
 
@@ -17,7 +17,7 @@ const DEFAULT_MAX = 200;
 const TEXTAREA_MAX = 2000;
 // Email and phone fields without a format of their own: whole-value patterns valid in RE2 and JS.
 const EMAIL = '[^\\s@]+@[^\\s@]+\\.[^\\s@]+';
-const PHONE = '\\+?[0-9][0-9 ().-]{5,18}[0-9]';
+const PHONE = '\\+?[0-9 ().-]{7,20}';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
@@ -49,12 +49,21 @@ function matchesWhole(pattern: string, value: string): boolean {
   try {
     return new RegExp(`^(?:${pattern})$`).test(value);
   } catch {
-    // A pattern the browser cannot read is the server's to judge.
-    return true;
+    // As on the server: a broken pattern refuses values rather than letting them through unchecked.
+    return false;
   }
 }
 
-/** The message of one field, or '' when it passes. */
+/** The value as the field's type holds it (a trimmed string, or a checkbox's boolean); null when of the wrong JSON type. */
+function valueOf(field: Pick<FieldDefinition, 'type'>, raw: unknown): string | boolean | null {
+  if (raw === undefined || raw === null) return field.type === 'checkbox' ? false : '';
+  if (field.type === 'checkbox') return typeof raw === 'boolean' ? raw : null;
+  return typeof raw === 'string' ? raw.trim() : null;
+}
+
+const isTemporal = (type: string, value: string) => (type === 'date' || type === 'month') && isWellFormed(type, value);
+
+/** The message of one field, or '' when it passes: the first check that fails, in the server's order. */
 function checkField(
   field: FieldDefinition,
   fields: FieldDefinition[],
@@ -62,28 +71,27 @@ function checkField(
   checks: EntryChecks,
 ): string {
   const label = field.name;
-  const raw = entry[field.api];
-  if (!isFilled(raw)) return isRequired(field, entry) ? t('services.error.required', { label }) : '';
-  if (field.type === 'checkbox') return '';
-  const value = typeof raw === 'string' ? raw.trim() : String(raw);
+  const value = valueOf(field, entry[field.api]);
+  if (value === null) return t('services.error.invalid', { label });
+  if (value === false || value === '') return isRequired(field, entry) ? t('services.error.required', { label }) : '';
+  if (typeof value === 'boolean') return '';
+
+  const max = maxLengthOf(field);
+  if ([...value].length > max) return t('services.error.tooLong', { label, n: max });
 
   switch (field.type) {
     case 'date':
     case 'month': {
       if (!isWellFormed(field.type, value)) return t('services.error.invalidDate', { label });
-      const today = field.type === 'date' ? checks.today : checks.today.slice(0, 7);
-      if (field.notFuture && value > today) return t('services.error.future', { label });
-      if (field.after) {
-        const other = fields.find((f) => f.api === field.after);
-        const otherValue = entry[field.after];
-        if (
-          other &&
-          isVisible(other, entry) &&
-          typeof otherValue === 'string' &&
-          isWellFormed(field.type, otherValue.trim()) &&
-          value < otherValue.trim()
-        ) {
-          return t('services.error.before', { label, other: other.name });
+      if (field.notFuture && value > checks.today.slice(0, value.length)) return t('services.error.future', { label });
+      const other = field.after ? fields.find((f) => f.api === field.after) : undefined;
+      if (other && isVisible(other, entry)) {
+        const otherValue = valueOf(other, entry[other.api]);
+        if (typeof otherValue === 'string' && isTemporal(other.type, otherValue)) {
+          // A month against a date compares the part they share.
+          const n = Math.min(value.length, otherValue.length);
+          if (value.slice(0, n) < otherValue.slice(0, n))
+            return t('services.error.before', { label, other: other.name });
         }
       }
       return '';
@@ -93,15 +101,16 @@ function checkField(
       return field.options.some((o) => o.value === value) ? '' : t('services.error.choose', { label });
     case 'state':
     case 'country': {
-      const codes = checks.references?.[field.reference || (field.type === 'state' ? 'states' : 'countries')];
-      return !codes || codes.includes(value) ? '' : t('services.error.choose', { label });
+      const codes = field.reference ? checks.references?.[field.reference] : undefined;
+      if (codes) return codes.includes(value) ? '' : t('services.error.choose', { label });
+      // A reference without a list: the field's own options, if it has any.
+      return field.options.length === 0 || field.options.some((o) => o.value === value)
+        ? ''
+        : t('services.error.choose', { label });
     }
     default: {
-      const max = maxLengthOf(field);
-      if ([...value].length > max) return t('services.error.tooLong', { label, n: max });
       const pattern = field.format || (field.type === 'email' ? EMAIL : field.type === 'phone' ? PHONE : '');
-      if (pattern && !matchesWhole(pattern, value)) return t('services.error.invalid', { label });
-      return '';
+      return pattern && !matchesWhole(pattern, value) ? t('services.error.invalid', { label }) : '';
     }
   }
 }
