@@ -293,7 +293,7 @@ describe('a service page', () => {
       within(summary)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Employer name', 'Start date', 'End date']);
+    ).toEqual(['Employer 1: Employer name', 'Employer 1: Start date', 'Employer 1: End date']);
     expect(posted.profile).toEqual([]);
   });
 
@@ -314,7 +314,9 @@ describe('a service page', () => {
     await waitFor(() => expect(end).toHaveAccessibleDescription('End date cannot be before Start date.'));
     expect(end).toHaveFocus();
     expect(end).toHaveValue('2019-12-31');
-    expect(within(form).getByRole('alert')).toHaveTextContent('Error saving Profile');
+    const summary = within(form).getByRole('alert');
+    expect(summary).toHaveTextContent('Error saving Profile');
+    expect(within(summary).getByRole('link', { name: 'Employer 2: End date' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/employment');
   });
 

@@ -230,8 +230,21 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
     for (const k of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[k];
     return (node as { message?: string } | undefined)?.message;
   };
-  const stillRefused = refused.fields.filter((f) => err(f.name));
-  const stillInvalid = invalid.fields.filter((f) => err(f.name));
+  // "Employer 2: End date": the field's own words (a radio group's, not its first option's), and which entry.
+  const summarized = (list: ServerErrors['fields']) =>
+    list
+      .filter((f) => err(f.name))
+      .map((f) => {
+        const [, index, api] = /^entries\.(\d+)\.(.+)$/.exec(f.name) ?? [];
+        const definition = api ? fields.find((d) => d.api === api) : undefined;
+        if (!definition) return f;
+        return {
+          ...f,
+          label: t('services.entry.named', { entry: words.entry(Number(index) + 1), name: definition.name }),
+        };
+      });
+  const stillRefused = summarized(refused.fields);
+  const stillInvalid = summarized(invalid.fields);
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.title}>
