@@ -1,7 +1,36 @@
-// Placeholder until the service-driven data pages land (issue 10).
-export {
-  ComingSoonRoute as CredentialRoute,
-  ComingSoonRoute as EducationRoute,
-  ComingSoonRoute as EmploymentRoute,
-  ComingSoonRoute as ProfessionalRoute,
-} from './coming-soon';
+// The service-driven data pages: /education, /employment, /credential and
+// /professional, one feature component with the page's alias.
+import '@/features/services/lib/messages';
+import type { ReactNode } from 'react';
+import { PageHeader } from '@/components/ui/page-header';
+import { ServicePage } from '@/features/services/components/service-page';
+import { wordsOf } from '@/features/services/lib/pages';
+import type { DataAlias } from '@/lib/subject';
+import styles from './page.module.css';
+
+function ServiceDataPage({ alias, footer }: { alias: DataAlias; footer?: ReactNode }) {
+  const words = wordsOf(alias);
+  return (
+    <div className={styles.page}>
+      <PageHeader title={words.title} description={words.description} />
+      <ServicePage alias={alias} footer={footer} />
+    </div>
+  );
+}
+
+export function EducationRoute() {
+  return <ServiceDataPage alias="education" />;
+}
+
+/** `footer`: where the DOT releases of the employment entries are shown (features/legal's DotReleaseList). */
+export function EmploymentRoute({ footer }: { footer?: ReactNode } = {}) {
+  return <ServiceDataPage alias="employment" footer={footer} />;
+}
+
+export function CredentialRoute() {
+  return <ServiceDataPage alias="credential" />;
+}
+
+export function ProfessionalRoute() {
+  return <ServiceDataPage alias="professional" />;
+}

@@ -1,0 +1,316 @@
+// A service-driven data page (/education, /employment, /credential,
+// /professional): the fields of every service of the page's alias, several
+// entries, and for some aliases the choice of having nothing to report.
+import '@/features/services/lib/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Fieldset } from '@/components/ui/fieldset';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { t } from '@/lib/i18n';
+import { useCountries, useStates, type Country, type LookupItem } from '@/lib/lookups';
+import { notify } from '@/lib/notifications';
+import {
+  invalidateSubject,
+  nextPagePath,
+  subjectQueries,
+  useServices,
+  type DataAlias,
+  type FieldDefinition,
+} from '@/lib/subject';
+import {
+  saveServiceData,
+  saveServiceProfile,
+  subjectDataQuery,
+  type ServicesBody,
+  type SubjectDataDoc,
+} from '../api/services-api';
+import { blankEntry, entryForForm, entryForSave, entryName, fieldsOfAlias } from '../lib/fields';
+import { localToday, MAX_ENTRIES, wordsOf, type ServicePageWords } from '../lib/pages';
+import { isRequired, isVisible } from '../lib/rules';
+import { serviceSchema, type ServiceFormValues } from '../lib/service-schema';
+import { ServiceField } from './service-field';
+import styles from './service-form.module.css';
+
+export const serviceMessages = {
+  saved: t('services.save.saved'),
+  failed: t('services.save.failed'),
+  draftSaved: t('services.save.draftSaved'),
+  draftFailed: t('services.save.draftFailed'),
+} as const;
+
+type ServicePageProps = {
+  alias: DataAlias;
+  /** Shown under the form (the employment page's DOT releases). */
+  footer?: ReactNode;
+};
+
+/** The page's form once the definitions, the saved data and the lookups are there. */
+export function ServicePage({ alias, footer }: ServicePageProps) {
+  const words = wordsOf(alias);
+  const services = useServices();
+  const data = useQuery({ ...subjectDataQuery(), refetchOnMount: 'always' });
+  const states = useStates();
+  const countries = useCountries();
+  const fields = useMemo(() => fieldsOfAlias(services.data ?? [], alias), [services.data, alias]);
+  const needs = { states: fields.some((f) => f.type === 'state'), countries: fields.some((f) => f.type === 'country') };
+  const queries = [services, data, ...(needs.states ? [states] : []), ...(needs.countries ? [countries] : [])];
+
+  const failed = queries.find((q) => q.isError);
+  let body: ReactNode;
+  if (failed) {
+    body = (
+      <Alert>
+        <p>{t('services.form.retrieveFailed', { title: words.title, reason: errorMessageOf(failed.error) })}</p>
+        <Button variant="secondary" onClick={() => queries.forEach((q) => q.isError && void q.refetch())}>
+          {t('common.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  } else if (queries.some((q) => !q.data) || !data.isFetchedAfterMount) {
+    body = <p role="status">{t('services.form.loading')}</p>;
+  } else if (fields.length === 0) {
+    body = <EmptyState title={t('services.form.none', { title: words.title })} />;
+  } else {
+    body = (
+      <ServiceForm
+        alias={alias}
+        words={words}
+        fields={fields}
+        saved={data.data!}
+        states={states.data ?? []}
+        countries={countries.data ?? []}
+      />
+    );
+  }
+  return (
+    <>
+      {body}
+      {footer ? <div className={styles.footer}>{footer}</div> : null}
+    </>
+  );
+}
+
+type ServiceFormProps = {
+  alias: DataAlias;
+  words: ServicePageWords;
+  fields: FieldDefinition[];
+  saved: SubjectDataDoc;
+  states: LookupItem[];
+  countries: Country[];
+};
+
+/** The server names a field `{alias}.{index}.{api}`; the form names it `entries.{index}.{api}`. */
+function renamedErrors(error: unknown, alias: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const errorFields = error.errorFields.map(({ field, message }) => ({
+    field: field.startsWith(`${alias}.`)
+      ? `entries.${field.slice(alias.length + 1)}`
+      : field === `noDataAvailable.${alias}`
+        ? 'noData'
+        : field,
+    message,
+  }));
+  return new ApiError(error.status, { errorMessage: error.errorMessage, errorFields }, error.retryAfter);
+}
+
+function ServiceForm({ alias, words, fields, saved, states, countries }: ServiceFormProps) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const checks = useMemo(
+    () => ({
+      today: localToday(),
+      references: { states: states.map((s) => s.code), countries: countries.map((c) => c.countryCode) },
+    }),
+    [states, countries],
+  );
+  const schema = useMemo(() => serviceSchema(fields, checks), [fields, checks]);
+  const defaults = useMemo((): ServiceFormValues => {
+    const noData = Boolean(words.noData && saved.noDataAvailable?.[alias]);
+    const entries = (saved.services?.[alias] ?? []).filter((e) => e.data_available !== false);
+    return {
+      noData,
+      entries: entries.length ? entries.map((e) => entryForForm(fields, e)) : [blankEntry(fields)],
+    };
+    // The form is filled once; later values are the applicant's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
+  const { register, handleSubmit, setError, setValue, getValues, control, formState } = form;
+  const { errors, isSubmitting } = formState;
+  // keyName: each entry has its own "id" (the server's), which the array's keys must not replace.
+  const list = useFieldArray({ control, name: 'entries', keyName: 'key' });
+  const entries = useWatch({ control, name: 'entries' }) ?? [];
+  const noData = useWatch({ control, name: 'noData' });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const [savingLater, setSavingLater] = useState(false);
+  const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
+  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
+    fields: [],
+    attempt: 0,
+  });
+
+  const bodyOf = (values: ServiceFormValues): ServicesBody => {
+    const none = Boolean(words.noData && values.noData);
+    return {
+      services: { [alias]: none ? [{ data_available: false }] : values.entries.map((e) => entryForSave(fields, e)) },
+      ...(words.noData ? { noDataAvailable: { [alias]: none } } : {}),
+    };
+  };
+
+  /** New entries got their ids from the server: kept, so the next save names the same entries. */
+  const keepIds = (doc: SubjectDataDoc, values: ServiceFormValues) => {
+    if (values.noData) return;
+    (doc.services?.[alias] ?? []).forEach((entry, i) => {
+      if (entry.id && i < getValues('entries').length) setValue(`entries.${i}.id`, entry.id);
+    });
+  };
+
+  const refuse = (error: unknown, prefix: string) => {
+    const result = applyServerErrors(renamedErrors(error, alias), setError, formRef.current);
+    setRefused({
+      fields: result.fields,
+      messages: result.messages.length ? result.messages.map((m) => `${prefix}: ${m}`) : [prefix],
+    });
+  };
+
+  const clearProblems = () => {
+    setRefused({ fields: [], messages: [] });
+    setInvalid((last) => ({ fields: [], attempt: last.attempt }));
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      clearProblems();
+      let doc: SubjectDataDoc;
+      try {
+        doc = await saveServiceProfile(bodyOf(values));
+      } catch (error) {
+        refuse(error, serviceMessages.failed);
+        return;
+      }
+      keepIds(doc, values);
+      notify(serviceMessages.saved, 'success');
+      await invalidateSubject(client);
+      const subject = await client.fetchQuery(subjectQueries.subject()).catch(() => null);
+      void navigate(subject ? nextPagePath(subject.pages, alias) : '/profile');
+    },
+    (fieldErrors) => {
+      setRefused({ fields: [], messages: [] });
+      setInvalid((last) => ({ fields: invalidFields(fieldErrors, formRef.current), attempt: last.attempt + 1 }));
+    },
+  );
+
+  const saveLater = async () => {
+    clearProblems();
+    const values = getValues();
+    setSavingLater(true);
+    try {
+      const doc = await saveServiceData(bodyOf(values));
+      keepIds(doc, values);
+      notify(serviceMessages.draftSaved, 'success');
+      void invalidateSubject(client);
+    } catch (error) {
+      refuse(error, serviceMessages.draftFailed);
+    } finally {
+      setSavingLater(false);
+    }
+  };
+
+  const err = (path: string) => {
+    let node: unknown = errors;
+    for (const k of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[k];
+    return (node as { message?: string } | undefined)?.message;
+  };
+  // "Employer 2: End date": the field's own words (a radio group's, not its first option's), and which entry.
+  const summarized = (list: ServerErrors['fields']) =>
+    list
+      .filter((f) => err(f.name))
+      .map((f) => {
+        const [, index, api] = /^entries\.(\d+)\.(.+)$/.exec(f.name) ?? [];
+        const definition = api ? fields.find((d) => d.api === api) : undefined;
+        if (!definition) return f;
+        return {
+          ...f,
+          label: t('services.entry.named', { entry: words.entry(Number(index) + 1), name: definition.name }),
+        };
+      });
+  const stillRefused = summarized(refused.fields);
+  const stillInvalid = summarized(invalid.fields);
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.title}>
+      {invalid.fields.length > 0 ? (
+        <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount />
+      ) : (
+        <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
+      )}
+      {words.noData ? <Checkbox label={words.noData} error={err('noData')} {...register('noData')} /> : null}
+      {noData
+        ? null
+        : list.fields.map((item, i) => {
+            const values = entries[i] ?? {};
+            const name = entryName(fields, values);
+            const title = words.entry(i + 1);
+            return (
+              <Fieldset key={item.key} legend={name ? t('services.entry.named', { entry: title, name }) : title}>
+                <div className={styles.fields}>
+                  {fields
+                    .filter((f) => isVisible(f, values))
+                    .map((f) => (
+                      <ServiceField
+                        key={f.api}
+                        field={f}
+                        className={
+                          f.type === 'textarea' || f.type === 'checkbox' || f.type === 'radio' ? styles.wide : undefined
+                        }
+                        registration={register(`entries.${i}.${f.api}`)}
+                        required={isRequired(f, values)}
+                        error={err(`entries.${i}.${f.api}`)}
+                        states={states}
+                        countries={countries}
+                      />
+                    ))}
+                </div>
+                {list.fields.length > 1 ? (
+                  <div className={styles.entryActions}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        list.remove(i);
+                        addRef.current?.focus();
+                      }}
+                    >
+                      {words.remove(i + 1)}
+                    </Button>
+                  </div>
+                ) : null}
+              </Fieldset>
+            );
+          })}
+      {noData || list.fields.length >= MAX_ENTRIES ? null : (
+        <div>
+          <Button ref={addRef} variant="secondary" onClick={() => list.append(blankEntry(fields))}>
+            {words.add}
+          </Button>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" loading={isSubmitting} disabled={savingLater}>
+          {t('services.form.saveAndContinue')}
+        </Button>
+        <Button variant="secondary" loading={savingLater} disabled={isSubmitting} onClick={() => void saveLater()}>
+          {t('services.form.saveForLater')}
+        </Button>
+      </div>
+    </form>
+  );
+}
