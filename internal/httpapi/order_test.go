@@ -23,7 +23,7 @@ func TestOrderAPI(t *testing.T) {
 		code, body := a.do("GET", path, "jane", nil)
 		want := map[string]any{"id": float64(id), "statusId": 0.0, "statusText": "New", "packageName": "Standard", "createdAt": "2026-11-22T10:00:00Z",
 			"services": []any{
-				map[string]any{"id": body["services"].([]any)[0].(map[string]any)["id"], "code": "emps", "name": "Employment", "alias": "employment", "status": "pending", "hasError": false},
+				map[string]any{"id": body["services"].([]any)[0].(map[string]any)["id"], "code": "emps", "name": "Employment", "alias": "employment", "status": "pending", "hasError": true},
 				map[string]any{"id": body["services"].([]any)[1].(map[string]any)["id"], "code": "crim", "name": "Criminal", "alias": "crim", "status": "pending", "hasError": false},
 			}}
 		if code != 200 || !reflect.DeepEqual(body, want) {

@@ -191,7 +191,7 @@ func TestSubjectReadModelAndReadiness(t *testing.T) {
 				t.Errorf("no %s", key)
 			}
 		}
-		if got := pages(v); got != "personal(/personal,Personal Information) education(/education,Education) employment(/employment,Employment) credential(/credential,Licenses and Credentials) professional(/professional,Professional References)" {
+		if got := pages(v); got != "personal(/personal,Personal Information) aliases(/aliases,Other Names) addresses(/addresses,Address History) education(/education,Education) employment(/employment,Employment) credential(/credential,Licenses and Credentials) professional(/professional,Professional References)" {
 			t.Errorf("pages = %s", got)
 		}
 		if v["readyToSubmit"] != false {
@@ -223,7 +223,7 @@ func TestSubjectReadModelAndReadiness(t *testing.T) {
 		}
 		idv := map[string]any{"statusId": 3}
 		code, body, _ := a.do("POST", "/api/v2/user/subject/status", "jane", idv)
-		if code != 409 || body["errorMessage"] != "Your profile is not complete yet: Education, Employment, Licenses and Credentials, Professional References." {
+		if code != 409 || body["errorMessage"] != "Your profile is not complete yet: Other Names, Address History, Education, Employment, Licenses and Credentials, Professional References." {
 			t.Fatalf("IDV before the profile = %d %v", code, body)
 		}
 
@@ -238,8 +238,17 @@ func TestSubjectReadModelAndReadiness(t *testing.T) {
 		if code != 200 {
 			t.Fatalf("profile save = %d %s", code, raw)
 		}
+		// Other names (none) and seven years of addresses complete the checklist.
+		if code, _, raw := a.do("PUT", "/api/v2/user/subject/alias", "jane", map[string]any{"aliases": []any{}}); code != 200 {
+			t.Fatalf("aliases = %d %s", code, raw)
+		}
+		home := map[string]any{"country": "US", "street1": "1 Main St", "street2": "", "city": "Austin", "state": "US-TX",
+			"zip": "78701", "from": "2015-01", "to": "", "current": true}
+		if code, _, raw := a.do("PUT", "/api/v2/user/subject/address", "jane", map[string]any{"addresses": []any{home}}); code != 200 {
+			t.Fatalf("addresses = %d %s", code, raw)
+		}
 		v = view()
-		if got := pages(v); strings.Count(got, "+") != 5 || v["readyToSubmit"] != true {
+		if got := pages(v); strings.Count(got, "+") != 7 || v["readyToSubmit"] != true {
 			t.Errorf("after the profile: %s ready=%v", got, v["readyToSubmit"])
 		}
 		if n := len(v["services"].(map[string]any)["employment"].([]any)); n != 2 {

@@ -265,7 +265,7 @@ func TestFindOrder(t *testing.T) {
 		if o.PackageName != "Standard" || len(o.Services) != 3 || !o.CreatedAt.Equal(legalClock) {
 			t.Fatalf("order %+v", o)
 		}
-		if s := o.Services[0]; s.Code != "emps" || s.Alias != "employment" || s.Name != "Employment" || s.Complete || s.HasError {
+		if s := o.Services[0]; s.Code != "emps" || s.Alias != "employment" || s.Name != "Employment" || s.Complete || !s.HasError {
 			t.Errorf("service %+v", s)
 		}
 		t.Run("AnotherSubjectsOrderIsNotFound", func(t *testing.T) {

@@ -246,7 +246,7 @@ func TestServiceDataRoundTrip(t *testing.T) {
 		for _, p := range v.Pages {
 			ids = append(ids, fmt.Sprintf("%s:%v", p.ID, p.Complete))
 		}
-		if got := strings.Join(ids, " "); got != "personal:false education:true employment:true" || v.ReadyToSubmit {
+		if got := strings.Join(ids, " "); got != "personal:false aliases:false addresses:false education:true employment:true" || v.ReadyToSubmit {
 			t.Errorf("pages = %s, ready = %v", got, v.ReadyToSubmit)
 		}
 		if st := v.ServiceStatuses["employment"]; st.Status != "pending" || st.HasError {
@@ -258,7 +258,7 @@ func TestServiceDataRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = db.Subjects().MoveSubjectStatus(ctx, w.jane.ID, portal.StatusIDVStarted)
-		wantLegalError(t, err, portal.ECONFLICT, "Your profile is not complete yet: Personal Information.")
+		wantLegalError(t, err, portal.ECONFLICT, "Your profile is not complete yet: Personal Information, Other Names, Address History.")
 		if _, err := saveServices(ctx, db, w.jane.ID, false, map[string]bool{"employment": false}, nil); err != nil {
 			t.Fatal(err)
 		}
