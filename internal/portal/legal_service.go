@@ -88,16 +88,21 @@ func (f *LegalFile) PaperFormsChosen() bool {
 }
 
 // SignableStep returns the step holding a document and the documents of it
-// still to sign, when the subject may sign it now. ENOTFOUND: not one of the
-// company's documents. ECONFLICT: setup is complete, the document does not
-// apply to the subject, the step is already signed, the applicant chose
-// paper forms, or it is the authorization and another step is still to sign.
+// still to sign, when the subject may sign it now: during setup, and after
+// it a step that is not signed yet. Setup completes only with every
+// applicable step signed, so such a step is one that became applicable
+// later (a document the employer added, or an employment location set
+// since); it is signed with the same audit trail. ENOTFOUND: not one of
+// the company's documents. ECONFLICT: the profile is submitted, the
+// document does not apply to the subject, the step is already signed, the
+// applicant chose paper forms, or it is the authorization and another step
+// is still to sign.
 func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, error) {
 	if _, ok := f.Document(documentID); !ok {
 		return LegalStep{}, nil, Errorf(ENOTFOUND, "Document not found.")
 	}
-	if f.Subject.StatusID != StatusNew {
-		return LegalStep{}, nil, ErrSetupComplete
+	if f.Subject.StatusID != StatusNew && f.Subject.StatusID != StatusSetupComplete {
+		return LegalStep{}, nil, ErrProfileSubmitted
 	}
 	step, ok := StepFor(f.Steps(), documentID)
 	if !ok {

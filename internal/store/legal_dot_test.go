@@ -207,10 +207,6 @@ func TestSignDOTRelease(t *testing.T) {
 				t.Errorf("second release = %+v", c)
 			}
 		})
-		t.Run("SetupSignaturesStillRefusedAfterSetup", func(t *testing.T) {
-			err := w.sign(t, w.jane.ID, release, fullRequest(t, w.jane))
-			wantLegalError(t, err, portal.ECONFLICT, "setup is complete")
-		})
 		t.Run("DeletingLeavesTheReleases", func(t *testing.T) {
 			wantLegalError(t, db.Legal().DeleteSignature(ctx, w.jane.ID, release), portal.ENOTFOUND, "")
 			if w.file(t, w.jane.ID).Instance(release, "a1a1a1a1a1a1a1a1") == nil {
@@ -268,4 +264,54 @@ func fieldNamed(err error, field string) bool {
 		}
 	}
 	return false
+}
+
+// TestSignAfterSetup: a document that becomes applicable after setup (here
+// one the employer adds) is signed after it, with the same audit trail;
+// what setup signed cannot be signed again, and nothing is signed once the
+// profile is submitted.
+func TestSignAfterSetup(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newLegalWorld(t, db)
+		w.signAllButAuthorization(t, w.jane)
+		if err := w.sign(t, w.jane.ID, w.docs[portal.DocAuthorization], fullRequest(t, w.jane)); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("ErrSignedInSetup", func(t *testing.T) {
+			wantLegalError(t, w.sign(t, w.jane.ID, w.docs[portal.DocDisclosure], fullRequest(t, w.jane)), portal.ECONFLICT, "already signed")
+		})
+		added := &portal.LegalDocument{CompanyID: w.company.ID, Title: "Fleet safety policy", Content: "<p>{{clientName}} safety policy.</p>",
+			Type: portal.LegalDocumentType{DocumentType: "fleet_policy", Visibility: portal.VisibilityAll, Editable: true}}
+		if _, err := db.SaveLegalDocument(ctx, added); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("AddedDocumentSignedAfterSetup", func(t *testing.T) {
+			if got := w.file(t, w.jane.ID).UnsignedTitles(); len(got) != 1 || got[0] != "Fleet safety policy" {
+				t.Fatalf("unsigned = %v", got)
+			}
+			if err := w.sign(t, w.jane.ID, added.ID, fullRequest(t, w.jane)); err != nil {
+				t.Fatal(err)
+			}
+			sig := w.file(t, w.jane.ID).Signatures[added.ID]
+			if sig == nil || sig.Content != "<p>Acme safety policy.</p>" || sig.ContentSHA256 != signedpdf.ContentHash(sig.Content) ||
+				sig.SignatureUserIP != "203.0.113.9" || len(sig.SignatureData) == 0 || !sig.CreatedAt.Equal(legalClock) {
+				t.Errorf("signature = %+v", sig)
+			}
+		})
+		t.Run("ErrAfterSubmission", func(t *testing.T) {
+			later := &portal.LegalDocument{CompanyID: w.company.ID, Title: "Later policy", Content: "<p>Later.</p>",
+				Type: portal.LegalDocumentType{DocumentType: "later_policy", Visibility: portal.VisibilityAll, Editable: true}}
+			if _, err := db.SaveLegalDocument(ctx, later); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
+				t.Fatal(err)
+			}
+			wantLegalError(t, w.sign(t, w.jane.ID, later.ID, fullRequest(t, w.jane)), portal.ECONFLICT, "has been submitted")
+		})
+	})
 }
