@@ -6,10 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import type { DotRelease } from '@/lib/subject';
-import { legalDocuments } from '@/testing/fixtures';
+import { legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { DotReleaseList } from '../dot-release-list';
+import { PendingDocuments } from '../pending-documents';
 
 const road: DotRelease = {
   entryId: 'a1a1a1a1a1a1a1a1',
@@ -276,5 +277,52 @@ describe('signed DOT releases after setup', () => {
       within(list).getByRole('button', { name: 'Download signed PDF: DOT release: Blue Line Transit' }),
     ).toBeInTheDocument();
     expect(within(list).queryByText(/Road & Rail/)).not.toBeInTheDocument();
+  });
+});
+
+describe('documents that became applicable after setup', () => {
+  it('are shown with their signing step after setup', async () => {
+    server.use(
+      http.get('/api/v2/user/data', () =>
+        HttpResponse.json(
+          subjectData({
+            residency: { nonUs: false, state: 'US-TX', county: 0 },
+            employment: { nonUs: false, state: 'US-TX', county: 0 },
+          }),
+        ),
+      ),
+      http.get('/api/v2/user/document', () =>
+        HttpResponse.json(
+          legalDocuments([
+            { id: 2, documentType: 'disclosure', title: 'Background check disclosure', signed: true },
+            { id: 8, documentType: 'fleet_policy', title: 'Fleet safety policy' },
+          ]),
+        ),
+      ),
+    );
+    logInAs(1);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <PendingDocuments />
+      </QueryClientProvider>,
+    );
+    const section = await screen.findByRole('region', { name: 'Documents to sign' });
+    expect(await within(section).findByRole('form', { name: 'Sign: Fleet safety policy' })).toBeInTheDocument();
+  });
+
+  it('are not shown during setup, where the setup wizard asks for them', async () => {
+    server.use(
+      http.get('/api/v2/user/document', () =>
+        HttpResponse.json(legalDocuments([{ id: 8, documentType: 'fleet_policy', title: 'Fleet safety policy' }])),
+      ),
+    );
+    logInAs(0);
+    const { container } = render(
+      <QueryClientProvider client={queryClient}>
+        <PendingDocuments />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(queryClient.getQueryData(['legal-documents'])).toBeDefined());
+    expect(container).toBeEmptyDOMElement();
   });
 });
