@@ -59,3 +59,22 @@ func TestReleaseDocument(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckSSNAgainstReleaseSignatures(t *testing.T) {
+	f := &portal.LegalFile{Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{
+		{DocumentID: 3, Instance: "a1"}: {DocumentID: 3, Instance: "a1", Fields: portal.SignatureFields{LastFourSSN: "1234"}},
+	}}
+	for _, tc := range []struct {
+		name, ssn string
+		mismatch  bool
+	}{
+		{"EndsInTheSignedDigits", "123-45-1234", false},
+		{"ErrOtherDigits", "123-45-9999", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := f.CheckSSNAgainstSignatures(tc.ssn); portal.IsSSNMismatch(err) != tc.mismatch {
+				t.Errorf("err = %v, want mismatch %v", err, tc.mismatch)
+			}
+		})
+	}
+}
