@@ -2,13 +2,16 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
@@ -34,6 +37,17 @@ type legalDocumentJSON struct {
 	Version   int                      `json:"version"`
 	Type      portal.LegalDocumentType `json:"type"`
 	Signature *signatureJSON           `json:"signature"`
+	// Instances are the per-employer DOT releases of the company's release
+	// document (ReleaseDocument): one per DOT-flagged employment entry,
+	// signed or not, and any signed one whose entry is gone or no longer
+	// DOT-flagged. Absent on other documents.
+	Instances []instanceJSON `json:"instances,omitempty"`
+}
+
+type instanceJSON struct {
+	Instance     string         `json:"instance"` // the employment entry's id
+	EmployerName string         `json:"employerName"`
+	Signature    *signatureJSON `json:"signature"`
 }
 
 type signatureJSON struct {
@@ -49,18 +63,50 @@ type signatureJSON struct {
 }
 
 func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDocumentJSON {
-	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type}
+	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Signature: newSignatureJSON(sig)}
 	if out.Type.Regions == nil {
 		out.Type.Regions = []portal.Region{}
 	}
-	if sig != nil {
-		out.Signature = &signatureJSON{
-			ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, SignerName: sig.SignerName, CreatedAt: sig.CreatedAt,
-			DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256, Outcome: sig.Outcome, Fields: sig.Fields,
+	return out
+}
+
+func newSignatureJSON(sig *portal.Signature) *signatureJSON {
+	if sig == nil {
+		return nil
+	}
+	out := &signatureJSON{
+		ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, SignerName: sig.SignerName, CreatedAt: sig.CreatedAt,
+		DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256, Outcome: sig.Outcome, Fields: sig.Fields,
+	}
+	if len(sig.SignatureData) > 0 {
+		out.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
+	}
+	return out
+}
+
+// releaseInstances lists the instances of the release document (see
+// legalDocumentJSON.Instances) whose signed state passes the filter.
+func releaseInstances(file *portal.LegalFile, d portal.LegalDocument, filter portal.LegalDocumentFilter) []instanceJSON {
+	out := []instanceJSON{}
+	add := func(instance, employer string, sig *portal.Signature) {
+		if filter.Signed == nil || *filter.Signed == (sig != nil) {
+			out = append(out, instanceJSON{Instance: instance, EmployerName: employer, Signature: newSignatureJSON(sig)})
 		}
-		if len(sig.SignatureData) > 0 {
-			out.Signature.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
+	}
+	listed := map[string]bool{}
+	for _, e := range file.DOTEntries {
+		listed[e.ID] = true
+		add(e.ID, e.EmployerName, file.Instance(d.ID, e.ID))
+	}
+	var gone []*portal.Signature
+	for k, sig := range file.Instances {
+		if k.DocumentID == d.ID && !listed[k.Instance] {
+			gone = append(gone, sig)
 		}
+	}
+	slices.SortFunc(gone, func(a, b *portal.Signature) int { return cmp.Compare(a.ID, b.ID) })
+	for _, sig := range gone {
+		add(sig.Instance, sig.Fields.EmployerName, sig)
 	}
 	return out
 }
@@ -119,10 +165,19 @@ func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request)
 // subject's signatures.
 func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter) {
 	out := []legalDocumentJSON{}
+	release, hasRelease := file.ReleaseDocument()
 	for _, d := range file.Documents {
 		sig := file.Signatures[d.ID]
-		if filter.Match(d, sig != nil) {
-			out = append(out, newLegalDocumentJSON(d, sig))
+		var instances []instanceJSON
+		if hasRelease && d.ID == release.ID {
+			instances = releaseInstances(file, d, filter)
+		}
+		// The release document is listed when its setup signature or any
+		// of its instances passes the filter.
+		if filter.Match(d, sig != nil) || (len(instances) > 0 && filter.Signed != nil && filter.Match(d, *filter.Signed)) {
+			j := newLegalDocumentJSON(d, sig)
+			j.Instances = instances
+			out = append(out, j)
 		}
 	}
 	writeJSON(w, status, out)
@@ -140,6 +195,8 @@ func documentID(r *http.Request) (int64, error) {
 
 type documentContentJSON struct {
 	ID            int64  `json:"id"`
+	Instance      string `json:"instance,omitempty"`     // a per-employer DOT release's employment entry
+	EmployerName  string `json:"employerName,omitempty"` // the employer that release names
 	Title         string `json:"title"`
 	Version       int    `json:"version"`
 	DocumentType  string `json:"documentType"`
@@ -176,25 +233,52 @@ func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	out := documentContentJSON{ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType}
+	instance := r.URL.Query().Get("instance")
+	out := documentContentJSON{ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType, Instance: instance}
 	if r.URL.Query().Get("signed") == "true" {
-		sig := file.Signatures[d.ID]
+		sig := file.Instance(d.ID, instance)
 		if sig == nil {
 			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 			return
 		}
 		out.Version, out.Content, out.ContentSHA256 = sig.DocumentVersion, sig.Content, sig.ContentSHA256
+		out.EmployerName = sig.Fields.EmployerName
 	} else {
-		out.Content, out.ContentSHA256 = shownContent(file)(d)
+		if instance != "" {
+			entry, err := releaseEntry(file, d, instance)
+			if err != nil {
+				s.Error(w, r, err)
+				return
+			}
+			out.EmployerName = entry.EmployerName
+		}
+		out.Content, out.ContentSHA256 = shownContent(file)(d, instance)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// shownContent is how the applicant sees a document (tokens replaced) and
-// the hash a signature of it carries; serving and signing both use it.
-func shownContent(f *portal.LegalFile) func(portal.LegalDocument) (string, string) {
-	return func(d portal.LegalDocument) (string, string) {
+// releaseEntry returns the employment entry an instance of the release
+// document names: ENOTFOUND for another document or an entry that is not
+// one of the subject's DOT-flagged employers.
+func releaseEntry(file *portal.LegalFile, d portal.LegalDocument, instance string) (portal.DOTEntry, error) {
+	release, ok := file.ReleaseDocument()
+	entry, found := file.DOTEntry(instance)
+	if !ok || release.ID != d.ID || !found {
+		return portal.DOTEntry{}, portal.Errorf(portal.ENOTFOUND, "Document not found.")
+	}
+	return entry, nil
+}
+
+// shownContent is how the applicant sees a document (tokens replaced; a
+// per-employer DOT release names its employer) and the hash a signature of
+// it carries; serving and signing both use it. An instance that names no
+// DOT-flagged entry renders as the plain document: signing refuses it.
+func shownContent(f *portal.LegalFile) func(portal.LegalDocument, string) (string, string) {
+	return func(d portal.LegalDocument, instance string) (string, string) {
 		content := legaltext.Render(d.Content, f.Subject, f.Company)
+		if entry, ok := f.DOTEntry(instance); ok && instance != "" {
+			content = legaltext.RenderRelease(d.Content, f.Subject, f.Company, entry.EmployerName)
+		}
 		return content, signedpdf.ContentHash(content)
 	}
 }
@@ -208,7 +292,8 @@ type signRequest struct {
 }
 
 // handleSignatureCreate signs every document of the legal step that holds
-// {id} that is not yet signed.
+// {id} that is not yet signed or, with an instance in the body, the
+// per-employer DOT release of that employment entry (also after setup).
 func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
 	sess := callerFrom(r.Context())
 	id, err := documentID(r)
@@ -223,7 +308,9 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	file, err := s.svc.Legal.SignLegalDocuments(r.Context(), sess.SubjectID, portal.SigningCall{
 		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256, IP: s.clientIP(r),
-		Shown:   func(f *portal.LegalFile, d portal.LegalDocument) (string, string) { return shownContent(f)(d) },
+		Shown: func(f *portal.LegalFile, d portal.LegalDocument, instance string) (string, string) {
+			return shownContent(f)(d, instance)
+		},
 		Bounded: func(work func() error) error { return s.withRenderer(r, work) },
 	})
 	if err != nil {
@@ -242,7 +329,8 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	sig := file.Signatures[d.ID]
+	instance := r.URL.Query().Get("instance")
+	sig := file.Instance(d.ID, instance)
 	if sig == nil {
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 		return
@@ -260,11 +348,31 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	name := fmt.Sprintf("%s-signed-v%d.pdf", strings.ReplaceAll(d.Type.DocumentType, "_", "-"), sig.DocumentVersion)
+	if instance != "" {
+		// The entry id is 16 hex characters from the server, but a
+		// client may have sent another; only safe characters reach the
+		// header.
+		name = fmt.Sprintf("%s-%s-signed-v%d.pdf", strings.ReplaceAll(d.Type.DocumentType, "_", "-"), fileNamePart(instance), sig.DocumentVersion)
+	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(http.StatusOK)
 	w.Write(buf.Bytes())
+}
+
+// fileNamePart keeps the letters, digits and dashes of s, at most 32.
+func fileNamePart(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if b.Len() >= 32 {
+			break
+		}
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-') {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // withRenderer runs image work (a PDF render, a signature image's checks)

@@ -86,7 +86,7 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 	}
 	a.otherID = od.ID
 
-	for _, who := range []string{"jane", "john", "pat", "done"} {
+	for _, who := range []string{"jane", "john", "pat", "done", "submitted"} {
 		s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: a.company.ID, Email: who + "@example.com",
 			FirstName: strings.ToUpper(who[:1]) + who[1:], LastName: "Doe"})
 		if err != nil {
@@ -105,7 +105,12 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 		}
 		a.tokens[who], a.ids[who] = pair.AccessToken, s.ID
 	}
-	if err := db.SetSubjectStatus(ctx, a.ids["done"], portal.StatusNew, portal.StatusSetupComplete); err != nil {
+	for _, who := range []string{"done", "submitted"} {
+		if err := db.SetSubjectStatus(ctx, a.ids[who], portal.StatusNew, portal.StatusSetupComplete); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.SetSubjectStatus(ctx, a.ids["submitted"], portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
 		t.Fatal(err)
 	}
 	a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret}, nil, nil)
@@ -491,7 +496,7 @@ func TestSignBadInput(t *testing.T) {
 			{"ErrAckMissing", "jane", disclosure, a.body("jane", []int64{disclosure}, with("ackReceipt", nil)), 422, "validation error", "ackReceipt"},
 			{"ErrNamesDoNotMatch", "jane", a.docs[portal.DocESign], a.body("jane", []int64{a.docs[portal.DocESign]}, map[string]any{"firstName": "Janet", "lastName": "Doe", "ackConsent": true, "ackNotices": true}), 422, "validation error", "firstName"},
 			{"ErrAuthorizationBeforeTheRest", "jane", a.docs[portal.DocAuthorization], a.body("jane", []int64{a.docs[portal.DocAuthorization]}, map[string]any{"firstName": "Jane", "lastName": "Doe", "authConsent": true, "signature": sig}), 409, "the authorization comes after every other document", ""},
-			{"ErrAfterSetupComplete", "done", disclosure, a.body("done", []int64{disclosure}, ok), 409, "setup is complete", ""},
+			{"ErrAfterSubmission", "submitted", disclosure, a.body("submitted", []int64{disclosure}, ok), 409, "has been submitted", ""},
 			{"ErrAnotherCompanysDocument", "jane", a.otherID, map[string]any{"ackReceipt": true, "signature": sig, "contentSha256": map[string]string{strconv.FormatInt(a.otherID, 10): "x"}}, 404, "", ""},
 			{"ErrUnknownDocument", "jane", 999999, ok, 404, "", ""},
 			{"ErrHashMismatch", "jane", disclosure, with("contentSha256", map[string]string{strconv.FormatInt(disclosure, 10): strings.Repeat("0", 64)}), 409, "changed since you opened it", ""},

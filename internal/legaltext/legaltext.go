@@ -165,7 +165,14 @@ type Tokens struct {
 	LastName       string
 	ClientName     string // the company's name
 	AccountingCode string // the company's primary accounting code
+	// EmployerName is the previous employer a per-employer DOT release
+	// names; "" outside those releases.
+	EmployerName string
 }
+
+// AnyDOTEmployer is what {{employerName}} reads in a DOT release that names
+// no single employer (the setup wizard's).
+const AnyDOTEmployer = "each of my previous employers regulated by the U.S. Department of Transportation"
 
 // TokensFor returns the token values for an applicant of a company. Serving
 // a document and checking a signature's content hash both use it, so the
@@ -178,6 +185,17 @@ func TokensFor(s *portal.Subject, c *portal.Company) Tokens {
 // the stored (sanitized) HTML with the tokens replaced.
 func Render(content string, s *portal.Subject, c *portal.Company) string {
 	return ReplaceTokens(content, TokensFor(s, c))
+}
+
+// RenderRelease returns a per-employer DOT release as the applicant sees
+// and signs it: a first paragraph naming the previous employer, so the
+// signed content names it even when the company's text has no
+// {{employerName}} token, then the text with the tokens replaced.
+func RenderRelease(content string, s *portal.Subject, c *portal.Company, employerName string) string {
+	v := TokensFor(s, c)
+	v.EmployerName = employerName
+	head := "<p><strong>Previous employer this release is for:</strong> " + html.EscapeString(employerName) + "</p>\n"
+	return head + ReplaceTokens(content, v)
 }
 
 func (v Tokens) lookup(name string) (string, bool) {
@@ -195,6 +213,11 @@ func (v Tokens) lookup(name string) (string, bool) {
 		return v.ClientName, true
 	case "accountingCode":
 		return v.AccountingCode, true
+	case "employerName":
+		if v.EmployerName == "" {
+			return AnyDOTEmployer, true
+		}
+		return v.EmployerName, true
 	}
 	return "", false
 }
@@ -202,7 +225,7 @@ func (v Tokens) lookup(name string) (string, bool) {
 var tokenPattern = regexp.MustCompile(`\{\{\s*([A-Za-z]+)\s*\}\}`)
 
 // ReplaceTokens replaces {{subjectName}}, {{firstName}}, {{lastName}},
-// {{clientName}} and {{accountingCode}} (spaces inside the braces allowed)
+// {{clientName}}, {{accountingCode}} and {{employerName}} (spaces inside the braces allowed)
 // with HTML-escaped values. Unknown tokens are left as they are.
 func ReplaceTokens(s string, v Tokens) string {
 	return tokenPattern.ReplaceAllStringFunc(s, func(m string) string {

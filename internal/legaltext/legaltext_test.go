@@ -108,6 +108,23 @@ func TestRenderMarkdown(t *testing.T) {
 	}
 }
 
+func TestRenderReleaseNamesItsEmployer(t *testing.T) {
+	s := &portal.Subject{FirstName: "Jane", LastName: "Doe"}
+	c := &portal.Company{Name: "Acme"}
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"WithoutTheToken", "<p>I authorize my employers.</p>", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize my employers.</p>"},
+		{"WithTheToken", "<p>I authorize {{employerName}}.</p>", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize Road &amp; Rail.</p>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := legaltext.RenderRelease(tc.content, s, c, "Road & Rail"); got != tc.want {
+				t.Errorf("RenderRelease = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestReplaceTokens(t *testing.T) {
 	v := legaltext.Tokens{
 		SubjectName: "Jane Q. Doe", FirstName: "Jane", LastName: "Doe",
@@ -126,6 +143,8 @@ func TestReplaceTokens(t *testing.T) {
 		{"RepeatedTokensAllReplaced", "{{firstName}}, {{firstName}}", v, "Jane, Jane"},
 		{"SubjectNameFallsBackToFirstAndLast", "{{subjectName}}", legaltext.Tokens{FirstName: "Jane", LastName: "Doe"}, "Jane Doe"},
 		{"ScriptInValueEscaped", "{{firstName}}", legaltext.Tokens{FirstName: `<script>x</script>`}, "&lt;script&gt;x&lt;/script&gt;"},
+		{"EmployerNameOfARelease", "I authorize {{employerName}}.", legaltext.Tokens{EmployerName: "Road & Rail"}, "I authorize Road &amp; Rail."},
+		{"EmployerNameOfNoSingleEmployer", "I authorize {{employerName}}.", v, "I authorize " + legaltext.AnyDOTEmployer + "."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := legaltext.ReplaceTokens(tc.in, tc.v); got != tc.want {

@@ -198,6 +198,9 @@ type LegalStep struct {
 	// ackReceiptYourRights, then one flag per notice it holds. Empty for
 	// other steps.
 	AckFlags []string `json:"ackFlags,omitempty"`
+	// Instance is the employment entry a per-employer DOT release names
+	// (SignableInstance); "" for the steps of the setup wizard.
+	Instance string `json:"instance,omitempty"`
 }
 
 // Holds reports whether the step contains the document.

@@ -39,7 +39,12 @@ type LegalFile struct {
 	Company    *Company
 	Location   Location
 	Documents  []LegalDocument      // the company's current versions, by id
-	Signatures map[int64]*Signature // the subject's, by document id
+	Signatures map[int64]*Signature // the subject's setup signatures (instance ""), by document id
+	// Instances are the subject's per-employer DOT releases (instance not
+	// ""), and DOTEntries the DOT-flagged entries of their employment
+	// history that call for one.
+	Instances  map[SignatureKey]*Signature
+	DOTEntries []DOTEntry
 }
 
 // Document returns one of the company's documents.
@@ -83,16 +88,21 @@ func (f *LegalFile) PaperFormsChosen() bool {
 }
 
 // SignableStep returns the step holding a document and the documents of it
-// still to sign, when the subject may sign it now. ENOTFOUND: not one of the
-// company's documents. ECONFLICT: setup is complete, the document does not
-// apply to the subject, the step is already signed, the applicant chose
-// paper forms, or it is the authorization and another step is still to sign.
+// still to sign, when the subject may sign it now: during setup, and after
+// it a step that is not signed yet. Setup completes only with every
+// applicable step signed, so such a step is one that became applicable
+// later (a document the employer added, or an employment location set
+// since); it is signed with the same audit trail. ENOTFOUND: not one of
+// the company's documents. ECONFLICT: the profile is submitted, the
+// document does not apply to the subject, the step is already signed, the
+// applicant chose paper forms, or it is the authorization and another step
+// is still to sign.
 func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, error) {
 	if _, ok := f.Document(documentID); !ok {
 		return LegalStep{}, nil, Errorf(ENOTFOUND, "Document not found.")
 	}
-	if f.Subject.StatusID != StatusNew {
-		return LegalStep{}, nil, ErrSetupComplete
+	if f.Subject.StatusID != StatusNew && f.Subject.StatusID != StatusSetupComplete {
+		return LegalStep{}, nil, ErrProfileSubmitted
 	}
 	step, ok := StepFor(f.Steps(), documentID)
 	if !ok {
@@ -122,7 +132,10 @@ func (f *LegalFile) SignableStep(documentID int64) (LegalStep, []LegalDocument, 
 // adds to it.
 type Signing struct {
 	DocumentID int64 // any document of the step
-	Request    SignRequest
+	// Instance is the employment entry of a per-employer DOT release
+	// (Request.Instance); "" signs a step of the setup wizard.
+	Instance string
+	Request  SignRequest
 	// ContentSHA256 maps each document id (as text) of the step to the hash
 	// of the content the applicant read.
 	ContentSHA256 map[string]string
@@ -143,8 +156,9 @@ type SigningCall struct {
 	ContentSHA256 map[string]string
 	IP            string
 	// Shown returns a document's content as the file's applicant is shown
-	// it (tokens replaced) and the hash of that content.
-	Shown func(f *LegalFile, d LegalDocument) (content, sha256 string)
+	// it (tokens replaced; for an instance, naming its employer) and the
+	// hash of that content.
+	Shown func(f *LegalFile, d LegalDocument, instance string) (content, sha256 string)
 	// Bounded runs the image work of checking the signature (decoding and
 	// compacting it) on a bounded number of workers; nil runs it directly.
 	Bounded func(work func() error) error
@@ -156,7 +170,7 @@ type SigningCall struct {
 // (ErrContentChanged otherwise). It returns one audit record per document
 // still to sign, for LegalService.SignLegalStep.
 func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
-	step, todo, err := f.SignableStep(s.DocumentID)
+	step, todo, err := f.signable(s.DocumentID, s.Instance)
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +190,10 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 		}
 	}
 	fields := r.Recorded(step, f.Location)
+	if step.Instance != "" {
+		entry, _ := f.DOTEntry(step.Instance) // signable checked it
+		fields.EmployerName = entry.EmployerName
+	}
 	name := strings.TrimSpace(fields.FirstName + " " + fields.LastName)
 	if name == "" {
 		name = strings.TrimSpace(f.Subject.FirstName + " " + f.Subject.LastName)
@@ -193,7 +211,7 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 			changed = true
 		}
 		sigs = append(sigs, Signature{
-			DocumentID: d.ID, SubjectID: f.Subject.ID, DocumentVersion: d.Version, Content: content, ContentSHA256: hash,
+			DocumentID: d.ID, SubjectID: f.Subject.ID, Instance: step.Instance, DocumentVersion: d.Version, Content: content, ContentSHA256: hash,
 			SignatureData: img, SignatureUserIP: s.IP, SignerName: name, Fields: fields, Outcome: r.Outcome(step),
 		})
 	}
@@ -204,6 +222,26 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 		return nil, ErrContentChanged
 	}
 	return sigs, nil
+}
+
+// signable is SignableStep for the setup wizard's documents (instance "")
+// and SignableInstance for a per-employer DOT release.
+func (f *LegalFile) signable(documentID int64, instance string) (LegalStep, []LegalDocument, error) {
+	if instance == "" {
+		return f.SignableStep(documentID)
+	}
+	step, _, err := f.SignableInstance(documentID, instance)
+	if err != nil {
+		return LegalStep{}, nil, err
+	}
+	return step, step.Documents, nil
+}
+
+// Signable is what the signing transaction re-checks against the stored
+// state: the documents (of the instance) still to sign.
+func (f *LegalFile) Signable(documentID int64, instance string) ([]LegalDocument, error) {
+	_, todo, err := f.signable(documentID, instance)
+	return todo, err
 }
 
 // ErrSetupComplete refuses changes to what setup collected once it is done.

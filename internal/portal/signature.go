@@ -43,6 +43,12 @@ type SignatureFields struct {
 	IdentificationNumber  string `json:"identificationNumber,omitempty"`
 
 	FreeReportCopy bool `json:"freeReportCopy,omitempty"` // see FreeReportCopyOffered
+
+	// A per-employer DOT release (LegalStep.Instance): the employer it
+	// names, set by the server from the employment entry, and the answer
+	// to DOTQuestion, "yes" or "no".
+	EmployerName            string `json:"employerName,omitempty"`
+	TestedPositiveOrRefused string `json:"testedPositiveOrRefused,omitempty"`
 }
 
 // ack returns the value of an acknowledgement field by its app name.
@@ -129,6 +135,13 @@ func (f SignatureFields) Labeled() []LabeledValue {
 	text("Identification country", f.IdentificationCountry)
 	text("Identification number", maskIdentification(f.IdentificationNumber))
 	yes("Asks for a free copy of the report", f.FreeReportCopy)
+	text("Previous employer", f.EmployerName)
+	switch f.TestedPositiveOrRefused {
+	case AnswerYes:
+		out = append(out, LabeledValue{DOTQuestion, "Yes"})
+	case AnswerNo:
+		out = append(out, LabeledValue{DOTQuestion, "No"})
+	}
 	return out
 }
 
@@ -146,6 +159,9 @@ func maskIdentification(s string) string {
 type SignRequest struct {
 	SignatureFields
 	Signature string `json:"signature,omitempty"`
+	// Instance names the employment entry of a per-employer DOT release
+	// (its id); "" signs a step of the setup wizard.
+	Instance string `json:"instance,omitempty"`
 }
 
 // Signer is what the application says about the person signing, to check the
@@ -255,6 +271,9 @@ func (r SignRequest) Validate(step LegalStep, signer Signer) error {
 	case DocDOTRelease:
 		r.checkNames(&fe, signer)
 		r.checkSSN(&fe, signer)
+		if step.Instance != "" {
+			r.checkDOTAnswer(&fe)
+		}
 	}
 	r.checkSignature(&fe, signatureRequired(step.DocumentType))
 	return fe.Err()
@@ -332,6 +351,9 @@ func (r SignRequest) Recorded(step LegalStep, loc Location) SignatureFields {
 		} else {
 			f.LastFourSSN = strings.TrimSpace(r.LastFourSSN)
 		}
+		if step.Instance != "" {
+			f.TestedPositiveOrRefused = strings.ToLower(strings.TrimSpace(r.TestedPositiveOrRefused))
+		}
 	}
 	if step.DocumentType == FreeReportCopyDocumentType && FreeReportCopyOffered(loc) {
 		f.FreeReportCopy = r.FreeReportCopy
@@ -344,6 +366,7 @@ type Signature struct {
 	ID              int64           `json:"id"`
 	DocumentID      int64           `json:"documentId"`
 	SubjectID       int64           `json:"subjectId"`
+	Instance        string          `json:"instance,omitempty"` // see LegalStep.Instance
 	DocumentVersion int             `json:"documentVersion"`
 	ContentSHA256   string          `json:"contentSha256"` // hex SHA-256 of the exact content shown and signed
 	SignatureData   []byte          `json:"signatureData"` // PNG; empty for acknowledgement-only steps

@@ -60,7 +60,15 @@ func CheckLastFourSSN(entered, storedSSN string) error {
 // saved later must end in the last four digits typed when signing (the DOT
 // release asks for them). The mismatch is an error on the ssn field.
 func (f *LegalFile) CheckSSNAgainstSignatures(ssn string) error {
+	sigs := make([]*Signature, 0, len(f.Signatures)+len(f.Instances))
 	for _, sig := range f.Signatures {
+		sigs = append(sigs, sig)
+	}
+	// The per-employer DOT releases ask for the same digits.
+	for _, sig := range f.Instances {
+		sigs = append(sigs, sig)
+	}
+	for _, sig := range sigs {
 		if sig == nil || sig.Fields.LastFourSSN == "" {
 			continue
 		}

@@ -149,7 +149,7 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 	if err != nil {
 		return nil, notFound(err, "Subject")
 	}
-	f := &portal.LegalFile{Subject: sub, Signatures: map[int64]*portal.Signature{}}
+	f := &portal.LegalFile{Subject: sub, Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
 	if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
 		return nil, err
 	}
@@ -159,9 +159,12 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 	if f.Documents, err = findLegalDocuments(ctx, q, sub.CompanyID); err != nil {
 		return nil, err
 	}
+	if f.DOTEntries, err = s.findDOTEntries(ctx, q, subjectID); err != nil {
+		return nil, err
+	}
 	rows, err := q.QueryContext(ctx, `
 		SELECT id, document_id, document_version, content, content_sha256, signature_png, signer_name, user_ip,
-			fields, sealed_fields, outcome, created_at
+			fields, sealed_fields, outcome, created_at, instance
 		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, subjectID)
 	if err != nil {
 		return nil, fmt.Errorf("store: signatures: %w", err)
@@ -173,17 +176,21 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 		var sealed []byte
 		var created int64
 		if err := rows.Scan(&sig.ID, &sig.DocumentID, &sig.DocumentVersion, &sig.Content, &sig.ContentSHA256,
-			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sealed, &sig.Outcome, &created); err != nil {
+			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sealed, &sig.Outcome, &created, &sig.Instance); err != nil {
 			return nil, fmt.Errorf("store: signatures: %w", err)
 		}
 		if err := json.Unmarshal([]byte(fields), &sig.Fields); err != nil {
 			return nil, fmt.Errorf("store: signature %d fields: %w", sig.ID, err)
 		}
-		if err := s.openSignatureFields(subjectID, sig.DocumentID, sealed, &sig.Fields); err != nil {
+		if err := s.openSignatureFields(subjectID, sig.DocumentID, sig.Instance, sealed, &sig.Fields); err != nil {
 			return nil, err
 		}
 		sig.CreatedAt = fromMS(created)
-		f.Signatures[sig.DocumentID] = sig
+		if sig.Instance == "" {
+			f.Signatures[sig.DocumentID] = sig
+		} else {
+			f.Instances[portal.SignatureKey{DocumentID: sig.DocumentID, Instance: sig.Instance}] = sig
+		}
 	}
 	return f, rows.Err()
 }
@@ -211,8 +218,9 @@ func (s *LegalService) SignLegalDocuments(ctx context.Context, subjectID int64, 
 	var sigs []portal.Signature
 	err = bounded(func() (err error) {
 		sigs, err = file.Sign(portal.Signing{
-			DocumentID: call.DocumentID, Request: call.Request, ContentSHA256: call.ContentSHA256, IP: call.IP, SSN: ssn,
-			Shown: func(d portal.LegalDocument) (string, string) { return call.Shown(file, d) },
+			DocumentID: call.DocumentID, Instance: call.Request.Instance, Request: call.Request,
+			ContentSHA256: call.ContentSHA256, IP: call.IP, SSN: ssn,
+			Shown: func(d portal.LegalDocument) (string, string) { return call.Shown(file, d, call.Request.Instance) },
 		})
 		return err
 	})
@@ -244,7 +252,8 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		if err != nil {
 			return err
 		}
-		_, todo, err := f.SignableStep(sigs[0].DocumentID)
+		instance := sigs[0].Instance
+		todo, err := f.Signable(sigs[0].DocumentID, instance)
 		if err != nil {
 			return err
 		}
@@ -258,10 +267,10 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		paperForms := false
 		for _, sig := range sigs {
 			i := slices.IndexFunc(todo, func(d portal.LegalDocument) bool { return d.ID == sig.DocumentID })
-			if i < 0 || todo[i].Version != sig.DocumentVersion {
+			if i < 0 || todo[i].Version != sig.DocumentVersion || sig.Instance != instance {
 				return portal.ErrContentChanged
 			}
-			plainFields, sealed, err := s.splitSignatureFields(subjectID, sig.DocumentID, sig.Fields)
+			plainFields, sealed, err := s.splitSignatureFields(subjectID, sig.DocumentID, sig.Instance, sig.Fields)
 			if err != nil {
 				return err
 			}
@@ -284,10 +293,10 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			paperForms = paperForms || outcome == portal.SignOutcomePaperForms
 			_, err = tx.ExecContext(ctx, `
 				INSERT INTO legal_signatures (document_id, subject_id, document_version, content, content_sha256,
-					signature_png, signer_name, user_ip, fields, sealed_fields, outcome, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+					signature_png, signer_name, user_ip, fields, sealed_fields, outcome, created_at, instance)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 				sig.DocumentID, subjectID, sig.DocumentVersion, sig.Content, sig.ContentSHA256, png,
-				sig.SignerName, sig.SignatureUserIP, string(fields), sealedArg, string(outcome), ms(now))
+				sig.SignerName, sig.SignatureUserIP, string(fields), sealedArg, string(outcome), ms(now), sig.Instance)
 			if s.dialect.isUnique(err) {
 				return portal.Errorf(portal.ECONFLICT, "You have already signed this document.")
 			} else if err != nil {
@@ -330,7 +339,9 @@ func (s *LegalService) checkSignedLastFour(ctx context.Context, tx *sql.Tx, subj
 	return nil
 }
 
-// DeleteSignature implements portal.LegalService.
+// DeleteSignature implements portal.LegalService. It deletes a setup
+// signature only: a per-employer DOT release, signed after setup, stays as
+// the audit record it is.
 func (s *LegalService) DeleteSignature(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		status, err := s.lockSubject(ctx, tx, subjectID)
@@ -338,7 +349,7 @@ func (s *LegalService) DeleteSignature(ctx context.Context, subjectID, documentI
 			return err
 		}
 		var outcome string
-		err = tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 RETURNING outcome`,
+		err = tx.QueryRowContext(ctx, `DELETE FROM legal_signatures WHERE subject_id = $1 AND document_id = $2 AND instance = '' RETURNING outcome`,
 			subjectID, documentID).Scan(&outcome)
 		if err != nil {
 			return notFound(err, "Signature")
@@ -365,4 +376,34 @@ func setOrderHold(ctx context.Context, q queryer, subjectID int64, reason string
 		return fmt.Errorf("store: order hold: %w", err)
 	}
 	return nil
+}
+
+// findDOTEntries reads the DOT-flagged entries of the subject's employment
+// history (none before the applicant saved it, or with no data available).
+func (s *conn) findDOTEntries(ctx context.Context, q queryer, subjectID int64) ([]portal.DOTEntry, error) {
+	var rec struct {
+		NoDataAvailable bool             `json:"noDataAvailable"`
+		Entries         []map[string]any `json:"entries"`
+	}
+	saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.EmploymentRecordKind, &rec)
+	if err != nil || !saved || rec.NoDataAvailable {
+		return nil, err
+	}
+	return portal.DOTEntries(rec.Entries), nil
+}
+
+// DOTReleases lists the subject's per-employer DOT releases: one per
+// DOT-flagged entry of their employment history, signed or not (GET
+// /api/v2/user/subject, dotReleases).
+func (s *conn) DOTReleases(ctx context.Context, subjectID int64) ([]portal.DOTRelease, error) {
+	return s.dotReleases(ctx, s.db, subjectID)
+}
+
+// dotReleases is DOTReleases inside a caller's transaction.
+func (s *conn) dotReleases(ctx context.Context, q queryer, subjectID int64) ([]portal.DOTRelease, error) {
+	f, err := s.legalFile(ctx, q, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	return f.DOTReleases(), nil
 }

@@ -371,7 +371,7 @@ func TestSignLegalStep(t *testing.T) {
 				t.Error("the federal notice stayed signed although its step failed")
 			}
 		})
-		t.Run("ErrSetupComplete", func(t *testing.T) {
+		t.Run("ErrSubmitted", func(t *testing.T) {
 			s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: w.company.ID, Email: "done@example.com", FirstName: "Dana", LastName: "Done"})
 			if err != nil {
 				t.Fatal(err)
@@ -383,8 +383,11 @@ func TestSignLegalStep(t *testing.T) {
 			if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 				t.Fatal(err)
 			}
-			wantLegalError(t, db.Legal().SignLegalStep(ctx, s.ID, sigs), portal.ECONFLICT, "setup is complete")
-			wantLegalError(t, w.sign(t, s.ID, w.docs[portal.DocESign], fullRequest(t, s)), portal.ECONFLICT, "setup is complete")
+			if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
+				t.Fatal(err)
+			}
+			wantLegalError(t, db.Legal().SignLegalStep(ctx, s.ID, sigs), portal.ECONFLICT, "has been submitted")
+			wantLegalError(t, w.sign(t, s.ID, w.docs[portal.DocESign], fullRequest(t, s)), portal.ECONFLICT, "has been submitted")
 		})
 		t.Run("SSNSavedWhileSigningIsCheckedInTheSigningTransaction", func(t *testing.T) {
 			// The DOT release is checked against no SSN (none on file

@@ -18,9 +18,13 @@ func personalInfoPlace(subjectID int64) string {
 	return fmt.Sprintf("personal_info.sealed/%d", subjectID)
 }
 
-// A signature row is the subject's one signature of a document.
-func signatureFieldsPlace(subjectID, documentID int64) string {
-	return fmt.Sprintf("legal_signatures.sealed_fields/%d/%d", subjectID, documentID)
+// A signature row is the subject's one signature of a document instance;
+// the setup wizard's instance "" keeps the place it had before instances.
+func signatureFieldsPlace(subjectID, documentID int64, instance string) string {
+	if instance == "" {
+		return fmt.Sprintf("legal_signatures.sealed_fields/%d/%d", subjectID, documentID)
+	}
+	return fmt.Sprintf("legal_signatures.sealed_fields/%d/%d/%s", subjectID, documentID, instance)
 }
 
 const keyCheckPlace = "meta.value/" + keyCheckName
@@ -31,13 +35,16 @@ const keyCheckPlace = "meta.value/" + keyCheckName
 type signaturePII struct {
 	LastFourSSN          string `json:"lastFourSSN,omitempty"`
 	IdentificationNumber string `json:"identificationNumber,omitempty"`
+	// The answer about drug and alcohol tests of a DOT release is health
+	// and conduct data: sealed like the identifiers.
+	TestedPositiveOrRefused string `json:"testedPositiveOrRefused,omitempty"`
 }
 
 // splitSignatureFields returns the fields without their PII and the PII
 // sealed for the signature's row (nil when there is none).
-func (s *conn) splitSignatureFields(subjectID, documentID int64, f portal.SignatureFields) (portal.SignatureFields, []byte, error) {
-	pii := signaturePII{LastFourSSN: f.LastFourSSN, IdentificationNumber: f.IdentificationNumber}
-	f.LastFourSSN, f.IdentificationNumber = "", ""
+func (s *conn) splitSignatureFields(subjectID, documentID int64, instance string, f portal.SignatureFields) (portal.SignatureFields, []byte, error) {
+	pii := signaturePII{LastFourSSN: f.LastFourSSN, IdentificationNumber: f.IdentificationNumber, TestedPositiveOrRefused: f.TestedPositiveOrRefused}
+	f.LastFourSSN, f.IdentificationNumber, f.TestedPositiveOrRefused = "", "", ""
 	if pii == (signaturePII{}) {
 		return f, nil, nil
 	}
@@ -48,20 +55,20 @@ func (s *conn) splitSignatureFields(subjectID, documentID int64, f portal.Signat
 	if err != nil {
 		return f, nil, fmt.Errorf("store: encode signature fields: %w", err)
 	}
-	sealed, err := s.cfg.Sealer.SealFor(plain, signatureFieldsPlace(subjectID, documentID))
+	sealed, err := s.cfg.Sealer.SealFor(plain, signatureFieldsPlace(subjectID, documentID, instance))
 	return f, sealed, err
 }
 
 // openSignatureFields puts the sealed PII of a signature back into its
 // fields.
-func (s *conn) openSignatureFields(subjectID, documentID int64, sealed []byte, f *portal.SignatureFields) error {
+func (s *conn) openSignatureFields(subjectID, documentID int64, instance string, sealed []byte, f *portal.SignatureFields) error {
 	if len(sealed) == 0 {
 		return nil
 	}
 	if s.cfg.Sealer == nil {
 		return errNoDataKey
 	}
-	plain, err := s.cfg.Sealer.OpenFor(sealed, signatureFieldsPlace(subjectID, documentID))
+	plain, err := s.cfg.Sealer.OpenFor(sealed, signatureFieldsPlace(subjectID, documentID, instance))
 	if err != nil {
 		// Altered, another key, or copied from another row: an internal
 		// error, logged, that names no value.
@@ -71,7 +78,7 @@ func (s *conn) openSignatureFields(subjectID, documentID int64, sealed []byte, f
 	if err := json.Unmarshal(plain, &pii); err != nil {
 		return fmt.Errorf("store: decode the sealed fields of subject %d's signature of document %d: %w", subjectID, documentID, err)
 	}
-	f.LastFourSSN, f.IdentificationNumber = pii.LastFourSSN, pii.IdentificationNumber
+	f.LastFourSSN, f.IdentificationNumber, f.TestedPositiveOrRefused = pii.LastFourSSN, pii.IdentificationNumber, pii.TestedPositiveOrRefused
 	return nil
 }
 
@@ -166,7 +173,8 @@ func (s *DB) sealRows(ctx context.Context) error {
 			if err := json.Unmarshal([]byte(sig.fields), &f); err != nil {
 				return fmt.Errorf("store: seal rows: signature %d fields: %w", sig.id, err)
 			}
-			f, sealed, err := s.splitSignatureFields(sig.subjectID, sig.documentID, f)
+			// Rows from before instances: every one is a setup signature.
+			f, sealed, err := s.splitSignatureFields(sig.subjectID, sig.documentID, "", f)
 			if err != nil {
 				return err
 			}

@@ -12,7 +12,13 @@ export function saveFile(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 100);
 }
 
-/** Downloads the signed copy of a document. */
-export async function downloadSignedPdf(documentId: number, filename: string) {
-  saveFile(await api.get<Blob>(`api/v2/user/document/${documentId}`, { responseType: 'blob' }), filename);
+/** Downloads the signed copy of a document; with an instance, of that per-employer DOT release. */
+export async function downloadSignedPdf(documentId: number, filename: string, instance = '') {
+  saveFile(
+    await api.get<Blob>(`api/v2/user/document/${documentId}`, {
+      responseType: 'blob',
+      ...(instance ? { query: { instance } } : {}),
+    }),
+    filename,
+  );
 }

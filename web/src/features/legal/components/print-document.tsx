@@ -13,7 +13,15 @@ import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { useSubjectLocation } from '../api/subject-location';
-import { legalSteps, printNameOf, rightsNotices, type LegalDocument, type Location } from '../lib/legal-steps';
+import {
+  legalSteps,
+  printNameOf,
+  rightsNotices,
+  type DocumentInstance,
+  type LegalDocument,
+  type Location,
+  type Signature,
+} from '../lib/legal-steps';
 import styles from './print-document.module.css';
 import { t } from '@/lib/i18n';
 
@@ -22,6 +30,17 @@ export function documentsForPrint(documents: LegalDocument[], location: Location
   const applicable = legalSteps(documents, location).flatMap((s) => s.documents);
   const name = type === 'rightslinks' ? 'rights' : type;
   return applicable.filter((d) => printNameOf(d.type.documentType) === name);
+}
+
+/** The signed per-employer DOT releases a print page shows: on the DOT release page only. */
+export function releasesForPrint(
+  documents: LegalDocument[],
+  type: string,
+): { document: LegalDocument; instance: DocumentInstance }[] {
+  if (type !== printNameOf('dot_release')) return [];
+  return documents.flatMap((document) =>
+    (document.instances ?? []).filter((i) => i.signature).map((instance) => ({ document, instance })),
+  );
 }
 
 export function PrintDocument({ type }: { type: string }) {
@@ -45,7 +64,8 @@ export function PrintDocument({ type }: { type: string }) {
     );
   }
   const shown = documentsForPrint(documents.data, location.data, type);
-  if (shown.length === 0) {
+  const releases = releasesForPrint(documents.data, type);
+  if (shown.length === 0 && releases.length === 0) {
     return (
       <div className={styles.page}>
         <BackToPortal />
@@ -77,6 +97,9 @@ export function PrintDocument({ type }: { type: string }) {
       {shown.map((d) => (
         <PrintedDocument key={d.id} document={d} />
       ))}
+      {releases.map(({ document, instance }) => (
+        <PrintedRelease key={instance.instance} document={document} instance={instance} />
+      ))}
     </div>
   );
 }
@@ -107,43 +130,90 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
         <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}
       {sig ? (
-        // Named by its document: a page prints several, and landmarks need names of their own.
-        <section className={styles.signature} aria-label={t('legal.print.signatureRegion', { title: d.title })}>
-          {sig.signatureData ? (
-            <img
-              src={sig.signatureData}
-              alt={t('legal.print.signatureOf', { name: sig.signerName })}
-              className={styles.image}
-            />
-          ) : null}
-          <dl>
-            <dt>
-              {sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}
-            </dt>
-            <dd>{sig.signerName}</dd>
-            <dt>{t('legal.print.signed')}</dt>
-            <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
-            <dt>{t('legal.print.fromIpAddress')}</dt>
-            <dd>{sig.signatureUserIp}</dd>
-            <dt>{t('legal.print.version')}</dt>
-            <dd>{sig.documentVersion}</dd>
-            <dt>{t('legal.print.sha256OfTheText')}</dt>
-            <dd className={styles.hash}>{sig.contentSha256}</dd>
-          </dl>
-          <div className={styles.toolbar}>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`).catch((e) =>
-                  notify(errorMessageOf(e), 'error'),
-                )
-              }
-            >
-              {d.title ? t('legal.print.downloadSignedOf', { title: d.title }) : t('legal.print.downloadSigned')}
-            </Button>
-          </div>
-        </section>
+        <SignatureBlock
+          signature={sig}
+          // Named by its document: a page prints several, and landmarks need names of their own.
+          label={t('legal.print.signatureRegion', { title: d.title })}
+          downloadLabel={
+            d.title ? t('legal.print.downloadSignedOf', { title: d.title }) : t('legal.print.downloadSigned')
+          }
+          onDownload={() => downloadSignedPdf(d.id, `${printNameOf(d.type.documentType)}-signed.pdf`)}
+        />
       ) : null}
     </article>
+  );
+}
+
+/** A per-employer DOT release as it was signed (its text names the employer), with its signature block. */
+function PrintedRelease({ document: d, instance }: { document: LegalDocument; instance: DocumentInstance }) {
+  const content = useDocumentContent(d.id, true, instance.instance);
+  const employer = instance.employerName;
+  const title = t('legal.dot.releaseTitle', { title: d.title, employer });
+  return (
+    <article id={`release-${instance.instance}`} className={styles.document} aria-label={title}>
+      {content.isError ? (
+        <Alert>
+          <p>{errorMessageOf(content.error)}</p>
+        </Alert>
+      ) : null}
+      {content.data ? (
+        <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
+      ) : content.isPending ? (
+        <Skeleton lines={10} label={t('legal.print.loading')} />
+      ) : null}
+      {instance.signature ? (
+        <SignatureBlock
+          signature={instance.signature}
+          label={t('legal.dot.signatureRegion', { title: d.title, employer })}
+          downloadLabel={t('legal.dot.downloadSignedPdfFor', { employer })}
+          onDownload={() => downloadSignedPdf(d.id, `dot-release-${instance.instance}-signed.pdf`, instance.instance)}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+type SignatureBlockProps = {
+  signature: Signature;
+  label: string;
+  downloadLabel: string;
+  onDownload: () => Promise<void>;
+};
+
+function SignatureBlock({ signature: sig, label, downloadLabel, onDownload }: SignatureBlockProps) {
+  const answer = sig.fields.testedPositiveOrRefused;
+  return (
+    <section className={styles.signature} aria-label={label}>
+      {sig.signatureData ? (
+        <img
+          src={sig.signatureData}
+          alt={t('legal.print.signatureOf', { name: sig.signerName })}
+          className={styles.image}
+        />
+      ) : null}
+      <dl>
+        <dt>{sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}</dt>
+        <dd>{sig.signerName}</dd>
+        <dt>{t('legal.print.signed')}</dt>
+        <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
+        <dt>{t('legal.print.fromIpAddress')}</dt>
+        <dd>{sig.signatureUserIp}</dd>
+        <dt>{t('legal.print.version')}</dt>
+        <dd>{sig.documentVersion}</dd>
+        <dt>{t('legal.print.sha256OfTheText')}</dt>
+        <dd className={styles.hash}>{sig.contentSha256}</dd>
+        {answer === 'yes' || answer === 'no' ? (
+          <>
+            <dt>{t('legal.dot.question')}</dt>
+            <dd>{answer === 'yes' ? t('legal.dot.yes') : t('legal.dot.no')}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className={styles.toolbar}>
+        <Button variant="secondary" onClick={() => onDownload().catch((e) => notify(errorMessageOf(e), 'error'))}>
+          {downloadLabel}
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -13,6 +13,8 @@ import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { useSubjectLocation } from '../api/subject-location';
 import { legalSteps, printNameOf } from '../lib/legal-steps';
+import { releasePrintHref } from './dot-release-list';
+import { releasesForPrint } from './print-document';
 import styles from './signed-documents.module.css';
 import { t } from '@/lib/i18n';
 
@@ -33,8 +35,9 @@ export function SignedDocuments() {
     const signed = legalSteps(documents.data, location.data)
       .flatMap((s) => s.documents)
       .filter((d) => d.signature);
+    const releases = releasesForPrint(documents.data, printNameOf('dot_release'));
     body =
-      signed.length === 0 ? (
+      signed.length === 0 && releases.length === 0 ? (
         <p>{t('legal.signed.youHaveNotSignedAny')}</p>
       ) : (
         <ul className={styles.list}>
@@ -61,6 +64,38 @@ export function SignedDocuments() {
                     aria-label={t('legal.signed.downloadPdf', { title: d.title })}
                     onClick={() =>
                       downloadSignedPdf(d.id, `${printName}-signed.pdf`).catch((e) =>
+                        notify(errorMessageOf(e), 'error'),
+                      )
+                    }
+                  >
+                    {t('legal.signed.downloadSignedPdf')}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+          {releases.map(({ document: d, instance: i }) => {
+            const title = t('legal.dot.releaseTitle', { title: d.title, employer: i.employerName });
+            return (
+              <li key={`release-${i.instance}`} className={styles.item}>
+                <div className={styles.title}>{title}</div>
+                <div className={styles.meta}>
+                  {t('legal.signed.signed')}{' '}
+                  {new Date(i.signature!.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
+                </div>
+                <div className={styles.actions}>
+                  <Link
+                    className={styles.link}
+                    to={releasePrintHref(i.instance)}
+                    aria-label={t('legal.signed.viewAndPrint', { title })}
+                  >
+                    {t('legal.signed.viewAndPrint2')}
+                  </Link>
+                  <Button
+                    variant="link"
+                    aria-label={t('legal.signed.downloadPdf', { title })}
+                    onClick={() =>
+                      downloadSignedPdf(d.id, `dot-release-${i.instance}-signed.pdf`, i.instance).catch((e) =>
                         notify(errorMessageOf(e), 'error'),
                       )
                     }

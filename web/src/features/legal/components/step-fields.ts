@@ -12,6 +12,8 @@ export type StepForm = {
   names: boolean;
   checkboxes: CheckboxSpec[];
   dotRelease: boolean;
+  /** A per-employer DOT release also asks DOT_QUESTION (testedPositiveOrRefused: "yes" or "no"). */
+  dotQuestion?: boolean;
   signature: boolean;
   /** Text shown outside the document, beside the form. */
   help?: string;
@@ -77,6 +79,11 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
   return { names: false, dotRelease: false, signature: true, checkboxes: [] };
 }
 
+/** The form of a per-employer DOT release: the setup release's fields and the question of 49 CFR 40.25(j). */
+export function releaseForm(): StepForm {
+  return { names: true, dotRelease: true, dotQuestion: true, signature: true, checkboxes: [] };
+}
+
 /** Checkboxes that are an offer, not a requirement. */
 const optional = new Set(['freeReportCopy']);
 
@@ -113,6 +120,8 @@ export function validateStep(form: StepForm, values: StepValues, applicant: Appl
       errors.lastFourSSN = t('legal.fields.typeTheLastFourDigits');
     }
   }
+  if (form.dotQuestion && !['yes', 'no'].includes(text('testedPositiveOrRefused')))
+    errors.testedPositiveOrRefused = t('legal.dot.answerTheQuestion');
   if (form.signature && !text('signature')) errors.signature = t('legal.fields.pleaseSignDrawYourSignature');
   return errors;
 }
@@ -133,6 +142,7 @@ export function stillToDo(form: StepForm, errors: Record<string, string>, applic
   if (boxes > 0) todo.push(boxes === 1 ? t('legal.fields.todoBox') : t('legal.fields.todoBoxes'));
   if (errors.lastFourSSN) todo.push(t('legal.fields.typeTheLastFourDigits2'));
   if (errors.identificationCountry || errors.identificationNumber) todo.push(t('legal.fields.giveTheCountryAndNumber'));
+  if (errors.testedPositiveOrRefused) todo.push(t('legal.dot.todoAnswer'));
   if (errors.signature) todo.push(t('legal.fields.drawOrTypeYourSignature'));
   return todo.length ? t('legal.fields.todo', { items: todo.join('; ') }) : '';
 }
@@ -144,6 +154,7 @@ export function stepDefaults(form: StepForm): StepValues {
   for (const box of form.checkboxes) values[box.name] = false;
   if (form.dotRelease)
     Object.assign(values, { noSSN: false, lastFourSSN: '', identificationCountry: '', identificationNumber: '' });
+  if (form.dotQuestion) values.testedPositiveOrRefused = '';
   if (form.signature) values.signature = '';
   return values;
 }

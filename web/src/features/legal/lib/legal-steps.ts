@@ -27,12 +27,24 @@ export type Signature = {
   fields: Record<string, unknown>;
 };
 
+/**
+ * A per-employer DOT release: the company's release document signed for one
+ * DOT-regulated employer of the employment history (instance = the entry's id).
+ */
+export type DocumentInstance = {
+  instance: string;
+  employerName: string;
+  signature: Signature | null;
+};
+
 export type LegalDocument = {
   id: number;
   title: string;
   version: number;
   type: LegalDocumentType;
   signature: Signature | null;
+  /** Only on the release document: its per-employer releases. */
+  instances?: DocumentInstance[];
 };
 
 export type Place = { nonUs: boolean; state: string; county: number; signed?: boolean };

@@ -1,0 +1,80 @@
+package portal_test
+
+import (
+	"reflect"
+	"testing"
+
+	"applicantportal/internal/portal"
+)
+
+func TestDOTEntries(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		entries []map[string]any
+		want    []portal.DOTEntry
+	}{
+		{"None", nil, nil},
+		{"OnlyDOTFlagged", []map[string]any{
+			{"id": "a", "employer_name": "Road", "employer_dot": true},
+			{"id": "b", "employer_name": "Bakery", "employer_dot": false},
+			{"id": "c", "employer_name": "Bakery 2"},
+		}, []portal.DOTEntry{{ID: "a", EmployerName: "Road"}}},
+		{"FlagMustBeABoolean", []map[string]any{{"id": "a", "employer_dot": "true"}}, nil},
+		{"WithoutIdSkipped", []map[string]any{{"employer_name": "X", "employer_dot": true}, {"id": " ", "employer_dot": true}}, nil},
+		{"EachIdOnce", []map[string]any{
+			{"id": "a", "employer_name": "First", "employer_dot": true},
+			{"id": "a", "employer_name": "Again", "employer_dot": true},
+		}, []portal.DOTEntry{{ID: "a", EmployerName: "First"}}},
+		{"NameSpacesCollapsed", []map[string]any{{"id": "a", "employer_name": "  Blue   Line ", "employer_dot": true}},
+			[]portal.DOTEntry{{ID: "a", EmployerName: "Blue Line"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := portal.DOTEntries(tc.entries); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("DOTEntries = %#v, want %#v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestReleaseDocument(t *testing.T) {
+	doc := func(id int64, typ string, editable bool) portal.LegalDocument {
+		return portal.LegalDocument{ID: id, Type: portal.LegalDocumentType{DocumentType: typ, Editable: editable}}
+	}
+	for _, tc := range []struct {
+		name string
+		docs []portal.LegalDocument
+		want int64 // 0: none
+	}{
+		{"None", []portal.LegalDocument{doc(1, portal.DocDisclosure, true)}, 0},
+		{"TheOne", []portal.LegalDocument{doc(1, portal.DocDisclosure, true), doc(2, portal.DocDOTRelease, true)}, 2},
+		{"LowestId", []portal.LegalDocument{doc(3, portal.DocDOTRelease, true), doc(5, portal.DocDOTRelease, true)}, 3},
+		{"EditableFirst", []portal.LegalDocument{doc(3, portal.DocDOTRelease, false), doc(5, portal.DocDOTRelease, true)}, 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &portal.LegalFile{Documents: tc.docs}
+			d, ok := f.ReleaseDocument()
+			if ok != (tc.want != 0) || d.ID != tc.want {
+				t.Errorf("ReleaseDocument = %d, %v; want %d", d.ID, ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestCheckSSNAgainstReleaseSignatures(t *testing.T) {
+	f := &portal.LegalFile{Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{
+		{DocumentID: 3, Instance: "a1"}: {DocumentID: 3, Instance: "a1", Fields: portal.SignatureFields{LastFourSSN: "1234"}},
+	}}
+	for _, tc := range []struct {
+		name, ssn string
+		mismatch  bool
+	}{
+		{"EndsInTheSignedDigits", "123-45-1234", false},
+		{"ErrOtherDigits", "123-45-9999", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := f.CheckSSNAgainstSignatures(tc.ssn); portal.IsSSNMismatch(err) != tc.mismatch {
+				t.Errorf("err = %v, want mismatch %v", err, tc.mismatch)
+			}
+		})
+	}
+}
