@@ -124,10 +124,13 @@ describe('/confirmation', () => {
       'href',
       '/personal',
     );
-    expect(screen.getByRole('region', { name: 'Other Names' })).toHaveTextContent('Dana Smith');
-    expect(screen.getByRole('region', { name: 'Address History' })).toHaveTextContent(
-      '1 Main St, Austin, US-TX, 78701, US',
-    );
+    const aliases = screen.getByRole('region', { name: 'Other Names' });
+    expect(aliases).toHaveTextContent('Dana Smith');
+    expect(aliases).toHaveTextContent('Maiden name');
+    expect(aliases).toHaveTextContent('Jan 2001 to Jun 2010');
+    const addresses = screen.getByRole('region', { name: 'Address History' });
+    expect(addresses).toHaveTextContent('1 Main St, Austin, TX, 78701, US');
+    expect(addresses).toHaveTextContent('Jan 2015 to present');
     const employment = screen.getByRole('region', { name: 'Employment' });
     expect(within(employment).getByText('Employer name')).toBeInTheDocument();
     expect(within(employment).queryByText('Company')).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import {
   aliasFields,
   useServices,
@@ -81,7 +81,10 @@ function AliasesSummary({ aliases }: { aliases: Alias[] }) {
                 .filter(Boolean)
                 .join(' ')}
             />
-            <Row label={t('profile.review.nameType')} value={alias.type} />
+            <Row
+              label={t('profile.review.nameType')}
+              value={aliasTypes[alias.type] ? t(aliasTypes[alias.type]) : alias.type}
+            />
             <Row label={t('profile.review.period')} value={period(alias.from, alias.to)} />
           </dl>
         </li>
@@ -90,10 +93,28 @@ function AliasesSummary({ aliases }: { aliases: Alias[] }) {
   );
 }
 
+/** "2019-11" as "Nov 2019"; anything else as written. */
+function monthShown(value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+  return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
 function period(from: string, to: string, current = false): string {
   if (!from && !to) return '';
-  return t('profile.review.fromTo', { from: from || '…', to: current ? t('profile.review.present') : to || '…' });
+  return t('profile.review.fromTo', {
+    from: from ? monthShown(from) : '…',
+    to: current ? t('profile.review.present') : to ? monthShown(to) : '…',
+  });
 }
+
+const aliasTypes: Record<string, MessageKey> = {
+  maiden: 'profile.review.aliasMaiden',
+  previous: 'profile.review.aliasPrevious',
+  nickname: 'profile.review.aliasNickname',
+  other: 'profile.review.aliasOther',
+};
 
 function AddressesSummary({ addresses }: { addresses: Address[] }) {
   if (addresses.length === 0) return <p>{t('profile.review.noneToReport', { what: t('profile.review.addresses') })}</p>;
@@ -104,7 +125,15 @@ function AddressesSummary({ addresses }: { addresses: Address[] }) {
           <dl className={styles.list}>
             <Row
               label={t('profile.review.address')}
-              value={[address.street1, address.street2, address.city, address.state, address.zip, address.country]
+              value={[
+                address.street1,
+                address.street2,
+                address.city,
+                // US states are stored as "US-TX"; the code alone reads as an address does.
+                address.country === 'US' ? address.state.replace(/^US-/, '') : address.state,
+                address.zip,
+                address.country,
+              ]
                 .map(text)
                 .filter(Boolean)
                 .join(', ')}
@@ -134,7 +163,8 @@ function EntriesSummary({
   fields: FieldDefinition[];
   none: boolean;
 }) {
-  if (none || entries.length === 0) return <p>{t('profile.review.noneToReport', { what: title.toLowerCase() })}</p>;
+  if (none) return <p>{t('profile.review.noneToReport', { what: title.toLowerCase() })}</p>;
+  if (entries.length === 0) return <p>{t('profile.review.nothingYet')}</p>;
   return (
     <ul className={styles.entries}>
       {entries.map((entry, i) => {

@@ -234,7 +234,7 @@ export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode })
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
       <Checklist pages={subject.data.pages} />
       <Orders orders={profile.data.orders} />
-      {signedDocuments ? <Card>{signedDocuments}</Card> : null}
+      {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
       <Contacts />
     </div>
   );
