@@ -145,6 +145,7 @@ describe('the profile hub', () => {
     );
     const { user } = await openHub();
     expect(await screen.findByText('Error getting profile data')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Your signed documents' })).toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'What is still missing' })).toBeInTheDocument();

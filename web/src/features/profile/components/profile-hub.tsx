@@ -206,6 +206,8 @@ export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode })
             {t('common.tryAgain')}
           </Button>
         </Alert>
+        {/* What was signed does not depend on the profile: it stays within reach. */}
+        {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
         <Contacts />
       </div>
     );
