@@ -9,7 +9,11 @@ const apiTarget = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Definitions the server and the app share (profile status ids), kept once beside the Go code.
+      '@contract': fileURLToPath(new URL('../internal/portal/contract', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',
@@ -26,6 +30,7 @@ export default defineConfig({
       allow: [
         fileURLToPath(new URL('.', import.meta.url)),
         fileURLToPath(new URL('../internal/password/', import.meta.url)),
+        fileURLToPath(new URL('../internal/portal/contract/', import.meta.url)),
       ],
     },
     proxy: {

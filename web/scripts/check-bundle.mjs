@@ -25,6 +25,7 @@ const LOADED_LATER = {
     'the snackbar (Radix Toast): loads with the first message, or at the first key or pointer press (app/provider.tsx)',
   'src/app/layouts/default-layout.tsx': 'the layout of the guarded pages',
   'src/app/layouts/logged-in-chrome.tsx': 'the top bar and user menu: logged in only',
+  'src/app/layouts/logged-in-nav.tsx': "the data pages' navigation: logged in only",
   'src/features/auth/components/reset-password-dialog.tsx': 'opens from Forgot Password',
   'src/features/auth/lib/login-schema.ts':
     "the login form's schema and zod: load at the first focus in the form (features/auth/components/login-form.tsx)",

@@ -158,3 +158,18 @@ export function nextPagePath(pages: ChecklistPage[], currentId: string): string 
   const ordered = at < 0 ? pages : [...pages.slice(at + 1), ...pages.slice(0, at)];
   return ordered.find((p) => !p.complete && p.id !== currentId)?.path ?? '/confirmation';
 }
+
+/**
+ * The fields a page of `alias` shows: those of every service of that alias, deduplicated by api (the lowest
+ * rank wins), sorted by rank (docs/api.md, GET /api/v2/user/service).
+ */
+export function aliasFields(services: SubjectService[], alias: string): FieldDefinition[] {
+  const byApi = new Map<string, FieldDefinition>();
+  for (const { service } of services.filter((s) => s.alias === alias)) {
+    for (const field of service.fields) {
+      const seen = byApi.get(field.api);
+      if (!seen || field.rank < seen.rank) byApi.set(field.api, field);
+    }
+  }
+  return [...byApi.values()].sort((a, b) => a.rank - b.rank);
+}

@@ -1,6 +1,7 @@
 // Server answers as the API gives them (docs/api.md), for the tests' mock server.
 import type { DocumentContent } from '@/features/legal/api/get-document-content';
 import type { LegalDocument, Location } from '@/features/legal/lib/legal-steps';
+import type { ChecklistPage, SubjectData } from '@/lib/subject';
 import type { CompanySettings, TokenResponse, UserPayload } from '@/types/api';
 
 const statusTexts: Record<number, string> = {
@@ -144,3 +145,48 @@ export const lookups: Record<string, unknown[]> = {
     { id: 48, name: 'Texas', code: 'US-TX', countryId: 1 },
   ],
 };
+
+type PageFixture = Partial<ChecklistPage> & Pick<ChecklistPage, 'id'>;
+
+const pageDefaults: Record<string, { path: string; title: string }> = {
+  personal: { path: '/personal', title: 'Personal Information' },
+  aliases: { path: '/aliases', title: 'Other Names' },
+  addresses: { path: '/addresses', title: 'Address History' },
+  education: { path: '/education', title: 'Education' },
+  employment: { path: '/employment', title: 'Employment' },
+  credential: { path: '/credential', title: 'Licenses and Credentials' },
+  professional: { path: '/professional', title: 'Professional References' },
+};
+
+/** GET /api/v2/user/subject's payload: by default personal done, the rest of the checklist still to do. */
+export function subjectRead(overrides: Partial<SubjectData> & { pageList?: PageFixture[] } = {}): SubjectData {
+  const { pageList, ...rest } = overrides;
+  const list: PageFixture[] = pageList ?? [
+    { id: 'personal', complete: true },
+    { id: 'aliases', complete: false, missing: ['Say whether you have used other names.'] },
+    { id: 'addresses', complete: false, missing: ['Add your addresses for the last 7 years.'] },
+    { id: 'employment', complete: false, missing: ['Add your employers.'] },
+  ];
+  const pages = list.map((p) => ({
+    path: pageDefaults[p.id]?.path ?? `/${p.id}`,
+    title: pageDefaults[p.id]?.title ?? p.id,
+    required: true,
+    complete: false,
+    missing: [],
+    ...p,
+  }));
+  return {
+    location: null,
+    noDataAvailable: { education: false, employment: false, credential: false, professional: false },
+    insufficientDataBypass: false,
+    bypassNotes: '',
+    services: {},
+    serviceStatuses: {},
+    aliases: [],
+    addresses: [],
+    pages,
+    dotReleases: [],
+    readyToSubmit: pages.every((p) => p.complete || !p.required),
+    ...rest,
+  };
+}

@@ -8,6 +8,7 @@ import {
   legalDocuments,
   lookups,
   subjectData,
+  subjectRead,
   tokenResponse,
   userPayload,
 } from './fixtures';
@@ -23,6 +24,12 @@ export const defaultHandlers = [
   http.get('/api/v2/user/document', () => HttpResponse.json(legalDocuments())),
   http.get('/api/v2/document/:id', ({ params }) => HttpResponse.json(documentContent(Number(params.id)))),
   http.get('/api/v2/user/data', () => HttpResponse.json(subjectData())),
+  // The navigation of every page after setup reads the checklist.
+  http.get('/api/v2/user/subject', () => HttpResponse.json({ payload: subjectRead() })),
+  // The hub (/profile) reads the profile and each order's detail; /confirmation the service definitions.
+  http.get('/api/v2/user/profile', () => HttpResponse.json(userPayload(1).profile)),
+  http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
+  http.get('/api/v2/user/service', () => HttpResponse.json({ payload: [] })),
   http.get('/api/v2/lookup/:key', ({ params }) =>
     lookups[String(params.key)]
       ? HttpResponse.json(lookups[String(params.key)])

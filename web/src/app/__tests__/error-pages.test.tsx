@@ -74,8 +74,8 @@ describe('routing details', () => {
 
   it('a route screen of a later issue shows its coming-soon panel inside the default layout', async () => {
     logInAs(1);
-    renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    renderApp('/additional-documents');
+    expect(await screen.findByRole('heading', { name: 'Additional Documents' })).toBeInTheDocument();
     expect(screen.getByText('This part of the Applicant Portal is coming soon.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });

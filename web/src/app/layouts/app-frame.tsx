@@ -1,6 +1,7 @@
 // What the default and public layouts share: the top bar and the maintenance
-// banner when logged in, the page, and the footer with the support contact. The logged-in parts load lazily, so the
-// login page carries neither the menu nor the query client.
+// banner when logged in, the data pages' navigation after setup, the page, and
+// the footer with the support contact. The logged-in parts load lazily, so the
+// login page carries neither the menus nor the query client.
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/site-footer/site-footer';
@@ -11,6 +12,7 @@ import { useSession } from '@/lib/session';
 import styles from './layout.module.css';
 
 const LoggedInChrome = lazy(() => import('./logged-in-chrome'));
+const LoggedInNav = lazy(() => import('./logged-in-nav'));
 
 /** Until the chat issue lands, choosing Chat with Support says so instead of doing nothing. */
 function ChatWidgetSlot() {
@@ -34,9 +36,16 @@ export function AppFrame({ chat }: { chat: boolean }) {
           <LoggedInChrome />
         </Suspense>
       ) : null}
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
+      <div className={styles.body}>
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <LoggedInNav />
+          </Suspense>
+        ) : null}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
       <SiteFooter />
       {chat && loggedIn ? <ChatWidgetSlot /> : null}
     </div>

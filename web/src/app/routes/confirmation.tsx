@@ -1,2 +1,6 @@
-// Placeholder until this page lands (issue 10).
-export { ComingSoonRoute as ConfirmationRoute } from './coming-soon';
+import { ConfirmationReview } from '@/features/profile/components/confirmation-review';
+
+/** /confirmation: review everything, then start identity verification. */
+export function ConfirmationRoute() {
+  return <ConfirmationReview />;
+}

@@ -1,12 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon/coming-soon';
 import { SignedDocuments } from '@/features/legal/components/signed-documents';
-import { t } from '@/lib/i18n';
+import { ProfileHub } from '@/features/profile/components/profile-hub';
 
-/** /profile, the page after setup: the profile hub comes later; what was signed is here already. */
+/** /profile, the hub after setup, with the documents the applicant signed (features/legal). */
 export function ProfileRoute() {
-  return (
-    <ComingSoon title={t('common.route.profile')}>
-      <SignedDocuments />
-    </ComingSoon>
-  );
+  return <ProfileHub signedDocuments={<SignedDocuments />} />;
 }

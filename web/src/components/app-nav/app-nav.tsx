@@ -1,0 +1,73 @@
+// The way around the data pages after setup: a side menu on wide screens and,
+// on phones, a disclosure button ("Your profile: 3 of 7 done") that opens the
+// same list (only one of the two is displayed, so a screen reader meets one). Each checklist page says in words whether it is done, so the
+// state never rests on colour or an icon alone.
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { t } from '@/lib/i18n';
+import type { ChecklistPage } from '@/lib/subject';
+import styles from './app-nav.module.css';
+
+type AppNavProps = {
+  /** The checklist pages in the server's order; undefined while they load or when they could not be had. */
+  pages: ChecklistPage[] | undefined;
+};
+
+function NavItem({ to, label, state }: { to: string; label: string; state?: 'done' | 'todo' }) {
+  return (
+    <li>
+      <NavLink to={to} end className={styles.link}>
+        <span className={styles.label}>{label}</span>{' '}
+        {state ? (
+          <span className={styles.state} data-state={state}>
+            <span aria-hidden="true" className={styles.mark}>
+              {state === 'done' ? '✓' : '○'}
+            </span>
+            <span className={state === 'done' ? 'visually-hidden' : undefined}>
+              {state === 'done' ? t('layout.nav.done') : t('layout.nav.toDo')}
+            </span>
+          </span>
+        ) : null}
+      </NavLink>
+    </li>
+  );
+}
+
+export function AppNav({ pages }: AppNavProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const { pathname } = useLocation();
+
+  // A link followed on a phone closes the menu: the page it leads to is what the applicant wants to see.
+  useEffect(() => setOpen(false), [pathname]);
+
+  const done = pages?.filter((p) => p.complete).length ?? 0;
+  const progress = pages ? t('layout.nav.progress', { done, total: pages.length }) : t('layout.nav.title');
+
+  return (
+    <nav className={styles.nav} aria-label={t('layout.nav.title')}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>{progress}</span>
+        <span aria-hidden="true" className={styles.chevron} data-open={open} />
+      </button>
+      <div id={listId} className={styles.panel} data-open={open}>
+        <p className={styles.heading}>{progress}</p>
+        <ul className={styles.list}>
+          <NavItem to={paths.profile.getHref()} label={t('layout.nav.profile')} />
+          {pages?.map((page) => (
+            <NavItem key={page.id} to={page.path} label={page.title} state={page.complete ? 'done' : 'todo'} />
+          ))}
+          <NavItem to={paths.confirmation.getHref()} label={t('layout.nav.review')} />
+          <NavItem to={paths.account.getHref()} label={t('layout.nav.account')} />
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+// The hub's server state: the profile (GET /api/v2/user/profile) and each
+// order's detail (GET /api/v2/user/order/{id}). docs/api.md is the contract.
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ProfileStatusShown } from '@/lib/profile-status';
+
+export type ProfileOrder = { id: number; statusId: number; statusText?: string };
+
+export type HubProfile = {
+  id: number;
+  number: string;
+  statusId: number;
+  /** What the applicant is shown (spec section 4); older servers leave it out and the app derives it. */
+  status?: ProfileStatusShown;
+  orders: ProfileOrder[];
+};
+
+export type OrderService = {
+  id: number;
+  code: string;
+  name: string;
+  alias: string;
+  status: 'pending' | 'complete';
+  /** The applicant's data for this service is incomplete or invalid: they must act. */
+  hasError: boolean;
+};
+
+export type OrderDetail = {
+  id: number;
+  statusId: number;
+  statusText: string;
+  packageName: string;
+  createdAt: string;
+  services: OrderService[];
+};
+
+export const profileQueries = {
+  profile: () =>
+    queryOptions({
+      queryKey: ['profile'],
+      queryFn: () => api.get<HubProfile>('api/v2/user/profile'),
+    }),
+  order: (id: number) =>
+    queryOptions({
+      queryKey: ['order', id],
+      queryFn: () => api.get<OrderDetail>(`api/v2/user/order/${id}`),
+      // A missing detail is left out of the hub, not retried nor reported (the order still shows).
+      retry: false,
+    }),
+};
+
+export const useProfile = () => useQuery(profileQueries.profile());
+
+/** The details of the orders, by order id; an order whose detail failed or is loading is absent. */
+export function useOrderDetails(orders: ProfileOrder[] | undefined): Map<number, OrderDetail> {
+  return useQueries({
+    queries: (orders ?? []).map((order) => profileQueries.order(order.id)),
+    combine: (results) => {
+      const details = new Map<number, OrderDetail>();
+      for (const result of results) if (result.data) details.set(result.data.id, result.data);
+      return details;
+    },
+  });
+}

@@ -1,0 +1,243 @@
+// /profile, the applicant's home after setup: where the screening stands, what
+// is still missing before it can be submitted, what was ordered, and whom to
+// ask. The route module passes in the signed documents (features/legal), since
+// features never import one another.
+import '@/features/profile/lib/messages';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import buttonStyles from '@/components/ui/button.module.css';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { config } from '@/lib/config';
+import { useCurrentUser } from '@/lib/current-user';
+import { t, type MessageKey } from '@/lib/i18n';
+import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
+import { nextPagePath, useSubject, type ChecklistPage } from '@/lib/subject';
+import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
+import styles from './profile-hub.module.css';
+
+const statusLabel: Record<ProfileStatusShown, MessageKey> = {
+  pending: 'profile.status.pending',
+  complete: 'profile.status.complete',
+  qa: 'profile.status.qa',
+};
+
+const statusHint: Record<ProfileStatusShown, MessageKey> = {
+  pending: 'profile.status.pendingHint',
+  complete: 'profile.status.completeHint',
+  qa: 'profile.status.qaHint',
+};
+
+/** A link that looks like the design system's primary button: it navigates, so it is a link. */
+const primaryLink = `${buttonStyles.button} ${buttonStyles.primary}`;
+
+function NextStep({ pages, ready }: { pages: ChecklistPage[]; ready: boolean }) {
+  const next = nextPagePath(pages, '');
+  const page = pages.find((p) => p.path === next);
+  return (
+    <Card className={styles.next} aria-labelledby="hub-next-title">
+      <h2 id="hub-next-title" className={styles.heading}>
+        {t('profile.next.title')}
+      </h2>
+      <p>{ready || !page ? t('profile.next.readyText') : t('profile.next.continueText')}</p>
+      <Link className={primaryLink} to={next}>
+        {ready || !page ? t('profile.next.review') : t('profile.next.continue', { title: page.title })}
+      </Link>
+    </Card>
+  );
+}
+
+function Checklist({ pages }: { pages: ChecklistPage[] }) {
+  const missing = pages.filter((p) => !p.complete);
+  return (
+    <Card aria-labelledby="hub-checklist-title">
+      <h2 id="hub-checklist-title" className={styles.heading}>
+        {t('profile.checklist.title')}
+      </h2>
+      {missing.length === 0 ? (
+        <p>{t('profile.checklist.allDone')}</p>
+      ) : (
+        <ul className={styles.checklist}>
+          {missing.map((page) => (
+            <li key={page.id} className={styles.checkItem}>
+              <Link to={page.path} className={styles.pageLink}>
+                {page.title}
+              </Link>
+              {page.required ? null : <span className={styles.muted}> {t('profile.checklist.optional')}</span>}
+              {page.missing.length > 0 ? (
+                <ul className={styles.missing}>
+                  {page.missing.map((sentence) => (
+                    <li key={sentence}>{sentence}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function OrderItem({ order, detail }: { order: ProfileOrder; detail: OrderDetail | undefined }) {
+  const created = detail?.createdAt ? new Date(detail.createdAt) : null;
+  return (
+    <li className={styles.order}>
+      <h3 className={styles.orderTitle}>
+        {detail?.packageName
+          ? t('profile.orders.titleWithPackage', { id: order.id, name: detail.packageName })
+          : t('profile.orders.title', { id: order.id })}
+      </h3>
+      <p className={styles.muted}>
+        {detail?.statusText ?? order.statusText ?? ''}
+        {created && !Number.isNaN(created.getTime())
+          ? ` · ${t('profile.orders.created', { date: created.toLocaleDateString('en-US', { dateStyle: 'long' }) })}`
+          : ''}
+      </p>
+      {detail && detail.services.length > 0 ? (
+        <ul className={styles.services} aria-label={t('profile.orders.services', { id: order.id })}>
+          {detail.services.map((service) => (
+            <li key={service.id} className={styles.service}>
+              <span>{service.name}</span>
+              <span className={styles.serviceState}>
+                {service.hasError ? (
+                  <span className={styles.attention}>
+                    <span aria-hidden="true">! </span>
+                    {t('profile.orders.attention')}
+                  </span>
+                ) : null}
+                <span data-status={service.status} className={styles.badge}>
+                  {service.status === 'complete' ? t('profile.orders.complete') : t('profile.orders.pending')}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function Orders({ orders }: { orders: ProfileOrder[] }) {
+  const details = useOrderDetails(orders);
+  return (
+    <Card aria-labelledby="hub-orders-title">
+      <h2 id="hub-orders-title" className={styles.heading}>
+        {t('profile.orders.heading')}
+      </h2>
+      {orders.length === 0 ? (
+        <p>{t('profile.orders.none')}</p>
+      ) : (
+        <ul className={styles.orders}>
+          {orders.map((order) => (
+            <OrderItem key={order.id} order={order} detail={details.get(order.id)} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Contacts() {
+  const company = useCurrentUser()?.company.name;
+  const { brand } = config;
+  return (
+    <Card aria-labelledby="hub-contacts-title">
+      <h2 id="hub-contacts-title" className={styles.heading}>
+        {t('profile.contacts.title')}
+      </h2>
+      <dl className={styles.contacts}>
+        {company ? (
+          <div>
+            <dt>{t('profile.contacts.employer')}</dt>
+            <dd>
+              {company}
+              <span className={styles.muted}> {t('profile.contacts.employerHint')}</span>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('profile.contacts.provider')}</dt>
+          <dd>
+            {brand.name}
+            {brand.supportEmail ? (
+              <>
+                <br />
+                <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+              </>
+            ) : null}
+            {brand.supportPhone ? (
+              <>
+                <br />
+                <a href={`tel:${brand.supportPhone.replace(/[^\d+]/g, '')}`}>{brand.supportPhone}</a>
+              </>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode }) {
+  const user = useCurrentUser();
+  const profile = useProfile();
+  const subject = useSubject();
+  const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
+  const title = firstName ? t('profile.greeting', { firstName }) : t('profile.greetingNoName');
+
+  const failed = profile.error ?? subject.error;
+  if (failed) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={title} />
+        <Alert title={t('errors.profile.get')} focusOnMount>
+          <p>{t('profile.loadFailed')}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (profile.error) void profile.refetch();
+              if (subject.error) void subject.refetch();
+            }}
+          >
+            {t('common.tryAgain')}
+          </Button>
+        </Alert>
+        {/* What was signed does not depend on the profile: it stays within reach. */}
+        {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
+        <Contacts />
+      </div>
+    );
+  }
+
+  if (!profile.data || !subject.data) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={title} />
+        <Skeleton lines={6} label={t('profile.loading')} />
+      </div>
+    );
+  }
+
+  const shown = profile.data.status ?? profileStatusShown(profile.data.statusId);
+  return (
+    <div className={styles.page}>
+      <PageHeader title={title} description={t('profile.intro')} />
+      <p className={styles.status}>
+        {t('profile.status.label')}{' '}
+        <strong data-status={shown} className={styles.statusValue}>
+          {t(statusLabel[shown])}
+        </strong>
+        <span className={styles.muted}> {t(statusHint[shown])}</span>
+      </p>
+      <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
+      <Checklist pages={subject.data.pages} />
+      <Orders orders={profile.data.orders} />
+      {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
+      <Contacts />
+    </div>
+  );
+}
