@@ -130,10 +130,6 @@ func (f *LegalFile) DOTReleases() []DOTRelease {
 	return out
 }
 
-// ErrProfileSubmitted refuses changes once the applicant submitted their
-// profile (any status after setup-complete).
-var ErrProfileSubmitted = &Error{Code: ECONFLICT, Message: "Your profile has been submitted; contact the employer to change it."}
-
 // SignableInstance returns the one-document step of a per-employer DOT
 // release and the employment entry it names, when the subject may sign it
 // now: during setup and after it, until the profile is submitted.

@@ -209,3 +209,47 @@ func TestBuildSubjectView(t *testing.T) {
 		t.Errorf("aliases = %v", v.Aliases)
 	}
 }
+
+func TestSigningPagesJoinTheChecklist(t *testing.T) {
+	cases := []struct {
+		name        string
+		facts       SubjectFacts
+		wantPages   string
+		wantMissing string
+	}{
+		// Only the full-profile applicant (personal information from the
+		// employer, nothing left to sign) is ready.
+		{"nothing to sign", SubjectFacts{}, "personal", ""},
+		{"an unsigned DOT release",
+			SubjectFacts{DOTReleases: []DOTRelease{{EntryID: "a", EmployerName: "Acme Freight"}, {EntryID: "b", EmployerName: "Beta", Signed: true}}},
+			"personal dot-releases", "Sign the DOT release for Acme Freight."},
+		{"every DOT release signed", SubjectFacts{DOTReleases: []DOTRelease{{EntryID: "b", Signed: true}}}, "personal dot-releases+", ""},
+		{"a document applicable after setup", SubjectFacts{UnsignedDocuments: []string{"Idaho release"}}, "personal documents", "Sign Idaho release."},
+		{"a full-profile applicant signed on paper with the employer", SubjectFacts{FullProfile: true, UnsignedDocuments: []string{"Disclosure"}}, "personal+", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := BuildSubjectView(c.facts)
+			var ids, missing []string
+			for _, p := range v.Pages {
+				id := p.ID
+				if p.Complete {
+					id += "+"
+				}
+				ids = append(ids, id)
+				if p.ID != "personal" {
+					missing = append(missing, p.Missing...)
+				}
+			}
+			if got := strings.Join(ids, " "); got != c.wantPages {
+				t.Errorf("pages = %q, want %q", got, c.wantPages)
+			}
+			if got := strings.Join(missing, " "); got != c.wantMissing {
+				t.Errorf("missing = %q, want %q", got, c.wantMissing)
+			}
+			if want := c.facts.FullProfile; v.ReadyToSubmit != want {
+				t.Errorf("ready = %v, want %v", v.ReadyToSubmit, want)
+			}
+		})
+	}
+}

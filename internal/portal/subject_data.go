@@ -358,7 +358,7 @@ type SubjectView struct {
 	Aliases                any                       `json:"aliases"`
 	Addresses              any                       `json:"addresses"`
 	Pages                  []ChecklistPage           `json:"pages"`
-	DotReleases            []any                     `json:"dotReleases"`
+	DotReleases            []DOTRelease              `json:"dotReleases"`
 	ReadyToSubmit          bool                      `json:"readyToSubmit"`
 }
 
@@ -378,6 +378,11 @@ type SubjectFacts struct {
 	// History holds the other names and the address history; nil leaves
 	// their pages out and answers empty lists.
 	History *HistoryFacts
+	// DOTReleases are the per-employer releases of the DOT-flagged
+	// employers; UnsignedDocuments the titles of the applicable legal
+	// documents not signed yet (one added or made applicable after setup).
+	DOTReleases       []DOTRelease
+	UnsignedDocuments []string
 }
 
 // HistoryFacts are the other names and address history parts of the read
@@ -408,7 +413,7 @@ func BuildSubjectView(f SubjectFacts) *SubjectView {
 		ServiceStatuses: map[string]ServiceStatus{},
 		Aliases:         []any{},
 		Addresses:       []any{},
-		DotReleases:     []any{},
+		DotReleases:     nonNilReleases(f.DOTReleases),
 	}
 	personalDone := f.PersonalInfoSaved || f.FullProfile
 	personal := ChecklistPage{ID: "personal", Path: "/personal", Title: "Personal Information", Required: true,
@@ -441,8 +446,42 @@ func BuildSubjectView(f SubjectFacts) *SubjectView {
 			v.ServiceStatuses[alias] = st
 		}
 	}
+	v.Pages = append(v.Pages, signingPages(f)...)
 	v.ReadyToSubmit = len(IncompletePages(v.Pages)) == 0
 	return v
+}
+
+// signingPages are the checklist's signatures still to give: a DOT release
+// per DOT-flagged employer (signed from /employment) and any legal document
+// that became applicable after setup (signed from the hub). A full-profile
+// applicant skipped the legal steps at setup: the employer collected them.
+func signingPages(f SubjectFacts) []ChecklistPage {
+	var out []ChecklistPage
+	if len(f.DOTReleases) > 0 {
+		p := ChecklistPage{ID: "dot-releases", Path: "/employment", Title: "DOT Releases", Required: true, Missing: []string{}}
+		for _, r := range f.DOTReleases {
+			if !r.Signed {
+				p.Missing = append(p.Missing, "Sign the DOT release for "+r.EmployerName+".")
+			}
+		}
+		p.Complete = len(p.Missing) == 0
+		out = append(out, p)
+	}
+	if len(f.UnsignedDocuments) > 0 && !f.FullProfile {
+		p := ChecklistPage{ID: "documents", Path: "/profile", Title: "Legal Documents", Required: true, Missing: []string{}}
+		for _, t := range f.UnsignedDocuments {
+			p.Missing = append(p.Missing, "Sign "+t+".")
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func nonNilReleases(r []DOTRelease) []DOTRelease {
+	if r == nil {
+		return []DOTRelease{}
+	}
+	return r
 }
 
 // historyPages adds the other names and address history to the view: their

@@ -167,6 +167,11 @@ func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (po
 	}
 	f.History = &portal.HistoryFacts{Aliases: c.Aliases.Aliases, Addresses: c.Addresses.Addresses,
 		AliasesPage: c.AliasesPage, AddressesPage: c.AddressesPage}
+	lf, err := s.legalFile(ctx, q, subjectID)
+	if err != nil {
+		return portal.SubjectFacts{}, err
+	}
+	f.DOTReleases, f.UnsignedDocuments = lf.DOTReleases(), lf.UnsignedTitles()
 	return f, nil
 }
 
