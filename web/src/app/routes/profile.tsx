@@ -1,7 +1,22 @@
+import { DotReleaseList } from '@/features/legal/components/dot-release-list';
+import { PendingDocuments } from '@/features/legal/components/pending-documents';
 import { SignedDocuments } from '@/features/legal/components/signed-documents';
 import { ProfileHub } from '@/features/profile/components/profile-hub';
 
-/** /profile, the hub after setup, with the documents the applicant signed (features/legal). */
+/**
+ * /profile, the hub after setup, with the legal documents (features/legal): those still to sign (one
+ * applicable since setup, a DOT release per DOT-regulated employer) above those signed.
+ */
 export function ProfileRoute() {
-  return <ProfileHub signedDocuments={<SignedDocuments />} />;
+  return (
+    <ProfileHub
+      signedDocuments={
+        <>
+          <PendingDocuments />
+          <DotReleaseList />
+          <SignedDocuments />
+        </>
+      }
+    />
+  );
 }

@@ -3,6 +3,7 @@
 import '@/features/services/lib/messages';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import { DotReleaseList } from '@/features/legal/components/dot-release-list';
 import { ServicePage } from '@/features/services/components/service-page';
 import { wordsOf } from '@/features/services/lib/pages';
 import type { DataAlias } from '@/lib/subject';
@@ -22,9 +23,9 @@ export function EducationRoute() {
   return <ServiceDataPage alias="education" />;
 }
 
-/** `footer`: where the DOT releases of the employment entries are shown (features/legal's DotReleaseList). */
-export function EmploymentRoute({ footer }: { footer?: ReactNode } = {}) {
-  return <ServiceDataPage alias="employment" footer={footer} />;
+/** Below the employers: one DOT release to sign per DOT-regulated employer (features/legal). */
+export function EmploymentRoute() {
+  return <ServiceDataPage alias="employment" footer={<DotReleaseList />} />;
 }
 
 export function CredentialRoute() {
