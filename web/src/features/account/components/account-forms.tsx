@@ -10,7 +10,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import { currentUserQuery } from '@/lib/current-user';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { applyServerErrors, invalidFields, useKeepFocusOnPress, useAppForm, type ServerErrors } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loadCommonPasswords, type CommonPasswords } from '@/lib/password-policy';
@@ -59,6 +59,7 @@ function notificationDefaults(user: UserPayload): NotificationValues {
 
 export function NotificationForm({ user }: { user: UserPayload }) {
   const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
   const { problems, clear, showInvalid, showRefused } = useProblems();
   const {
     register,
@@ -143,6 +144,7 @@ export function NotificationForm({ user }: { user: UserPayload }) {
 
 export function PasswordForm({ user, minLength }: { user: UserPayload; minLength: number }) {
   const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
   const common = useRef<CommonPasswords>(null);
   const { problems, clear, showInvalid, showRefused } = useProblems();
   const [done, setDone] = useState(false);
@@ -240,6 +242,7 @@ export function PasswordForm({ user, minLength }: { user: UserPayload; minLength
 
 export function EmailForm({ user }: { user: UserPayload }) {
   const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
   const queryClient = useQueryClient();
   const { problems, clear, showInvalid, showRefused } = useProblems();
   const {

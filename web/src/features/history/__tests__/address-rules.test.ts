@@ -63,6 +63,17 @@ describe('the coverage of the address history', () => {
       want: [{ field: 'addresses.1.from', message: 'Your addresses must go back to Nov 2019 (7 years).' }],
     },
     {
+      // Found in the browser: the app said "must go back" on the oldest address, the server the gap.
+      name: 'a gap across the first month, after an older address, is a gap on the address after it',
+      rows: [address('2020-01', ''), address('2010-01', '2019-06')],
+      want: [
+        {
+          field: 'addresses.0.from',
+          message: 'No address for Nov 2019 to Dec 2019. Add where you lived then or change these dates.',
+        },
+      ],
+    },
+    {
       name: 'no usable period: the missing start belongs to no field',
       rows: [address('', '')],
       want: [{ field: null, message: 'Your addresses must go back to Nov 2019 (7 years).' }],
@@ -103,8 +114,8 @@ describe('the address rules', () => {
       'addresses.1.to': 'To cannot be before From.',
       'addresses.2.state': 'State is required.',
       'addresses.2.zip': 'ZIP code is required.',
-      // Only the oldest address makes a usable period, and it ends before the start.
-      'addresses.2.from': 'Your addresses must go back to Nov 2019 (7 years).',
+      // Only the oldest address makes a usable period, and it ends before the start: the months since
+      // are a gap with no address after it (the page lists it above the addresses), as on the server.
     });
   });
 

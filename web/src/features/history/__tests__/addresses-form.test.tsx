@@ -161,6 +161,27 @@ describe('the address history form', () => {
     expect(Object.fromEntries(asked[0])).toEqual({ street: '9 Elm St', city: '', state: 'US-CA', zip: '99999' });
   });
 
+  it("keeps the address service's message when a row is added, and drops it once the address changes", async () => {
+    validation({ errorFields: [{ field: 'zip', message: 'ZIP code 90210 is not in Texas.' }] });
+    const { user } = await renderForm();
+    const current = within(group('Current address'));
+    await fillAddress(user, 'Current address', { street: '12 Main St', city: 'Austin', zip: '90210', from: '2022-05' });
+    await user.click(current.getByLabelText(/^From/));
+    await waitFor(() =>
+      expect(current.getByLabelText(/ZIP code/)).toHaveAccessibleDescription('ZIP code 90210 is not in Texas.'),
+    );
+    // Adding a row revalidates the list with the form's rules, which used to wipe the service's message.
+    await user.click(screen.getByRole('button', { name: 'Add a previous address' }));
+    await screen.findByRole('group', { name: 'Previous address 1' });
+    expect(current.getByLabelText(/ZIP code/)).toHaveAccessibleDescription('ZIP code 90210 is not in Texas.');
+    await user.clear(current.getByLabelText(/ZIP code/));
+    await user.type(current.getByLabelText(/ZIP code/), '73301');
+    validation({});
+    await user.click(screen.getByRole('button', { name: 'Add a previous address' }));
+    await screen.findByRole('group', { name: 'Previous address 2' });
+    expect(screen.queryByText('ZIP code 90210 is not in Texas.')).toBeNull();
+  });
+
   it('abroad, the international check is asked and its names map to the fields', async () => {
     const asked: URLSearchParams[] = [];
     server.use(

@@ -13,7 +13,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { applyServerErrors, invalidFields, useKeepFocusOnPress, useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates } from '@/lib/lookups';
 import { notify } from '@/lib/notifications';
@@ -47,7 +47,12 @@ type AddressesFormProps = {
 };
 
 /** What the address service said about one address, by row key. */
-type Checked = Record<string, { releaseFormRequired: boolean }>;
+/** What the address service said of a row, for the address it was asked about. */
+type CheckAnswer = { releaseFormRequired: boolean; address: string; errors: Partial<Record<keyof AddressRow, string>> };
+type Checked = Record<string, CheckAnswer>;
+
+/** The parts of a row the address service looks at: its messages hold while these are unchanged. */
+const checkedAddress = (row: AddressRow) => JSON.stringify([row.country, row.street1, row.city, row.state, row.zip]);
 
 export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
   const client = useQueryClient();
@@ -76,6 +81,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
   const { handleSubmit, setError, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'addresses' });
   const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
   const addRef = useRef<HTMLButtonElement>(null);
   const intent = useRef<SaveIntent>('continue');
   const failed = useFailedSave(formState.errors);
@@ -105,11 +111,18 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
     if (!row.zip.trim()) return;
     try {
       const answer = await checkAddress(row);
-      setChecked((last) => ({ ...last, [key]: { releaseFormRequired: answer.releaseFormRequired } }));
+      const errors: CheckAnswer['errors'] = {};
       for (const { field, message } of answer.errorFields) {
         const name = checkedField[field];
+        if (name && !errors[name]) errors[name] = message;
         if (name) setError(`addresses.${i}.${name}`, { type: 'address', message });
       }
+      // Kept here too: adding or removing a row revalidates the list with the form's rules, which
+      // know nothing of the address service, and would wipe its messages from the form.
+      setChecked((last) => ({
+        ...last,
+        [key]: { releaseFormRequired: answer.releaseFormRequired, address: checkedAddress(row), errors },
+      }));
     } catch {
       // The check is a help while typing; the save checks again and says what is wrong.
     }
@@ -134,7 +147,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
           index={i}
           countries={(countries.data ?? []).map((c) => ({ value: c.countryCode, label: c.countryName }))}
           states={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
-          releaseFormRequired={checked[field.id]?.releaseFormRequired ?? false}
+          checked={checked[field.id]}
           onZipBlur={() => void check(i, field.id)}
           onRemove={() => {
             rows.remove(i);
@@ -181,7 +194,7 @@ function AddressFields({
   index: i,
   countries,
   states,
-  releaseFormRequired,
+  checked,
   onZipBlur,
   onRemove,
 }: {
@@ -189,13 +202,16 @@ function AddressFields({
   index: number;
   countries: Option[];
   states: Option[];
-  releaseFormRequired: boolean;
+  checked: CheckAnswer | undefined;
   onZipBlur: () => void;
   onRemove: () => void;
 }) {
   const { register, setValue, formState } = form;
-  const err = (field: keyof AddressRow) => errorAt(formState.errors, `addresses.${i}.${field}`);
   const row = useWatch({ control: form.control, name: `addresses.${i}` });
+  const answer = checked && checked.address === checkedAddress(row) ? checked : undefined;
+  const releaseFormRequired = answer?.releaseFormRequired ?? false;
+  const err = (field: keyof AddressRow) =>
+    errorAt(formState.errors, `addresses.${i}.${field}`) ?? answer?.errors[field];
   const us = row.country === US;
   const current = i === 0 && row.current;
   const idaho = us && row.state === IDAHO;

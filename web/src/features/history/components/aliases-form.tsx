@@ -10,7 +10,7 @@ import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useCurrentUser } from '@/lib/current-user';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { applyServerErrors, invalidFields, useKeepFocusOnPress, useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { useSuffixes } from '@/lib/lookups';
 import { notify } from '@/lib/notifications';
@@ -70,6 +70,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
   const noOtherNames = watch('noOtherNames');
   const values = watch('aliases');
   const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
   const addRef = useRef<HTMLButtonElement>(null);
   const intent = useRef<SaveIntent>('continue');
   const failed = useFailedSave(formState.errors);

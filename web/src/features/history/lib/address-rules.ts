@@ -113,7 +113,9 @@ export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): 
     const gapFrom = month;
     while (month <= today && !periods.some((p) => p.from <= month && month <= p.end)) month++;
     const gapTo = month - 1;
-    if (gapFrom === start) {
+    // As the server: "must go back" only when no address reaches the first month; a gap that merely
+    // straddles it, after an older address, is a gap like any other.
+    if (gapFrom === start && (periods.length === 0 || periods[0].from > start)) {
       problems.push({
         field: periods.length ? `addresses.${periods[0].index}.from` : null,
         message: t('history.address.missingStart', { month: monthLabel(start), years: ctx.requiredYears }),

@@ -12,7 +12,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { applyServerErrors, invalidFields, useKeepFocusOnPress, useAppForm, type ServerErrors } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates, type Country, type LookupItem } from '@/lib/lookups';
 import { notify } from '@/lib/notifications';
@@ -150,6 +150,8 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
   const noData = useWatch({ control, name: 'noData' });
 
   const formRef = useRef<HTMLFormElement>(null);
+
+  useKeepFocusOnPress(formRef);
   const addRef = useRef<HTMLButtonElement>(null);
   const [savingLater, setSavingLater] = useState(false);
   const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
