@@ -3,7 +3,7 @@
 // same list (only one of the two is displayed, so a screen reader meets one). Each checklist page says in words whether it is done, so the
 // state never rests on colour or an icon alone.
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { t } from '@/lib/i18n';
 import type { ChecklistPage } from '@/lib/subject';
@@ -14,10 +14,22 @@ type AppNavProps = {
   pages: ChecklistPage[] | undefined;
 };
 
-function NavItem({ to, label, state }: { to: string; label: string; state?: 'done' | 'todo' }) {
+function NavItem({
+  to,
+  label,
+  state,
+  marksCurrent = true,
+}: {
+  to: string;
+  label: string;
+  state?: 'done' | 'todo';
+  /** False for a page signed on another item's page ("DOT Releases" on /employment): one current item only. */
+  marksCurrent?: boolean;
+}) {
+  const Item = marksCurrent ? NavLink : Link;
   return (
     <li>
-      <NavLink to={to} end className={styles.link}>
+      <Item to={to} end className={styles.link}>
         <span className={styles.label}>{label}</span>{' '}
         {state ? (
           <span className={styles.state} data-state={state}>
@@ -29,7 +41,7 @@ function NavItem({ to, label, state }: { to: string; label: string; state?: 'don
             </span>
           </span>
         ) : null}
-      </NavLink>
+      </Item>
     </li>
   );
 }
@@ -61,8 +73,16 @@ export function AppNav({ pages }: AppNavProps) {
         <p className={styles.heading}>{progress}</p>
         <ul className={styles.list}>
           <NavItem to={paths.profile.getHref()} label={t('layout.nav.profile')} />
-          {pages?.map((page) => (
-            <NavItem key={page.id} to={page.path} label={page.title} state={page.complete ? 'done' : 'todo'} />
+          {pages?.map((page, i) => (
+            <NavItem
+              key={page.id}
+              to={page.path}
+              label={page.title}
+              state={page.complete ? 'done' : 'todo'}
+              marksCurrent={
+                page.path !== paths.profile.getHref() && !pages.slice(0, i).some((p) => p.path === page.path)
+              }
+            />
           ))}
           <NavItem to={paths.confirmation.getHref()} label={t('layout.nav.review')} />
           <NavItem to={paths.account.getHref()} label={t('layout.nav.account')} />

@@ -42,6 +42,20 @@ describe('AppNav', () => {
     expect(screen.getByRole('link', { name: 'Employment to do' })).toBeInTheDocument();
   });
 
+  it('marks one item current when a signing page shares its path with a data page', () => {
+    const more: ChecklistPage[] = [
+      ...pages,
+      { id: 'dot-releases', path: '/employment', title: 'DOT Releases', required: true, complete: false, missing: [] },
+      { id: 'documents', path: '/profile', title: 'Legal Documents', required: true, complete: false, missing: [] },
+    ];
+    renderNav(more, '/employment');
+    expect(screen.getByRole('link', { name: 'Employment to do' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'DOT Releases to do' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'DOT Releases to do' })).toHaveAttribute('href', '/employment');
+    renderNav(more, '/profile');
+    expect(screen.getAllByRole('link', { name: 'Legal Documents to do' }).at(-1)).not.toHaveAttribute('aria-current');
+  });
+
   it('marks the current page with aria-current', () => {
     renderNav(pages, '/aliases');
     expect(screen.getByRole('link', { name: 'Other Names to do' })).toHaveAttribute('aria-current', 'page');
