@@ -5,7 +5,7 @@
 // dialog that shows the release as the server renders it for that employer
 // (its text names the employer, so the signed hash does too).
 import '@/features/legal/lib/messages';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -45,6 +45,8 @@ export function releasePrintHref(entryId: string): string {
   return `${paths.print.getHref('dot_release')}#release-${entryId}`;
 }
 
+const viewLinkId = (entryId: string) => `dot-release-view-${entryId}`;
+
 const employerOf = (r: Pick<DotRelease, 'employerName'>) => r.employerName || t('legal.dot.employerUnnamed');
 
 /** The applicant's DOT releases with their state; nothing when no DOT-regulated employer is listed. */
@@ -52,6 +54,20 @@ export function DotReleaseList() {
   const subject = useSubject();
   const [signing, setSigning] = useState<DotRelease | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
+  const signedNow = useRef<string | null>(null);
+  // Where the closing dialog puts the focus, asked as it closes: after a signature the Sign button is
+  // gone (the focus would fall to the page's start), so the new "View and print" link of that release,
+  // else the section's heading.
+  const returnFocus = useMemo<RefObject<HTMLElement | null>>(
+    () => ({
+      get current() {
+        const signed = signedNow.current;
+        if (!signed) return opener.current;
+        return document.getElementById(viewLinkId(signed)) ?? document.getElementById('dot-releases-title');
+      },
+    }),
+    [],
+  );
   if (subject.isError) {
     return (
       <Alert>
@@ -64,7 +80,7 @@ export function DotReleaseList() {
   if (releases.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="dot-releases-title">
-      <h2 id="dot-releases-title" className={styles.heading}>
+      <h2 id="dot-releases-title" className={styles.heading} tabIndex={-1}>
         {t('legal.dot.heading')}
       </h2>
       <p>{t('legal.dot.intro')}</p>
@@ -85,6 +101,7 @@ export function DotReleaseList() {
                 {r.signed ? (
                   <>
                     <Link
+                      id={viewLinkId(r.entryId)}
                       className={styles.link}
                       to={releasePrintHref(r.entryId)}
                       aria-label={t('legal.dot.viewAndPrintFor', { employer })}
@@ -109,6 +126,7 @@ export function DotReleaseList() {
                     aria-label={t('legal.dot.signFor', { employer })}
                     onClick={(event) => {
                       opener.current = event.currentTarget;
+                      signedNow.current = null;
                       setSigning(r);
                     }}
                   >
@@ -126,9 +144,18 @@ export function DotReleaseList() {
           if (!open) setSigning(null);
         }}
         title={signing ? t('legal.dot.dialogTitle', { employer: employerOf(signing) }) : ''}
-        returnFocusTo={opener}
+        returnFocusTo={returnFocus}
       >
-        {signing ? <ReleaseSigning key={signing.entryId} release={signing} onSigned={() => setSigning(null)} /> : null}
+        {signing ? (
+          <ReleaseSigning
+            key={signing.entryId}
+            release={signing}
+            onSigned={() => {
+              signedNow.current = signing.entryId;
+              setSigning(null);
+            }}
+          />
+        ) : null}
       </Dialog>
     </section>
   );

@@ -175,9 +175,9 @@ describe('the DOT release list', () => {
     // The subject is read again (the checklist's readyToSubmit depends on it) and the list shows it signed.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(api.reads()).toBeGreaterThan(readsBefore));
-    expect(
-      await screen.findByRole('link', { name: 'View and print the DOT release for Road & Rail Freight' }),
-    ).toBeInTheDocument();
+    const view = await screen.findByRole('link', { name: 'View and print the DOT release for Road & Rail Freight' });
+    // The Sign button it was opened from is gone: the focus goes to what replaced it, not to the page's start.
+    await waitFor(() => expect(view).toHaveFocus());
   });
 
   it("shows the server's field errors next to the fields", async () => {
