@@ -171,6 +171,67 @@ describe('/confirmation', () => {
     expect(await screen.findByText('Your profile is not complete yet: Employment.')).toBeInTheDocument();
   });
 
+  it('shows dates, months, states and countries in words, and the DOT releases with their state', async () => {
+    const typed = (api: string, name: string, rank: number, type: 'date' | 'month' | 'state' | 'country') => ({
+      ...field(api, name, rank),
+      type,
+      reference: type === 'state' ? 'states' : type === 'country' ? 'countries' : '',
+    });
+    server.use(
+      http.get('/api/v2/user/subject', () =>
+        HttpResponse.json({
+          payload: subjectRead({
+            pageList: [
+              { id: 'employment', complete: true },
+              { id: 'dot-releases', path: '/employment', title: 'DOT Releases', complete: false },
+            ],
+            services: {
+              employment: [
+                {
+                  id: 'e1',
+                  start_date: '2021-03-01',
+                  left_month: '2022-07',
+                  employer_state: 'US-TX',
+                  employer_country: 'CA',
+                },
+              ],
+            },
+            dotReleases: [
+              { entryId: 'e1', employerName: 'Acme Freight', documentId: 9, signed: false, signedAt: null },
+            ],
+          }),
+        }),
+      ),
+      http.get('/api/v2/user/service', () =>
+        HttpResponse.json({
+          payload: [
+            {
+              alias: 'employment',
+              service: {
+                id: 1,
+                code: 'emps',
+                name: 'Employment',
+                fields: [
+                  typed('start_date', 'Start date', 10, 'date'),
+                  typed('left_month', 'Left in', 20, 'month'),
+                  typed('employer_state', 'State', 30, 'state'),
+                  typed('employer_country', 'Country', 40, 'country'),
+                ],
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    await openReview();
+    const employment = screen.getByRole('region', { name: 'Employment' });
+    expect(employment).toHaveTextContent('Start dateMar 1, 2021');
+    expect(employment).toHaveTextContent('Left inJul 2022');
+    expect(await within(employment).findByText('Texas')).toBeInTheDocument();
+    expect(await within(employment).findByText('Canada')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /DOT Releases/ })).toHaveTextContent('Acme FreightNot signed yet');
+  });
+
   it('when not ready, says what is missing with links and keeps the button disabled', async () => {
     mock(subjectRead());
     await openReview();

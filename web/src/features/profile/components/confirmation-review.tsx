@@ -15,6 +15,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import { t, type MessageKey } from '@/lib/i18n';
+import { useCountries, useStates } from '@/lib/lookups';
 import {
   aliasFields,
   useServices,
@@ -146,10 +147,38 @@ function AddressesSummary({ addresses }: { addresses: Address[] }) {
   );
 }
 
-function valueShown(field: FieldDefinition, value: FieldValue | undefined): string {
+/** "2021-03-01" as "Mar 1, 2021"; anything else as written. */
+function dateShown(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Names for the codes entries store: states ("US-TX") and countries ("US"). */
+type PlaceNames = { state: (code: string) => string; country: (code: string) => string };
+
+function usePlaceNames(): PlaceNames {
+  const states = useStates().data;
+  const countries = useCountries().data;
+  return {
+    // Until the lookups arrive (or when they fail) a US state reads as its short code.
+    state: (code) => states?.find((s) => s.code === code)?.name ?? code.replace(/^US-/, ''),
+    country: (code) => countries?.find((c) => c.countryCode === code)?.countryName ?? code,
+  };
+}
+
+/** A value as the applicant chose it: the option's label, dates and months in words, places by name. */
+function valueShown(field: FieldDefinition, value: FieldValue | undefined, places: PlaceNames): string {
   if (typeof value === 'boolean') return value ? t('profile.review.yes') : t('profile.review.no');
   const raw = text(value);
-  return field.options.find((o) => o.value === raw)?.label ?? raw;
+  const option = field.options.find((o) => o.value === raw);
+  if (option) return option.label;
+  if (field.type === 'date') return dateShown(raw);
+  if (field.type === 'month') return monthShown(raw);
+  if (field.type === 'state' || field.reference === 'states') return places.state(raw);
+  if (field.type === 'country' || field.reference === 'countries') return places.country(raw);
+  return raw;
 }
 
 function EntriesSummary({
@@ -163,6 +192,7 @@ function EntriesSummary({
   fields: FieldDefinition[];
   none: boolean;
 }) {
+  const places = usePlaceNames();
   if (none) return <p>{t('profile.review.noneToReport', { what: title.toLowerCase() })}</p>;
   if (entries.length === 0) return <p>{t('profile.review.nothingYet')}</p>;
   return (
@@ -174,7 +204,7 @@ function EntriesSummary({
           <li key={entry.id ?? i}>
             <dl className={styles.list}>
               {shown.map((field) => (
-                <Row key={field.api} label={field.name} value={valueShown(field, entry[field.api])} />
+                <Row key={field.api} label={field.name} value={valueShown(field, entry[field.api], places)} />
               ))}
             </dl>
           </li>
@@ -207,7 +237,29 @@ function GroupBody({
       />
     );
   }
+  if (page.id === 'dot-releases') return <ReleasesSummary subject={subject} />;
   return null;
+}
+
+/** Each DOT-regulated employer's release and whether it is signed (they are signed on the employment page). */
+function ReleasesSummary({ subject }: { subject: SubjectData }) {
+  return (
+    <dl className={styles.list}>
+      {subject.dotReleases.map((r) => (
+        <Row
+          key={r.entryId}
+          label={r.employerName}
+          value={
+            r.signed && r.signedAt
+              ? t('profile.review.releaseSignedOn', {
+                  date: new Date(r.signedAt).toLocaleDateString('en-US', { dateStyle: 'long' }),
+                })
+              : t('profile.review.releaseNotSigned')
+          }
+        />
+      ))}
+    </dl>
+  );
 }
 
 function Missing({ subject }: { subject: SubjectData }) {
