@@ -2,7 +2,7 @@
 // on phones, a disclosure button ("Your profile: 3 of 7 done") that opens the
 // same list (only one of the two is displayed, so a screen reader meets one). Each checklist page says in words whether it is done, so the
 // state never rests on colour or an icon alone.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { t } from '@/lib/i18n';
@@ -50,9 +50,30 @@ export function AppNav({ pages }: AppNavProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   // A link followed on a phone closes the menu: the page it leads to is what the applicant wants to see.
-  useEffect(() => setOpen(false), [pathname]);
+  // The link followed disappears with the menu, so the focus goes to the page's content rather than
+  // falling back to the start of the document.
+  useEffect(() => {
+    const panel = panelRef.current;
+    const followedFromMenu = panel?.dataset.open === 'true' && panel.contains(document.activeElement);
+    setOpen(false);
+    if (followedFromMenu) document.getElementById('main')?.focus();
+  }, [pathname]);
+
+  // Escape closes the open menu and hands the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const done = pages?.filter((p) => p.complete).length ?? 0;
   const progress = pages ? t('layout.nav.progress', { done, total: pages.length }) : t('layout.nav.title');
@@ -60,6 +81,7 @@ export function AppNav({ pages }: AppNavProps) {
   return (
     <nav className={styles.nav} aria-label={t('layout.nav.title')}>
       <button
+        ref={toggleRef}
         type="button"
         className={styles.toggle}
         aria-expanded={open}
@@ -69,7 +91,7 @@ export function AppNav({ pages }: AppNavProps) {
         <span>{progress}</span>
         <span aria-hidden="true" className={styles.chevron} data-open={open} />
       </button>
-      <div id={listId} className={styles.panel} data-open={open}>
+      <div ref={panelRef} id={listId} className={styles.panel} data-open={open}>
         <p className={styles.heading}>{progress}</p>
         <ul className={styles.list}>
           <NavItem to={paths.profile.getHref()} label={t('layout.nav.profile')} />

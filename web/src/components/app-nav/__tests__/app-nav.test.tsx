@@ -96,6 +96,41 @@ describe('AppNav', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('Escape closes the phone menu and gives the focus back to its button', async () => {
+    const { user } = renderNav(pages);
+    const toggle = screen.getByRole('button', { name: /Your profile/ });
+    await user.click(toggle);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('a link followed from the phone menu by keyboard leaves the focus on the page, not lost with the menu', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <AppNav pages={pages} />
+              <main id="main" tabIndex={-1} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/profile'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Your profile/ }));
+    screen.getByRole('link', { name: 'Address History to do' }).focus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/addresses');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('while the checklist loads, still offers the hub, review and account', () => {
     renderNav(undefined);
     expect(screen.getAllByRole('link')).toHaveLength(3);
