@@ -52,6 +52,12 @@ func TestValidateAddresses(t *testing.T) {
 			map[string]string{"addresses.0.from": "This period overlaps your address at 2 Oak Ave."}},
 		{"Inside", []portal.Address{cur, prev, mod(abroad, func(a *portal.Address) { a.From, a.To = "2018-01", "2018-06" })}, 0,
 			map[string]string{"addresses.2.from": "This period overlaps your address at 2 Oak Ave."}},
+		// The app found the same (web/src/features/history/lib/address-rules.ts): a one-month stay inside
+		// another period is an overlap; a gap across the first required month, after an older address, is a gap.
+		{"OneMonthInside", []portal.Address{cur, prev, mod(abroad, func(a *portal.Address) { a.From, a.To = "2018-01", "2018-01" })}, 0,
+			map[string]string{"addresses.2.from": "This period overlaps your address at 2 Oak Ave."}},
+		{"GapAcrossStart", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From, a.To = "2010-01", "2019-06" })}, 0,
+			map[string]string{"addresses.0.from": "No address for Nov 2019 to Feb 2022. Add where you lived then or change these dates."}},
 		{"OverlapAndGap", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2021-01" }), mod(abroad, func(a *portal.Address) { a.From, a.To = "2018-01", "2018-06" })}, 0,
 			map[string]string{"addresses.2.from": "This period overlaps your address at 2 Oak Ave.",
 				"addresses.0.from": "No address for Feb 2021 to Feb 2022. Add where you lived then or change these dates."}},

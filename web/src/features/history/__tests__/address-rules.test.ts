@@ -58,6 +58,15 @@ describe('the coverage of the address history', () => {
       want: [{ field: 'addresses.0.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
     },
     {
+      name: 'a one-month stay inside another period overlaps it, as on the server',
+      rows: [
+        address('2021-06', '', { street1: '9 Elm St' }),
+        address('2018-01', '2021-06', { street1: '1 Oak Ave' }),
+        address('2019-03', '2019-03', { street1: '5 Pine Rd' }),
+      ],
+      want: [{ field: 'addresses.2.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
+    },
+    {
       name: 'a history that starts late says how far back it must go, on the oldest address',
       rows: [address('2022-01', ''), address('2020-03', '2022-01')],
       want: [{ field: 'addresses.1.from', message: 'Your addresses must go back to Nov 2019 (7 years).' }],

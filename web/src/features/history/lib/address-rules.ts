@@ -93,7 +93,9 @@ export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): 
   const overlapped = new Set<number>();
   periods.forEach((later, j) => {
     for (const earlier of periods.slice(0, j)) {
-      if (Math.min(earlier.end, later.end) - later.from + 1 > 1 && !overlapped.has(later.index)) {
+      // As the server: the later address may start in the month the earlier one ends, not before
+      // (a one-month stay inside another address's period overlaps it too).
+      if (later.from < earlier.end && !overlapped.has(later.index)) {
         overlapped.add(later.index);
         problems.push({
           field: `addresses.${later.index}.from`,
