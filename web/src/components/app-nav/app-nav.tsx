@@ -3,7 +3,7 @@
 // same list (only one of the two is displayed, so a screen reader meets one). Each checklist page says in words whether it is done, so the
 // state never rests on colour or an icon alone.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigationType } from 'react-router';
 import { paths } from '@/config/paths';
 import { t } from '@/lib/i18n';
 import type { ChecklistPage } from '@/lib/subject';
@@ -50,17 +50,23 @@ export function AppNav({ pages }: AppNavProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   // A link followed on a phone closes the menu: the page it leads to is what the applicant wants to see.
-  // The link followed disappears with the menu, so the focus goes to the page's content rather than
-  // falling back to the start of the document.
+  // When the app moved on by itself ("Save and continue", the end of setup) or from the phone menu, the
+  // control pressed is gone and the focus would fall back to the start of the document: it goes to the
+  // page's content instead. A page opened or reloaded from the address bar (POP) starts at the top.
   useEffect(() => {
     const panel = panelRef.current;
-    const followedFromMenu = panel?.dataset.open === 'true' && panel.contains(document.activeElement);
+    const active = document.activeElement;
+    const followedFromMenu = panel?.dataset.open === 'true' && panel.contains(active);
+    const lost = !active || active === document.body;
     setOpen(false);
-    if (followedFromMenu) document.getElementById('main')?.focus();
+    if (navigationType !== 'POP' && (followedFromMenu || lost)) document.getElementById('main')?.focus();
+    // Only when the page changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   // Escape closes the open menu and hands the focus back to its button.

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,28 @@ describe('AppNav', () => {
     screen.getByRole('link', { name: 'Address History to do' }).focus();
     await user.keyboard('{Enter}');
     expect(router.state.location.pathname).toBe('/addresses');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('after the app moves on by itself the focus goes to the page, but a page opened from the address bar starts at the top', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <AppNav pages={pages} />
+              <main id="main" tabIndex={-1} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/aliases'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(document.body).toHaveFocus();
+    // "Save and continue": the button pressed is gone, the focus is nowhere.
+    await act(() => router.navigate('/addresses'));
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
