@@ -5,7 +5,6 @@
 //   3. on a refused save, applyServerErrors (lib/form-errors.ts) puts the
 //      server's errorFields onto the fields, focuses the first, and returns the
 //      messages that belong to no field for an Alert or ErrorSummary.
-import { useEffect, type RefObject } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
@@ -52,24 +51,3 @@ export function useAppForm<T extends FieldValues>(
 }
 
 export { applyServerErrors, invalidFields, type ServerErrors } from './form-errors';
-
-/**
- * Pressing one of the form's buttons leaves the focus in the field being typed in. Otherwise the press
- * blurs that field, its message (mode 'onTouched') appears above the button and pushes it down before the
- * mouse is released, and the click lands beside it: "Save" or "Add" then does nothing. The click still
- * fires and the keyboard is unaffected. Buttons opening a dialog keep their focus, for the dialog to hand
- * it back to them.
- */
-export function keepFocusOnPress(event: Pick<Event, 'target' | 'preventDefault'>) {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (button && !button.disabled && !button.hasAttribute('aria-haspopup')) event.preventDefault();
-}
-
-/** keepFocusOnPress on the form `ref` holds (a listener: jsx-a11y keeps mouse handlers off a <form>). */
-export function useKeepFocusOnPress(ref: RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    const form = ref.current;
-    form?.addEventListener('mousedown', keepFocusOnPress);
-    return () => form?.removeEventListener('mousedown', keepFocusOnPress);
-  });
-}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useKeepFocusOnPress } from '../form';
+import { useKeepFocusOnPress } from '../keep-focus';
 
 function Form() {
   const ref = useRef<HTMLFormElement>(null);
