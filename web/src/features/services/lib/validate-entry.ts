@@ -4,7 +4,7 @@
 import '@/features/services/lib/messages';
 import { t } from '@/lib/i18n';
 import type { FieldDefinition } from '@/lib/subject';
-import { isRequired, isVisible, type EntryValues } from './rules';
+import { isRequired, isVisible, type EntryValues } from '@/lib/field-rules';
 
 export type EntryChecks = {
   /** Today as "YYYY-MM-DD" (the applicant's calendar day). */
