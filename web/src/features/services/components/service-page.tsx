@@ -68,6 +68,8 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
   if (failed) {
     body = (
       <Alert>
+        {/* Spec section 8 names this failure (services, required fields, in-flight data) 'Error fetching document Ids'. */}
+        <p>{t('errors.documentIds')}</p>
         <p>{t('services.form.retrieveFailed', { title: words.title, reason: errorMessageOf(failed.error) })}</p>
         <Button variant="secondary" onClick={() => queries.forEach((q) => q.isError && void q.refetch())}>
           {t('common.tryAgain')}
