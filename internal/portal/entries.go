@@ -177,20 +177,26 @@ func fullMatch(format, s string) bool {
 	return re.(*regexp.Regexp).MatchString(s)
 }
 
+// EarliestYear is the first year a date or month may name: earlier ones
+// are typing mistakes ("0202-05"), and years below 100 would be read as
+// 19xx by JavaScript's Date, so the app and the server would disagree.
+const EarliestYear = 1900
+
 func validDate(s string) bool {
 	if !dateRE.MatchString(s) {
 		return false
 	}
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
+	t, err := time.Parse("2006-01-02", s)
+	return err == nil && t.Year() >= EarliestYear
 }
 
 func validMonth(s string) bool {
 	if !monthRE.MatchString(s) {
 		return false
 	}
+	y, _ := strconv.Atoi(s[:4])
 	m, _ := strconv.Atoi(s[5:])
-	return m >= 1 && m <= 12
+	return y >= EarliestYear && m >= 1 && m <= 12
 }
 
 // entryString is a field's value as a trimmed string; ok is false when the

@@ -5,6 +5,7 @@ import (
 	"applicantportal/internal/portal"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -263,6 +264,15 @@ func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, up
 	if err != nil {
 		return err
 	}
+	if rec, ok := changed[portal.AliasEmployment]; ok {
+		signed, err := signedReleaseEmployers(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		if err := portal.CheckSignedEmployers(rec.Entries, signed); err != nil {
+			return err
+		}
+	}
 	for alias, rec := range changed {
 		if err := s.saveRecord(ctx, tx, subjectID, portal.ServiceRecordKind(alias), rec); err != nil {
 			return err
@@ -303,4 +313,28 @@ func (s *conn) saveLocation(ctx context.Context, q queryer, subjectID int64, l p
 		return fmt.Errorf("store: save location: %w", err)
 	}
 	return nil
+}
+
+// signedReleaseEmployers maps the entry id of each per-employer DOT release
+// the subject signed to the employer the release names (the signature's
+// fields, written by the server from the entry when it was signed).
+func signedReleaseEmployers(ctx context.Context, q queryer, subjectID int64) (map[string]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT instance, fields FROM legal_signatures WHERE subject_id = $1 AND instance <> ''`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: signed releases: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var instance, fields string
+		if err := rows.Scan(&instance, &fields); err != nil {
+			return nil, fmt.Errorf("store: signed releases: %w", err)
+		}
+		var f portal.SignatureFields
+		if err := json.Unmarshal([]byte(fields), &f); err != nil {
+			return nil, fmt.Errorf("store: signed release %s fields: %w", instance, err)
+		}
+		out[instance] = f.EmployerName
+	}
+	return out, rows.Err()
 }
