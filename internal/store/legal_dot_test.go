@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"applicantportal/internal/demo"
 	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 	"applicantportal/internal/signedpdf"
 	"applicantportal/internal/store"
 )
@@ -328,7 +328,7 @@ func TestSignedReleaseKeepsItsEmployer(t *testing.T) {
 		w := newLegalWorld(t, db)
 		pkg := &portal.Package{CompanyID: w.company.ID, Name: "Drivers"}
 		for _, code := range []string{"emps", "dots"} {
-			pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: demo.ServiceFields(code)})
+			pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})
 		}
 		if err := db.CreatePackage(ctx, pkg); err != nil {
 			t.Fatal(err)
