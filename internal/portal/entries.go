@@ -337,13 +337,15 @@ func contains(list []string, v string) bool {
 // CheckEntryStructure is the in-flight save's check of one entry: value
 // types and lengths only. It returns messages by api and the entry as it is
 // kept: unknown apis dropped, strings trimmed, its id kept or a new one.
+// A hidden field's value is dropped unchecked: the form cannot show a
+// message on a field it does not show.
 func CheckEntryStructure(fields []FieldDefinition, entry map[string]any) (ServiceEntry, map[string]string) {
 	errs := map[string]string{}
 	out := ServiceEntry{EntryIDKey: entryID(entry)}
 	for i := range fields {
 		f := &fields[i]
 		v, present := entry[f.API]
-		if !present || v == nil {
+		if !present || v == nil || !f.Visible(entry) {
 			continue
 		}
 		s, b, ok := entryValue(f, v)
