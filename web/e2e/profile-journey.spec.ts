@@ -16,6 +16,7 @@ import {
   DataNav,
   EmploymentPage,
   HubPage,
+  label,
   monthsAgo,
   ServiceDataPage,
   text,
@@ -202,7 +203,11 @@ test('desktop: after setup the hub checklist leads through every page to a revie
   await history.addAddress();
   await history.fillAddress(2, addresses[2]);
   await expect(history.form.getByText(/Your addresses cover every month since/)).toBeVisible();
+  const refused = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v2/user/subject/address' && r.request().method() === 'PUT',
+  );
   await history.saveAndContinue();
+  expect((await refused).status()).toBe(422);
   const zip = history.field(0, 'ZIP code');
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
   await expect(history.address(0).getByText('ZIP code 10001 is not in Texas.')).toBeVisible();
@@ -299,6 +304,9 @@ test('desktop: after setup the hub checklist leads through every page to a revie
   await expect(jobs).toContainText(dotEmployer);
   await expect(jobs).toContainText('Riverside Warehousing');
   await expect(jobs).toContainText('FMCSA (motor carriers)');
+  await expect(jobs).toContainText('Warehouse associate');
+  await expect(jobs).toContainText('Dana Whitfield');
+  await expect(review.group('Licenses and Credentials')).toContainText('Texas Department of Public Safety');
   await expect(review.group('Licenses and Credentials')).toContainText(licenceNumber);
   await expect(review.group('Professional References')).toContainText('Morgan Blake');
   await expect(review.group('Professional References')).toContainText('morgan.blake@example.com');
@@ -334,6 +342,11 @@ test.describe('on a phone', () => {
 
     // The compact menu (the side menu does not fit) leads to Other Names.
     await expect(nav.toggle).toBeVisible();
+    await nav.toggle.click();
+    await expect(nav.link('Other Names')).toBeVisible();
+    await expectNoSideScroll(page, 'hub with the compact menu open');
+    await nav.toggle.click();
+    await expect(nav.link('Other Names')).toBeHidden();
     await nav.goViaCompactMenu('Other Names');
     await expect(page).toHaveURL(/\/aliases$/);
     const aliases = new AliasesPage(page);
@@ -443,20 +456,20 @@ test('account: notification preferences are saved, a wrong current password is r
   // Notification preferences: e-mail and text.
   const prefs = account.notifications;
   await prefs.getByRole('radio', { name: 'E-mail and text message' }).check();
-  await prefs.getByLabel('Mobile number for text messages').fill('202 555 0143');
+  await prefs.getByLabel(label('Mobile number for text messages')).fill('202 555 0143');
   await prefs.getByRole('button', { name: 'Save notification preferences' }).click();
   await expect(page.getByText('Notification preferences are saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(prefs.getByRole('radio', { name: 'E-mail and text message' })).toBeChecked();
-  await expect(prefs.getByLabel('Mobile number for text messages')).toHaveValue('2025550143');
+  await expect(prefs.getByLabel(label('Mobile number for text messages'))).toHaveValue('2025550143');
 
   // A wrong current password: refused on that field, the message next to it.
   const change = account.password;
-  await change.getByLabel('Current password', { exact: true }).fill('not my password at all');
-  await change.getByLabel('New password', { exact: true }).fill('another horse battery staple');
-  await change.getByLabel('Confirm new password').fill('another horse battery staple');
+  await change.getByLabel(label('Current password')).fill('not my password at all');
+  await change.getByLabel(label('New password')).fill('another horse battery staple');
+  await change.getByLabel(label('Confirm new password')).fill('another horse battery staple');
   await change.getByRole('button', { name: 'Change password' }).click();
-  const current = change.getByLabel('Current password', { exact: true });
+  const current = change.getByLabel(label('Current password'));
   await expect(current).toHaveAttribute('aria-invalid', 'true');
   await expect(change.getByText('The current password is not correct.')).toBeVisible();
   await expect(current).toBeFocused();
