@@ -197,6 +197,22 @@ func TestSignDOTRelease(t *testing.T) {
 			_, err := w.signRelease(t, w.jane.ID, release, releaseRequest(t, w.jane, "a1a1a1a1a1a1a1a1", "no"))
 			wantLegalError(t, err, portal.ECONFLICT, "already signed the DOT release for Road & Rail Freight")
 		})
+		t.Run("ErrEmployerRenamedWhileSigning", func(t *testing.T) {
+			// The release was read for "Blue Line Transit"; another tab renamed
+			// the entry before the signature reached the transaction.
+			renamed := employment{Entries: []map[string]any{
+				{"id": "a1a1a1a1a1a1a1a1", "employer_name": "Road & Rail Freight", "employer_dot": true},
+				{"id": "c3c3c3c3c3c3c3c3", "employer_name": "Green Line Transit", "employer_dot": true},
+			}}
+			saveEmployment(t, db, w.jane.ID, renamed)
+			defer saveEmployment(t, db, w.jane.ID, dotHistory)
+			err := db.Legal().SignLegalStep(ctx, w.jane.ID, []portal.Signature{{
+				DocumentID: release, DocumentVersion: 1, Instance: "c3c3c3c3c3c3c3c3", Content: "release", ContentSHA256: "hash",
+				SignerName: "Jane Doe", SignatureUserIP: "198.51.100.7",
+				Fields: portal.SignatureFields{EmployerName: "Blue Line Transit", TestedPositiveOrRefused: "no"},
+			}})
+			wantLegalError(t, err, portal.ECONFLICT, "changed since you opened it")
+		})
 		t.Run("EachEmployerItsOwnRelease", func(t *testing.T) {
 			f, err := w.signRelease(t, w.jane.ID, release, releaseRequest(t, w.jane, "c3c3c3c3c3c3c3c3", "no"))
 			if err != nil {
