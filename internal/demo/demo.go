@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 	"applicantportal/internal/store"
 )
 
@@ -109,7 +110,7 @@ func seed(ctx context.Context, db *store.DB) error {
 		SelfPayInitialHoldAmt: "25.00",
 	}
 	for _, code := range []string{"pers", "emps", "dots", "edus", "cred", "prof", "crim", "mvrs", "ssnt", "drug", "idvs"} {
-		pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: ServiceFields(code)})
+		pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})
 	}
 	if err := db.CreatePackage(ctx, pkg); err != nil {
 		return err

@@ -112,22 +112,3 @@ func TestSeedRunsOnce(t *testing.T) {
 		}
 	})
 }
-
-func TestServiceFieldsAreValidDefinitions(t *testing.T) {
-	for _, code := range []string{"edus", "iedu", "emps", "iemp", "dots", "cred", "prof"} {
-		fields := demo.ServiceFields(code)
-		if len(fields) == 0 {
-			t.Errorf("%s: no fields", code)
-		}
-		if err := portal.ValidateDefinitions(fields); err != nil {
-			t.Errorf("%s: %v", code, err)
-		}
-	}
-	// dots only adds to employment: it is valid merged with emps.
-	if err := portal.ValidateDefinitions(portal.MergeFields(demo.ServiceFields("emps"), demo.ServiceFields("dots"))); err != nil {
-		t.Error(err)
-	}
-	if demo.ServiceFields("crim") != nil {
-		t.Error("crim has no applicant fields")
-	}
-}

@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -333,6 +335,48 @@ func TestTypedNameIsCheckedAgainstTheInvitedName(t *testing.T) {
 		}
 		if code, body := sign("pat", " DOE "); code != 201 {
 			t.Fatalf("signing with the invited name = %d %s", code, body)
+		}
+	})
+}
+
+// TestWrongTypeNamesTheValue: a value of the wrong JSON type is a 422 on
+// the value's path, indexes included, in words a client understands: no
+// Go type or struct name leaks.
+func TestWrongTypeNamesTheValue(t *testing.T) {
+	eachLegalAPI(t, func(t *testing.T, a *legalAPI) {
+		for _, tc := range []struct {
+			name, method, path, body, field, message string
+		}{
+			{"AliasField", "PUT", "/api/v2/user/subject/alias", `{"aliases":[{"type":"maiden"},{"type":1}]}`, "aliases.1.type", "This value has the wrong type: expected text."},
+			{"AliasEntry", "PUT", "/api/v2/user/subject/alias", `{"aliases":["x"]}`, "aliases.0", "This value has the wrong type: expected an object."},
+			{"AliasList", "PUT", "/api/v2/user/subject/alias", `{"aliases":{}}`, "aliases", "This value has the wrong type: expected a list."},
+			{"AddressCurrent", "PUT", "/api/v2/user/subject/address", `{"addresses":[{"current":"true"}]}`, "addresses.0.current", "This value has the wrong type: expected true or false."},
+			{"Notification", "PUT", "/api/v2/user/subject/notification", `{"type":{"a":1}}`, "type", "This value has the wrong type: expected text."},
+			{"Services", "POST", "/api/v2/user/data", `{"services":[1]}`, "services", "This value has the wrong type: expected an object."},
+			{"ServiceList", "POST", "/api/v2/user/profile", `{"services":{"employment":"x"}}`, "services.employment", "This value has the wrong type: expected a list."},
+			{"ServiceEntry", "POST", "/api/v2/user/data", `{"services":{"employment":[{},"x"]}}`, "services.employment.1", "This value has the wrong type: expected an object."},
+			{"NoData", "POST", "/api/v2/user/data", `{"noDataAvailable":{"education":"yes"}}`, "noDataAvailable.education", "This value has the wrong type: expected true or false."},
+			{"CountyRange", "POST", "/api/v2/user/data", `{"location":{"residency":{"county":99999999999999999999}}}`, "location.residency.county", "This number is out of range."},
+			{"License", "PUT", "/api/v2/user", `{"licenses":[{"number":"1"},{"regionId":"six"}]}`, "licenses.1.regionId", "This value has the wrong type: expected a number."},
+			{"Spaces", "PUT", "/api/v2/user/subject/alias", "{ \"aliases\" : [ { \"type\" : 1 } ] }", "aliases.0.type", "This value has the wrong type: expected text."},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				w := a.do(tc.method, tc.path, a.tokens["jane"], tc.body)
+				var got struct {
+					ErrorFields []portal.FieldError `json:"errorFields"`
+				}
+				_ = json.Unmarshal(w.Body.Bytes(), &got)
+				want := []portal.FieldError{{Field: tc.field, Message: tc.message}}
+				if w.Code != 422 || !reflect.DeepEqual(got.ErrorFields, want) {
+					t.Fatalf("= %d %s; want 422 %v", w.Code, w.Body, want)
+				}
+			})
+		}
+		// A control character in a service value is named as the entry's
+		// field errors are ({alias}.{index}.{api}).
+		w := a.do("POST", "/api/v2/user/data", a.tokens["jane"], `{"services":{"employment":[{"job_title":"a\u0001"}]}}`)
+		if w.Code != 422 || !strings.Contains(w.Body.String(), `"field":"employment.0.job_title"`) {
+			t.Fatalf("control character = %d %s", w.Code, w.Body)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/netip"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -44,6 +45,10 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return wrongType(body, typeErr)
+		}
 		return jsonError(err)
 	}
 	if dec.More() {
@@ -155,6 +160,11 @@ func checkJSONString(path []string, s string) error {
 	if field == "" {
 		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
 	}
+	if len(path) == 4 && path[0] == "services" {
+		// A service entry's errors are named {alias}.{index}.{api}, as the
+		// service data checks name them, so the form finds its field.
+		field = strings.Join(path[1:], ".")
+	}
 	var fe portal.FieldErrors
 	fe.Add(field, msg)
 	return fe.Err()
@@ -204,6 +214,100 @@ func jsonError(err error) error {
 		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
 	}
 	return portal.Errorf(portal.EMALFORMED, "The request body is not valid JSON.")
+}
+
+// wrongType answers a value of the wrong JSON type as an error on that
+// value's path in the body ("aliases.0.type"). encoding/json's own Field
+// leaves out list indexes and names Go structs, and its type is a Go type
+// ("[]portal.Alias"): neither means anything to a client.
+func wrongType(body []byte, typeErr *json.UnmarshalTypeError) error {
+	path := jsonPathAt(body, typeErr.Offset)
+	if path == "" {
+		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+	}
+	t := typeErr.Type
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var msg string
+	switch kind := jsonKind(t); {
+	case kind == "a number" && strings.HasPrefix(typeErr.Value, "number"):
+		msg = "This number is out of range."
+	default:
+		msg = "This value has the wrong type: expected " + kind + "."
+	}
+	var fe portal.FieldErrors
+	fe.Add(path, msg)
+	return fe.Err()
+}
+
+// jsonKind names the JSON type that decodes into t.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a value"
+}
+
+// jsonPathAt names the innermost value of body whose text holds offset
+// ("licenses.0.number"), "" for the body itself or when body does not
+// parse. encoding/json reports a type error at the end of a wrong scalar
+// or just inside a wrong object or list, which both lie in that value.
+func jsonPathAt(body []byte, offset int64) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var found []string
+	var walk func(path []string) error
+	walk = func(path []string) error {
+		if len(path) > maxJSONDepth {
+			return errors.New("too deep")
+		}
+		start := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if d, ok := tok.(json.Delim); ok {
+			for i := 0; dec.More(); i++ {
+				key := strconv.Itoa(i)
+				if d == '{' {
+					k, err := dec.Token()
+					if err != nil {
+						return err
+					}
+					key, _ = k.(string)
+				}
+				if err := walk(append(path[:len(path):len(path)], key)); err != nil {
+					return err
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return err
+			}
+		}
+		// Children are seen before their parent: the first hit is the innermost.
+		if found == nil && start < offset && offset <= dec.InputOffset() {
+			found = path
+		}
+		return nil
+	}
+	if walk(nil) != nil {
+		return ""
+	}
+	return strings.Join(found, ".")
 }
 
 // clientIP is the connection's address, or the forwarded one when the

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"testing"
 
-	"applicantportal/internal/demo"
 	"applicantportal/internal/httpapi"
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
 )
@@ -36,7 +36,7 @@ func newServiceAPI(t *testing.T, db *store.DB) *serviceAPI {
 	}
 	a.pkg = &portal.Package{CompanyID: withPkg.ID, Name: "Drivers"}
 	for _, code := range []string{"pers", "edus", "emps", "dots", "cred", "prof", "crim"} {
-		a.pkg.Services = append(a.pkg.Services, portal.PackageService{Code: code, Fields: demo.ServiceFields(code)})
+		a.pkg.Services = append(a.pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})
 	}
 	if err := db.CreatePackage(ctx, a.pkg); err != nil {
 		t.Fatal(err)

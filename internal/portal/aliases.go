@@ -191,7 +191,7 @@ func checkMonth(fe *FieldErrors, field, label, v string, required bool, now int)
 // ParseMonth reads "YYYY-MM" as a month number (year*12 + month-1).
 func ParseMonth(v string) (int, bool) {
 	t, err := time.Parse(historyMonthLayout, v)
-	if err != nil || t.Year() < 1900 {
+	if err != nil || t.Year() < EarliestYear {
 		return 0, false
 	}
 	return monthOf(t), true

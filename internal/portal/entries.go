@@ -177,20 +177,26 @@ func fullMatch(format, s string) bool {
 	return re.(*regexp.Regexp).MatchString(s)
 }
 
+// EarliestYear is the first year a date or month may name: earlier ones
+// are typing mistakes ("0202-05"), and years below 100 would be read as
+// 19xx by JavaScript's Date, so the app and the server would disagree.
+const EarliestYear = 1900
+
 func validDate(s string) bool {
 	if !dateRE.MatchString(s) {
 		return false
 	}
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
+	t, err := time.Parse("2006-01-02", s)
+	return err == nil && t.Year() >= EarliestYear
 }
 
 func validMonth(s string) bool {
 	if !monthRE.MatchString(s) {
 		return false
 	}
+	y, _ := strconv.Atoi(s[:4])
 	m, _ := strconv.Atoi(s[5:])
-	return m >= 1 && m <= 12
+	return y >= EarliestYear && m >= 1 && m <= 12
 }
 
 // entryString is a field's value as a trimmed string; ok is false when the
@@ -331,13 +337,15 @@ func contains(list []string, v string) bool {
 // CheckEntryStructure is the in-flight save's check of one entry: value
 // types and lengths only. It returns messages by api and the entry as it is
 // kept: unknown apis dropped, strings trimmed, its id kept or a new one.
+// A hidden field's value is dropped unchecked: the form cannot show a
+// message on a field it does not show.
 func CheckEntryStructure(fields []FieldDefinition, entry map[string]any) (ServiceEntry, map[string]string) {
 	errs := map[string]string{}
 	out := ServiceEntry{EntryIDKey: entryID(entry)}
 	for i := range fields {
 		f := &fields[i]
 		v, present := entry[f.API]
-		if !present || v == nil {
+		if !present || v == nil || !f.Visible(entry) {
 			continue
 		}
 		s, b, ok := entryValue(f, v)

@@ -158,6 +158,32 @@ func (f *LegalFile) SignableInstance(documentID int64, instance string) (LegalSt
 	return step, entry, nil
 }
 
+// CheckSignedEmployers refuses an employment list (the entries to store)
+// that would put another employer on an entry whose release is signed:
+// signed maps an entry id to the employer its signed release names. The
+// release authorizes that one employer (49 CFR 40.25); were the entry
+// renamed, the signature would count as the release of an employer the
+// applicant never authorized. The same name in other letter case or
+// spacing is the same employer. Removing the entry is allowed (its signed
+// release stays on file); another employer is a new entry, with its own id.
+func CheckSignedEmployers(entries []ServiceEntry, signed map[string]string) error {
+	var fe FieldErrors
+	for i, e := range entries {
+		id, _ := e[EntryIDKey].(string)
+		was, ok := signed[id]
+		if !ok {
+			continue
+		}
+		name, _ := e[EmploymentEmployerName].(string)
+		if strings.EqualFold(strings.Join(strings.Fields(name), " "), strings.Join(strings.Fields(was), " ")) {
+			continue
+		}
+		fe.Add(AliasEmployment+"."+itoa(i)+"."+EmploymentEmployerName,
+			"You signed the DOT release for "+was+". To list another employer, add a new entry.")
+	}
+	return fe.Err()
+}
+
 // checkDOTAnswer checks the answer to DOTQuestion.
 func (r SignRequest) checkDOTAnswer(fe *FieldErrors) {
 	switch strings.ToLower(strings.TrimSpace(r.TestedPositiveOrRefused)) {

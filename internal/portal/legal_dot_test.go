@@ -78,3 +78,40 @@ func TestCheckSSNAgainstReleaseSignatures(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckSignedEmployers(t *testing.T) {
+	signed := map[string]string{"a1a1a1a1a1a1a1a1": "Road & Rail Freight"}
+	const msg = "You signed the DOT release for Road & Rail Freight. To list another employer, add a new entry."
+	for _, tc := range []struct {
+		name    string
+		entries []portal.ServiceEntry
+		want    map[string]string // field -> message; nil when allowed
+	}{
+		{"Unchanged", []portal.ServiceEntry{{"id": "a1a1a1a1a1a1a1a1", "employer_name": "Road & Rail Freight", "employer_dot": true}}, nil},
+		{"CaseAndSpacing", []portal.ServiceEntry{{"id": "a1a1a1a1a1a1a1a1", "employer_name": "  road &  rail FREIGHT "}}, nil},
+		{"Removed", []portal.ServiceEntry{{"id": "b2b2b2b2b2b2b2b2", "employer_name": "Other Freight"}}, nil},
+		{"NoEntries", nil, nil},
+		{"Renamed", []portal.ServiceEntry{{"id": "a1a1a1a1a1a1a1a1", "employer_name": "Other Freight", "employer_dot": true}},
+			map[string]string{"employment.0.employer_name": msg}},
+		{"RenamedAndNoLongerDOT", []portal.ServiceEntry{{"id": "b2b2b2b2b2b2b2b2", "employer_name": "x"}, {"id": "a1a1a1a1a1a1a1a1", "employer_name": "Other", "employer_dot": false}},
+			map[string]string{"employment.1.employer_name": msg}},
+		{"Blanked", []portal.ServiceEntry{{"id": "a1a1a1a1a1a1a1a1"}}, map[string]string{"employment.0.employer_name": msg}},
+		{"NotAString", []portal.ServiceEntry{{"id": "a1a1a1a1a1a1a1a1", "employer_name": 5}}, map[string]string{"employment.0.employer_name": msg}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := portal.CheckSignedEmployers(tc.entries, signed)
+			var got map[string]string
+			if pe, ok := err.(*portal.Error); ok {
+				got = map[string]string{}
+				for _, f := range pe.Fields {
+					got[f.Field] = f.Message
+				}
+			} else if err != nil {
+				t.Fatalf("error = %v", err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("errors = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

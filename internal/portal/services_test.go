@@ -253,3 +253,33 @@ func TestSigningPagesJoinTheChecklist(t *testing.T) {
 		})
 	}
 }
+
+func TestInFlightCheckIgnoresHiddenFields(t *testing.T) {
+	fields := []FieldDefinition{
+		{API: "current", Name: "I work here", Type: FieldCheckbox, Rank: 1},
+		{API: "reason", Name: "Reason for leaving", Type: FieldTextarea, Rank: 2,
+			VisibleWhen: Equals("current", false)},
+	}
+	long := strings.Repeat("x", 5000)
+	cases := []struct {
+		name     string
+		entry    map[string]any
+		wantErr  string
+		wantKept bool
+	}{
+		{"a visible value over its limit is refused", map[string]any{"current": false, "reason": long}, "Reason for leaving must be at most 2000 characters.", false},
+		{"a hidden value is dropped unchecked", map[string]any{"current": true, "reason": long}, "", false},
+		{"a visible value within its limit is kept", map[string]any{"current": false, "reason": "Moved"}, "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs := CheckEntryStructure(fields, c.entry)
+			if errs["reason"] != c.wantErr {
+				t.Errorf("error = %q, want %q", errs["reason"], c.wantErr)
+			}
+			if _, kept := out["reason"]; kept != c.wantKept {
+				t.Errorf("reason kept = %v, want %v", kept, c.wantKept)
+			}
+		})
+	}
+}

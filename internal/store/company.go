@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 )
 
 // CreateCompany adds a company; its ID is set on return.
@@ -115,10 +116,10 @@ func (s *DB) FindCompanies(ctx context.Context) ([]*portal.Company, error) {
 
 // FindPackageByID returns a package with its services.
 func (s *DB) FindPackageByID(ctx context.Context, id int64) (*portal.Package, error) {
-	return findPackage(ctx, s.db, id)
+	return s.findPackage(ctx, s.db, id)
 }
 
-func findPackage(ctx context.Context, q queryer, id int64) (*portal.Package, error) {
+func (s *conn) findPackage(ctx context.Context, q queryer, id int64) (*portal.Package, error) {
 	var p portal.Package
 	err := q.QueryRowContext(ctx, `SELECT id, company_id, name, self_pay_enabled, self_pay_initial_hold_amount FROM packages WHERE id = $1`, id).
 		Scan(&p.ID, &p.CompanyID, &p.Name, &p.SelfPayEnabled, &p.SelfPayInitialHoldAmt)
@@ -136,10 +137,25 @@ func findPackage(ctx context.Context, q queryer, id int64) (*portal.Package, err
 		if err := rows.Scan(&svc.ID, &svc.Code, &svc.Name, &fields); err != nil {
 			return nil, fmt.Errorf("store: package services: %w", err)
 		}
-		if svc.Fields, err = portal.DecodeDefinitions(fields); err != nil {
-			return nil, fmt.Errorf("store: fields of package service %d: %w", svc.ID, err)
-		}
+		svc.Fields = s.serviceFields(svc, fields)
 		p.Services = append(p.Services, svc)
 	}
 	return &p, rows.Err()
+}
+
+// serviceFields are a package service's field definitions: the stored ones,
+// or the standard ones when none are stored or the stored ones do not
+// decode (a hand-edited row). The applicant then still gets a page to fill
+// in, never one required with nothing on it, and no applicant of the
+// company is locked out by one bad row; the operator reads why in the log.
+func (s *conn) serviceFields(svc portal.PackageService, stored string) []portal.FieldDefinition {
+	fields, err := portal.DecodeDefinitions(stored)
+	if err != nil {
+		s.cfg.Logger.Error("package service field definitions do not decode; the standard ones apply",
+			"packageService", svc.ID, "code", svc.Code, "err", err)
+	}
+	if err != nil || len(fields) == 0 {
+		return servicedefs.Standard(svc.Code)
+	}
+	return fields
 }

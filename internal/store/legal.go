@@ -260,6 +260,14 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		if len(todo) != len(sigs) {
 			return portal.ErrContentChanged
 		}
+		// A per-employer release names its employer in the signed text: an
+		// entry renamed (in another tab) since the text was read would sign
+		// one employer's release under another's name.
+		if instance != "" {
+			if entry, ok := f.DOTEntry(instance); !ok || entry.EmployerName != sigs[0].Fields.EmployerName {
+				return portal.ErrContentChanged
+			}
+		}
 		if err := s.checkSignedLastFour(ctx, tx, subjectID, sigs); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 	"applicantportal/internal/signedpdf"
 	"applicantportal/internal/store"
 )
@@ -196,6 +197,22 @@ func TestSignDOTRelease(t *testing.T) {
 			_, err := w.signRelease(t, w.jane.ID, release, releaseRequest(t, w.jane, "a1a1a1a1a1a1a1a1", "no"))
 			wantLegalError(t, err, portal.ECONFLICT, "already signed the DOT release for Road & Rail Freight")
 		})
+		t.Run("ErrEmployerRenamedWhileSigning", func(t *testing.T) {
+			// The release was read for "Blue Line Transit"; another tab renamed
+			// the entry before the signature reached the transaction.
+			renamed := employment{Entries: []map[string]any{
+				{"id": "a1a1a1a1a1a1a1a1", "employer_name": "Road & Rail Freight", "employer_dot": true},
+				{"id": "c3c3c3c3c3c3c3c3", "employer_name": "Green Line Transit", "employer_dot": true},
+			}}
+			saveEmployment(t, db, w.jane.ID, renamed)
+			defer saveEmployment(t, db, w.jane.ID, dotHistory)
+			err := db.Legal().SignLegalStep(ctx, w.jane.ID, []portal.Signature{{
+				DocumentID: release, DocumentVersion: 1, Instance: "c3c3c3c3c3c3c3c3", Content: "release", ContentSHA256: "hash",
+				SignerName: "Jane Doe", SignatureUserIP: "198.51.100.7",
+				Fields: portal.SignatureFields{EmployerName: "Blue Line Transit", TestedPositiveOrRefused: "no"},
+			}})
+			wantLegalError(t, err, portal.ECONFLICT, "changed since you opened it")
+		})
 		t.Run("EachEmployerItsOwnRelease", func(t *testing.T) {
 			f, err := w.signRelease(t, w.jane.ID, release, releaseRequest(t, w.jane, "c3c3c3c3c3c3c3c3", "no"))
 			if err != nil {
@@ -314,4 +331,79 @@ func TestSignAfterSetup(t *testing.T) {
 			wantLegalError(t, w.sign(t, w.jane.ID, later.ID, fullRequest(t, w.jane)), portal.ECONFLICT, "has been submitted")
 		})
 	})
+}
+
+// TestSignedReleaseKeepsItsEmployer: once the release of an employment
+// entry is signed, a save (in-flight or validated) that puts another
+// employer on that entry id is refused and changes nothing, so the
+// signature never stands for an employer the applicant did not authorize.
+// Removing the entry, or the same name respelled, is fine.
+func TestSignedReleaseKeepsItsEmployer(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newLegalWorld(t, db)
+		pkg := &portal.Package{CompanyID: w.company.ID, Name: "Drivers"}
+		for _, code := range []string{"emps", "dots"} {
+			pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})
+		}
+		if err := db.CreatePackage(ctx, pkg); err != nil {
+			t.Fatal(err)
+		}
+		const id = "a1a1a1a1a1a1a1a1"
+		entry := func(id, name string) map[string]any {
+			e := validEmployer()
+			e["employer_name"] = name
+			if id != "" {
+				e["id"] = id
+			}
+			return e
+		}
+		save := func(validated bool, entries ...map[string]any) error {
+			_, err := saveServices(ctx, db, w.jane.ID, validated, nil, map[string][]map[string]any{"employment": entries})
+			return err
+		}
+		if err := save(true, entry(id, "Road & Rail Freight")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.signRelease(t, w.jane.ID, w.docs[portal.DocDOTRelease], releaseRequest(t, w.jane, id, "no")); err != nil {
+			t.Fatal(err)
+		}
+		const msg = "You signed the DOT release for Road & Rail Freight. To list another employer, add a new entry."
+		for _, tc := range []struct {
+			name      string
+			validated bool
+			entries   []map[string]any
+			field     string // "" when the save is allowed
+		}{
+			{"RenamedInFlight", false, []map[string]any{entry(id, "Other Freight")}, "employment.0.employer_name"},
+			{"RenamedValidated", true, []map[string]any{entry("", "New Co"), entry(id, "Other Freight")}, "employment.1.employer_name"},
+			{"Blanked", false, []map[string]any{entry(id, "")}, "employment.0.employer_name"},
+			{"Respelled", true, []map[string]any{entry(id, " road &  rail freight")}, ""},
+			{"Removed", true, []map[string]any{entry("", "Other Freight")}, ""},
+			{"ComesBackUnderItsOldIdRenamed", false, []map[string]any{entry(id, "Other Freight")}, "employment.0.employer_name"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				err := save(tc.validated, tc.entries...)
+				if tc.field == "" {
+					if err != nil {
+						t.Fatalf("save = %v", err)
+					}
+					return
+				}
+				wantFields(t, err, map[string]string{tc.field: msg})
+				for _, r := range must(db.DOTReleases(ctx, w.jane.ID)) {
+					if r.EntryID == id && r.EmployerName != "Road & Rail Freight" && r.EmployerName != "road & rail freight" {
+						t.Errorf("after a refused save the release reads %#v", r)
+					}
+				}
+			})
+		}
+	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

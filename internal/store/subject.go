@@ -174,7 +174,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
 	if company.PackageID != 0 {
-		if view.Package, err = findPackage(ctx, s.db, company.PackageID); err != nil {
+		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID); err != nil {
 			return nil, err
 		}
 	}
@@ -278,7 +278,7 @@ func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (por
 	}
 	var pkg *portal.Package
 	if f.Company.PackageID != 0 {
-		if pkg, err = findPackage(ctx, q, f.Company.PackageID); err != nil {
+		if pkg, err = s.findPackage(ctx, q, f.Company.PackageID); err != nil {
 			return portal.StatusFacts{}, err
 		}
 	}

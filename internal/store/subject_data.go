@@ -5,6 +5,7 @@ import (
 	"applicantportal/internal/portal"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -35,7 +36,7 @@ func (s *conn) subjectData(ctx context.Context, q queryer, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	_, pkg, err := subjectPackage(ctx, q, subjectID)
+	_, pkg, err := s.subjectPackage(ctx, q, subjectID)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func subjectDataOf(l portal.Location, records map[string]portal.ServiceRecord) *
 
 // subjectPackage returns the subject and its company's package (nil when
 // the company has none).
-func subjectPackage(ctx context.Context, q queryer, subjectID int64) (*portal.Subject, *portal.Package, error) {
+func (s *conn) subjectPackage(ctx context.Context, q queryer, subjectID int64) (*portal.Subject, *portal.Package, error) {
 	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
 	if err != nil {
 		return nil, nil, notFound(err, "Subject")
@@ -68,7 +69,7 @@ func subjectPackage(ctx context.Context, q queryer, subjectID int64) (*portal.Su
 	if c.PackageID == 0 {
 		return sub, nil, nil
 	}
-	pkg, err := findPackage(ctx, q, c.PackageID)
+	pkg, err := s.findPackage(ctx, q, c.PackageID)
 	return sub, pkg, err
 }
 
@@ -110,7 +111,7 @@ func (s *conn) today() string { return s.now().UTC().Format("2006-01-02") }
 
 // FindServices implements portal.SubjectDataService.
 func (s *SubjectDataService) FindServices(ctx context.Context, subjectID int64) ([]portal.AliasedService, error) {
-	_, pkg, err := subjectPackage(ctx, s.db, subjectID)
+	_, pkg, err := s.subjectPackage(ctx, s.db, subjectID)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +121,7 @@ func (s *SubjectDataService) FindServices(ctx context.Context, subjectID int64) 
 // FindRequiredFields lists, per page, the fields always required
 // (GET /api/v2/user/subject/required-fields).
 func (s *SubjectDataService) FindRequiredFields(ctx context.Context, subjectID int64) (map[string][]string, error) {
-	_, pkg, err := subjectPackage(ctx, s.db, subjectID)
+	_, pkg, err := s.subjectPackage(ctx, s.db, subjectID)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +146,7 @@ func (s *SubjectDataService) FindSubjectView(ctx context.Context, subjectID int6
 // address history join through SubjectFacts.History (their service builds
 // it); until then their pages are left out.
 func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, error) {
-	sub, pkg, err := subjectPackage(ctx, q, subjectID)
+	sub, pkg, err := s.subjectPackage(ctx, q, subjectID)
 	if err != nil {
 		return portal.SubjectFacts{}, err
 	}
@@ -246,7 +247,7 @@ func (s *SubjectDataService) UpdateSubjectData(ctx context.Context, subjectID in
 }
 
 func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, upd portal.SubjectDataUpdate) error {
-	_, pkg, err := subjectPackage(ctx, tx, subjectID)
+	_, pkg, err := s.subjectPackage(ctx, tx, subjectID)
 	if err != nil {
 		return err
 	}
@@ -262,6 +263,15 @@ func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, up
 	changed, err := upd.ApplyServices(pages, current, s.today(), referenceLookups{})
 	if err != nil {
 		return err
+	}
+	if rec, ok := changed[portal.AliasEmployment]; ok {
+		signed, err := signedReleaseEmployers(ctx, tx, subjectID)
+		if err != nil {
+			return err
+		}
+		if err := portal.CheckSignedEmployers(rec.Entries, signed); err != nil {
+			return err
+		}
 	}
 	for alias, rec := range changed {
 		if err := s.saveRecord(ctx, tx, subjectID, portal.ServiceRecordKind(alias), rec); err != nil {
@@ -303,4 +313,28 @@ func (s *conn) saveLocation(ctx context.Context, q queryer, subjectID int64, l p
 		return fmt.Errorf("store: save location: %w", err)
 	}
 	return nil
+}
+
+// signedReleaseEmployers maps the entry id of each per-employer DOT release
+// the subject signed to the employer the release names (the signature's
+// fields, written by the server from the entry when it was signed).
+func signedReleaseEmployers(ctx context.Context, q queryer, subjectID int64) (map[string]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT instance, fields FROM legal_signatures WHERE subject_id = $1 AND instance <> ''`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: signed releases: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var instance, fields string
+		if err := rows.Scan(&instance, &fields); err != nil {
+			return nil, fmt.Errorf("store: signed releases: %w", err)
+		}
+		var f portal.SignatureFields
+		if err := json.Unmarshal([]byte(fields), &f); err != nil {
+			return nil, fmt.Errorf("store: signed release %s fields: %w", instance, err)
+		}
+		out[instance] = f.EmployerName
+	}
+	return out, rows.Err()
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"applicantportal/internal/demo"
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 	"applicantportal/internal/store"
 )
 
@@ -103,7 +103,7 @@ func newServiceWorld(t *testing.T, db *store.DB) *serviceWorld {
 	}
 	w.pkg = &portal.Package{CompanyID: w.company.ID, Name: "Drivers"}
 	for _, code := range []string{"edus", "emps", "dots", "crim"} {
-		w.pkg.Services = append(w.pkg.Services, portal.PackageService{Code: code, Fields: demo.ServiceFields(code)})
+		w.pkg.Services = append(w.pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})
 	}
 	if err := db.CreatePackage(ctx, w.pkg); err != nil {
 		t.Fatal(err)
@@ -285,4 +285,36 @@ func wantFields(t *testing.T, err error, want map[string]string) {
 			t.Errorf("%s: got %q, want %q (all: %v)", k, got[k], v, got)
 		}
 	}
+}
+
+// A package service without field definitions (an old database, or an
+// operator who left them out) or with definitions that do not decode (a
+// hand-edited row) gets the standard ones: its page is never required with
+// nothing to fill in, and the company's applicants are not locked out.
+func TestPackageServiceFieldsFallBackToTheStandardOnes(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		pkg := &portal.Package{Name: "Old", Services: []portal.PackageService{{Code: "emps"}, {Code: "edus"}, {Code: "crim"}}}
+		c := &portal.Company{Name: "Old Corp"}
+		if err := db.CreateCompany(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		pkg.CompanyID = c.ID
+		if err := db.CreatePackage(ctx, pkg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL().ExecContext(ctx, `UPDATE package_services SET fields = '{"not": "a list"' WHERE package_id = $1 AND code = 'edus'`, pkg.ID); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.FindPackageByID(ctx, pkg.ID)
+		if err != nil {
+			t.Fatalf("a bad row must not fail the package: %v", err)
+		}
+		for _, svc := range got.Services {
+			want := len(servicedefs.Standard(svc.Code))
+			if len(svc.Fields) != want {
+				t.Errorf("%s: %d fields, want the %d standard ones", svc.Code, len(svc.Fields), want)
+			}
+		}
+	})
 }

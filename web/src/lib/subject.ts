@@ -171,5 +171,6 @@ export function aliasFields(services: SubjectService[], alias: string): FieldDef
       if (!seen || field.rank < seen.rank) byApi.set(field.api, field);
     }
   }
-  return [...byApi.values()].sort((a, b) => a.rank - b.rank);
+  // Ties by api, as the server orders them, so the order is the same everywhere.
+  return [...byApi.values()].sort((a, b) => a.rank - b.rank || (a.api < b.api ? -1 : a.api > b.api ? 1 : 0));
 }

@@ -20,7 +20,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SsnField } from '@/components/ui/ssn-field';
 import { Stepper, type Step } from '@/components/ui/stepper';
-import { TextField } from '@/components/ui/text-field';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
 import gallery from './ui-gallery.json';
@@ -75,6 +75,7 @@ export function UiRoute() {
           <TextField label={g('email')} type="email" defaultValue="riley@" error={g('emailError')} />
           <TextField label={g('readOnly')} defaultValue="riley.stone@example.com" readOnly />
           <TextField label={g('disabledField')} disabled />
+          <TextAreaField label={g('notes')} hint={g('notesHint')} />
           <PasswordField label={g('password')} defaultValue="correct horse" />
           <SsnField label={g('ssn')} hint={g('ssnHint')} defaultValue="123-45-6789" />
           <SsnField label={g('ssnDisabled')} disabled />

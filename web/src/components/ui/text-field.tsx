@@ -27,3 +27,31 @@ export function TextField({
     </FieldFrame>
   );
 }
+
+export type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'children'> & FieldProps;
+
+/** TextField for several lines (a reason for leaving, notes): the same frame, control style and wiring. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  required,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...props
+}: TextAreaFieldProps) {
+  const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
+  return (
+    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
+      <textarea
+        id={ids.controlId}
+        className={styles.control}
+        rows={4}
+        aria-required={required || undefined}
+        {...aria}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
+import { isVisible } from '@/lib/field-rules';
 import { moveSubjectStatus } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import { t, type MessageKey } from '@/lib/i18n';
@@ -198,8 +199,8 @@ function EntriesSummary({
   return (
     <ul className={styles.entries}>
       {entries.map((entry, i) => {
-        // Fields without a value are left out: a hidden or optional field has nothing to review.
-        const shown = fields.filter((f) => entry[f.api] !== undefined && entry[f.api] !== '');
+        // Hidden fields (visibleWhen) and fields left empty have nothing to review.
+        const shown = fields.filter((f) => entry[f.api] !== undefined && entry[f.api] !== '' && isVisible(f, entry));
         return (
           <li key={entry.id ?? i}>
             <dl className={styles.list}>

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition, Rule } from '@/lib/subject';
-import { evaluateRule, type EntryValues } from '../lib/rules';
+import { evaluateRule, type EntryValues } from '@/lib/field-rules';
 import { validateEntry } from '../lib/validate-entry';
 
 // The shared tables the server's Go tests read too (internal/portal/testdata), and this

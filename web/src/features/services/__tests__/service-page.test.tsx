@@ -335,6 +335,31 @@ describe('a service page', () => {
     );
   });
 
+  it("says 'Error fetching document Ids' when the in-flight data cannot be loaded, and tries again", async () => {
+    serve();
+    // A 4xx is not retried by the query client: the first answer is the one shown.
+    let failures = 1;
+    server.use(
+      http.get('/api/v2/user/data', () =>
+        failures-- > 0 ? HttpResponse.json({ errorMessage: 'Not allowed' }, { status: 403 }) : undefined,
+      ),
+    );
+    logInAs(4);
+    const router = createMemoryRouter([{ path: '/employment', element: <ServicePage alias="employment" /> }], {
+      initialEntries: ['/employment'],
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 10000 });
+    expect(alert).toHaveTextContent('Error fetching document Ids');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('form')).toBeInTheDocument();
+  });
+
   it('nothing to report sends the single unavailable entry in place of the list', async () => {
     const posted = serve({ services: { employment: [acme] } });
     const { user, form, router } = await renderPage();

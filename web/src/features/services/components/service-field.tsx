@@ -5,12 +5,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { DateField } from '@/components/ui/date-field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { t } from '@/lib/i18n';
 import type { Country, LookupItem } from '@/lib/lookups';
 import type { FieldDefinition } from '@/lib/subject';
 import { maxLengthOf } from '../lib/validate-entry';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 
 type ServiceFieldProps = {
   field: FieldDefinition;

@@ -18,6 +18,7 @@ import { t } from '@/lib/i18n';
 import { useCountries, useStates, type Country, type LookupItem } from '@/lib/lookups';
 import { notify } from '@/lib/notifications';
 import {
+  aliasFields,
   invalidateSubject,
   nextPagePath,
   subjectQueries,
@@ -32,9 +33,9 @@ import {
   type ServicesBody,
   type SubjectDataDoc,
 } from '../api/services-api';
-import { blankEntry, entryForForm, entryForSave, entryName, fieldsOfAlias } from '../lib/fields';
+import { blankEntry, entryForForm, entryForSave, entryName } from '../lib/fields';
 import { localToday, MAX_ENTRIES, wordsOf, type ServicePageWords } from '../lib/pages';
-import { isRequired, isVisible } from '../lib/rules';
+import { isRequired, isVisible } from '@/lib/field-rules';
 import { serviceSchema, type ServiceFormValues } from '../lib/service-schema';
 import { ServiceField } from './service-field';
 import styles from './service-form.module.css';
@@ -59,7 +60,7 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
   const data = useQuery({ ...subjectDataQuery(), refetchOnMount: 'always' });
   const states = useStates();
   const countries = useCountries();
-  const fields = useMemo(() => fieldsOfAlias(services.data ?? [], alias), [services.data, alias]);
+  const fields = useMemo(() => aliasFields(services.data ?? [], alias), [services.data, alias]);
   const needs = { states: fields.some((f) => f.type === 'state'), countries: fields.some((f) => f.type === 'country') };
   const queries = [services, data, ...(needs.states ? [states] : []), ...(needs.countries ? [countries] : [])];
 
@@ -68,6 +69,8 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
   if (failed) {
     body = (
       <Alert>
+        {/* Spec section 8 names this failure (services, required fields, in-flight data) 'Error fetching document Ids'. */}
+        <p>{t('errors.documentIds')}</p>
         <p>{t('services.form.retrieveFailed', { title: words.title, reason: errorMessageOf(failed.error) })}</p>
         <Button variant="secondary" onClick={() => queries.forEach((q) => q.isError && void q.refetch())}>
           {t('common.tryAgain')}

@@ -1,19 +1,6 @@
-// The fields of one page: every service of the page's alias merged (docs/api.md,
-// GET /api/v2/user/service): deduplicated by api, the lowest rank wins, sorted by rank.
-import type { FieldDefinition, ServiceEntry, SubjectService } from '@/lib/subject';
-import { isVisible } from './rules';
-
-export function fieldsOfAlias(services: SubjectService[], alias: string): FieldDefinition[] {
-  const byApi = new Map<string, FieldDefinition>();
-  for (const { service } of services.filter((s) => s.alias === alias)) {
-    for (const field of service.fields) {
-      const seen = byApi.get(field.api);
-      if (!seen || field.rank < seen.rank) byApi.set(field.api, field);
-    }
-  }
-  // Ties by api, as the server orders them, so the order is the same everywhere.
-  return [...byApi.values()].sort((a, b) => a.rank - b.rank || (a.api < b.api ? -1 : a.api > b.api ? 1 : 0));
-}
+// An entry of a service page as the form holds it, as it is sent, and as it is named.
+import type { FieldDefinition, ServiceEntry } from '@/lib/subject';
+import { isVisible } from '@/lib/field-rules';
 
 /** A new entry: unticked checkboxes and empty strings. */
 export function blankEntry(fields: FieldDefinition[]): ServiceEntry {

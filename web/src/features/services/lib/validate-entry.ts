@@ -4,7 +4,7 @@
 import '@/features/services/lib/messages';
 import { t } from '@/lib/i18n';
 import type { FieldDefinition } from '@/lib/subject';
-import { isRequired, isVisible, type EntryValues } from './rules';
+import { isRequired, isVisible, type EntryValues } from '@/lib/field-rules';
 
 export type EntryChecks = {
   /** Today as "YYYY-MM-DD" (the applicant's calendar day). */
@@ -22,17 +22,22 @@ const PHONE = '\\+?[0-9 ().-]{7,20}';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
 
+// As the server (portal.EarliestYear): earlier years are typing mistakes, and
+// Date.UTC would read years below 100 as 19xx.
+const EARLIEST_YEAR = 1900;
+
 function isRealDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < EARLIEST_YEAR) return false;
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 function isRealMonth(value: string): boolean {
   const m = MONTH.exec(value);
-  return Boolean(m) && Number(m![2]) >= 1 && Number(m![2]) <= 12;
+  return Boolean(m) && Number(m![1]) >= EARLIEST_YEAR && Number(m![2]) >= 1 && Number(m![2]) <= 12;
 }
 
 const isWellFormed = (type: string, value: string) => (type === 'date' ? isRealDate(value) : isRealMonth(value));

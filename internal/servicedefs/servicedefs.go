@@ -1,12 +1,15 @@
-package demo
+// Package servicedefs holds the standard field definitions of the services
+// that have applicant pages. A package service whose definitions the
+// operator left empty gets these, so no page is ever required with nothing
+// to fill in; the demo package stores them as its own.
+package servicedefs
 
 import "applicantportal/internal/portal"
 
-// ServiceFields are the realistic field definitions of the services with
-// applicant pages (education, employment, DOT employment, credentials,
-// professional references); nil for any other code. The demo package and
-// the tests use them so every page is full.
-func ServiceFields(code string) []portal.FieldDefinition {
+// Standard returns the field definitions of the services with applicant
+// pages (education, employment, DOT employment, credentials, professional
+// references); nil for any other code.
+func Standard(code string) []portal.FieldDefinition {
 	switch code {
 	case "edus":
 		return education(100, false)

@@ -1,0 +1,322 @@
+// Page objects of the pages after setup (issue 10): the hub, the data-page
+// navigation, Other Names, Address History, the service pages, the review
+// page and the account. Fields are found by their labels, as a person reads
+// them; a required field's label ends in "*" for the eye and "(required)" for
+// a screen reader.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A field's label, whether or not the field is marked required. */
+export function label(name: string): RegExp {
+  return new RegExp(`^${escape(name)}(\\s*\\*)?(\\s*\\(required\\))?$`);
+}
+
+/** "YYYY-MM" of the month `monthsAgo` months before today (local time, as the app counts). */
+export function monthsAgo(months: number, today = new Date()): string {
+  const d = new Date(today.getFullYear(), today.getMonth() - months, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** /profile: greeting, where the screening stands, the next step and what is still missing. */
+export class HubPage {
+  readonly heading: Locator;
+  readonly status: Locator;
+  readonly checklist: Locator;
+  readonly nextStep: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.status = page.getByText('Your screening:');
+    this.checklist = page.getByRole('region', { name: 'What is still missing' });
+    this.nextStep = page.getByRole('region', { name: 'Your next step' });
+  }
+
+  async goto() {
+    await this.page.goto('/profile');
+    await expect(this.checklist).toBeVisible();
+  }
+
+  /** The checklist's link to a page still missing. */
+  item(title: string) {
+    return this.checklist.getByRole('link', { name: title, exact: true });
+  }
+
+  /** Follows the checklist to a page still missing. */
+  async follow(title: string) {
+    await this.item(title).click();
+  }
+}
+
+/** The data pages' navigation: a side menu on wide screens, a disclosure button on phones. */
+export class DataNav {
+  readonly nav: Locator;
+  readonly toggle: Locator;
+
+  constructor(readonly page: Page) {
+    this.nav = page.getByRole('navigation', { name: 'Your profile' });
+    this.toggle = this.nav.getByRole('button', { name: /^Your profile: \d+ of \d+ done$/ });
+  }
+
+  /** A page's link; a checklist page's name says "done" or "to do" after its title. */
+  link(title: string) {
+    return this.nav.getByRole('link', { name: new RegExp(`^${escape(title)}( (done|to do))?$`) });
+  }
+
+  /** On a phone: opens the compact menu, then follows one of its links. */
+  async goViaCompactMenu(title: string) {
+    await expect(this.toggle).toBeVisible();
+    await this.toggle.click();
+    await expect(this.toggle).toHaveAttribute('aria-expanded', 'true');
+    await this.link(title).click();
+  }
+}
+
+export type AliasValues = {
+  type: string;
+  firstName: string;
+  lastName: string;
+  middleName?: string;
+  from?: string;
+  to?: string;
+};
+
+/** /aliases "Other Names". */
+export class AliasesPage {
+  readonly form: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole('form', { name: 'Other Names' });
+  }
+
+  name(n: number) {
+    return this.form.getByRole('group', { name: `Other name ${n}`, exact: true });
+  }
+
+  async fillName(n: number, alias: AliasValues) {
+    const group = this.name(n);
+    await group.getByLabel(label('Type of name')).selectOption({ label: alias.type });
+    await group.getByLabel(label('First name')).fill(alias.firstName);
+    if (alias.middleName) await group.getByLabel('Middle name (optional)').fill(alias.middleName);
+    await group.getByLabel(label('Last name')).fill(alias.lastName);
+    if (alias.from) await group.getByLabel('Used from (optional)').fill(alias.from);
+    if (alias.to) await group.getByLabel('Used until (optional)').fill(alias.to);
+  }
+
+  async addName() {
+    await this.form.getByRole('button', { name: 'Add another name' }).click();
+  }
+
+  async saveAndContinue() {
+    await this.form.getByRole('button', { name: 'Save and continue' }).click();
+  }
+}
+
+export type AddressValues = {
+  country: string;
+  street1: string;
+  city: string;
+  /** A US state's name, or the region typed abroad. */
+  state: string;
+  zip: string;
+  from: string;
+  to?: string;
+};
+
+/** /addresses "Address History". */
+export class AddressesPage {
+  readonly form: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole('form', { name: 'Address History' });
+  }
+
+  /** 0: the current address; n: "Previous address n". */
+  address(n: number) {
+    return this.form.getByRole('group', { name: n === 0 ? 'Current address' : `Previous address ${n}`, exact: true });
+  }
+
+  field(n: number, name: string) {
+    return this.address(n).getByLabel(label(name));
+  }
+
+  async fillAddress(n: number, a: AddressValues) {
+    const group = this.address(n);
+    await group.getByLabel(label('Country')).selectOption({ label: a.country });
+    await group.getByLabel(label('Street address')).fill(a.street1);
+    await group.getByLabel(label('City')).fill(a.city);
+    if (a.country === 'United States') {
+      await group.getByLabel(label('State')).selectOption({ label: a.state });
+      await group.getByLabel(label('ZIP code')).fill(a.zip);
+    } else {
+      await group.getByLabel(label('State / province / region')).fill(a.state);
+      await group.getByLabel(label('Postal code')).fill(a.zip);
+    }
+    await group.getByLabel(label('From')).fill(a.from);
+    if (a.to) await group.getByLabel(label('To')).fill(a.to);
+    // Leave the last field before pressing a button: a message shown on that blur moves the buttons down
+    // between press and release, and the click is lost (a product bug: see notes/e2e-journey.md). Tab
+    // would only move to the month input's year.
+    await group.getByLabel(label(a.to ? 'To' : 'From')).blur();
+  }
+
+  async addAddress() {
+    await this.form.getByRole('button', { name: 'Add a previous address' }).click();
+  }
+
+  async saveAndContinue() {
+    await this.form.getByRole('button', { name: 'Save and continue' }).click();
+  }
+}
+
+/** A field of a service entry and how to set it. */
+export type EntryValue =
+  | { kind: 'text'; label: string; value: string }
+  | { kind: 'select'; label: string; option: string }
+  | { kind: 'radio'; label: string; option: string }
+  | { kind: 'check'; label: string };
+
+export const text = (l: string, value: string): EntryValue => ({ kind: 'text', label: l, value });
+export const choose = (l: string, option: string): EntryValue => ({ kind: 'select', label: l, option });
+export const answer = (l: string, option: string): EntryValue => ({ kind: 'radio', label: l, option });
+export const tick = (l: string): EntryValue => ({ kind: 'check', label: l });
+
+/** A service-driven page (/education, /employment, /credential, /professional). */
+export class ServiceDataPage {
+  readonly form: Locator;
+
+  /** `title`: the page's ("Education"); `entry`: what one entry is called ("School"). */
+  constructor(
+    readonly page: Page,
+    readonly title: string,
+    readonly entryWord: string,
+  ) {
+    this.form = page.getByRole('form', { name: title });
+  }
+
+  /** Entry n's fieldset: "School 1", or "School 1: Austin Community College" once named. */
+  entry(n: number) {
+    return this.form.getByRole('group', { name: new RegExp(`^${escape(this.entryWord)} ${n}(: .*)?$`) });
+  }
+
+  /**
+   * Fills entry n in the order given (a field shown by an earlier answer comes after it), leaving each
+   * field as a person does: focus in, answer, focus out, so the form checks it then. (A message that
+   * appears or goes on a blur moves what is below it: clicking the next control with the previous one
+   * still focused can miss; see notes/e2e-journey.md.)
+   */
+  async fillEntry(n: number, values: EntryValue[]) {
+    const entry = this.entry(n);
+    for (const v of values) {
+      switch (v.kind) {
+        case 'text': {
+          const field = entry.getByLabel(label(v.label));
+          await field.fill(v.value);
+          await field.blur();
+          break;
+        }
+        case 'select': {
+          const field = entry.getByLabel(label(v.label));
+          await field.focus();
+          await field.selectOption({ label: v.option });
+          await field.blur();
+          break;
+        }
+        case 'radio': {
+          const radio = entry
+            .getByRole('radiogroup', { name: label(v.label) })
+            .getByRole('radio', { name: v.option, exact: true });
+          await radio.check();
+          await radio.blur();
+          break;
+        }
+        case 'check': {
+          const box = entry.getByRole('checkbox', { name: v.label, exact: true });
+          await box.check();
+          await box.blur();
+          break;
+        }
+      }
+    }
+  }
+
+  async addEntry() {
+    await this.form
+      .getByRole('button', { name: new RegExp(`^Add another ${escape(this.entryWord.toLowerCase())}$`) })
+      .click();
+  }
+
+  async saveAndContinue() {
+    await this.form.getByRole('button', { name: 'Save and continue' }).click();
+  }
+}
+
+/** /employment: the employers, and below them one DOT release per DOT-regulated employer. */
+export class EmploymentPage extends ServiceDataPage {
+  readonly releases: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Employment', 'Employer');
+    this.releases = page.getByRole('region', { name: 'DOT releases' });
+  }
+
+  /** Signs the employer's release in its dialog: the question answered, the names, the SSN's last four, a typed signature. */
+  async signRelease(employer: string, firstName: string, lastName: string, lastFour: string, answerNo = true) {
+    await this.releases.getByRole('button', { name: `Sign the DOT release for ${employer}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `DOT release for ${employer}` });
+    await expect(dialog).toBeVisible();
+    const form = dialog.getByRole('form', { name: `Sign the DOT release for ${employer}` });
+    await expect(form).toBeVisible();
+    const sign = form.getByRole('button', { name: 'Sign', exact: true });
+    // Nothing signs before the question is answered.
+    await expect(sign).toBeDisabled();
+    await form
+      .getByRole('radiogroup', { name: /did you test positive on, or refuse/ })
+      .getByRole('radio', { name: answerNo ? 'No' : 'Yes', exact: true })
+      .check();
+    await form.getByLabel('First name').fill(firstName);
+    await form.getByLabel('Last name').fill(lastName);
+    await form.getByLabel('Last four digits of your Social Security number').fill(lastFour);
+    await form.getByRole('button', { name: 'Type your signature instead' }).click();
+    await expect(form.getByLabel('Type your full name as your signature')).toHaveValue(`${firstName} ${lastName}`);
+    await expect(sign).toBeEnabled();
+    await sign.click();
+    await expect(dialog).toHaveCount(0);
+  }
+}
+
+/** /confirmation "Review and submit". */
+export class ConfirmationPage {
+  readonly heading: Locator;
+  readonly missing: Locator;
+  readonly start: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Review and submit' });
+    this.missing = page.getByText('Before you can submit, complete:');
+    this.start = page.getByRole('button', { name: 'Start identity verification' });
+  }
+
+  /** The card of one checklist page ("Address History"). */
+  group(title: string) {
+    return this.page.getByRole('region', { name: new RegExp(`^${escape(title)}( \\(incomplete\\))?$`) });
+  }
+}
+
+/** /account: notification preferences, password, e-mail address. */
+export class AccountPage {
+  readonly notifications: Locator;
+  readonly password: Locator;
+  readonly email: Locator;
+
+  constructor(readonly page: Page) {
+    this.notifications = page.getByRole('form', { name: 'Notification preferences' });
+    this.password = page.getByRole('form', { name: 'Change password' });
+    this.email = page.getByRole('form', { name: 'Change e-mail address' });
+  }
+
+  async goto() {
+    await this.page.goto('/account');
+    await expect(this.notifications).toBeVisible();
+  }
+}
