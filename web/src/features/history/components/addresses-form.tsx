@@ -13,7 +13,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { applyServerErrors, invalidFields, shownError, useAppForm } from '@/lib/form';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates } from '@/lib/lookups';
@@ -33,7 +33,7 @@ import {
 } from '../lib/address-rules';
 import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
 import { addressSchema } from '../lib/schemas';
-import { errorAt, useFailedSave } from '../lib/use-failed-save';
+import { useFailedSave } from '../lib/use-failed-save';
 import type { SaveIntent } from './aliases-form';
 import styles from './history.module.css';
 
@@ -207,12 +207,11 @@ function AddressFields({
   onZipBlur: () => void;
   onRemove: () => void;
 }) {
-  const { register, setValue, formState } = form;
+  const { register, setValue } = form;
   const row = useWatch({ control: form.control, name: `addresses.${i}` });
   const answer = checked && checked.address === checkedAddress(row) ? checked : undefined;
   const releaseFormRequired = answer?.releaseFormRequired ?? false;
-  const err = (field: keyof AddressRow) =>
-    errorAt(formState.errors, `addresses.${i}.${field}`) ?? answer?.errors[field];
+  const err = (field: keyof AddressRow) => shownError(form, `addresses.${i}.${field}`) ?? answer?.errors[field];
   const us = row.country === US;
   const current = i === 0 && row.current;
   const idaho = us && row.state === IDAHO;

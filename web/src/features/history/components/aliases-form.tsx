@@ -10,7 +10,7 @@ import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useCurrentUser } from '@/lib/current-user';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { applyServerErrors, invalidFields, shownError, useAppForm } from '@/lib/form';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { useSuffixes } from '@/lib/lookups';
@@ -19,7 +19,7 @@ import { invalidateSubject } from '@/lib/subject';
 import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-api';
 import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
 import { aliasSchema } from '../lib/schemas';
-import { errorAt, useFailedSave } from '../lib/use-failed-save';
+import { useFailedSave } from '../lib/use-failed-save';
 import styles from './history.module.css';
 
 export type SaveIntent = 'stay' | 'continue';
@@ -114,7 +114,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
       <p>{t('history.alias.intro')}</p>
       <Checkbox
         label={t('history.alias.noOtherNames')}
-        error={errorAt(formState.errors, 'noOtherNames')}
+        error={shownError(form, 'noOtherNames')}
         {...register('noOtherNames', {
           onChange: (event: { target: { checked: boolean } }) => {
             // Untick with nothing listed: give the applicant a name to fill.
@@ -131,7 +131,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   label={t('history.alias.typeLabel')}
                   placeholder={t('history.alias.chooseType')}
                   required
-                  error={errorAt(formState.errors, `aliases.${i}.type`)}
+                  error={shownError(form, `aliases.${i}.type`)}
                   {...register(`aliases.${i}.type` as const)}
                 >
                   {typeOptions().map(([value, label]) => (
@@ -143,24 +143,24 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                 <TextField
                   label={t('history.alias.firstName')}
                   required
-                  error={errorAt(formState.errors, `aliases.${i}.firstName`)}
+                  error={shownError(form, `aliases.${i}.firstName`)}
                   {...register(`aliases.${i}.firstName` as const)}
                 />
                 <TextField
                   label={t('history.alias.middleNameOptional')}
-                  error={errorAt(formState.errors, `aliases.${i}.middleName`)}
+                  error={shownError(form, `aliases.${i}.middleName`)}
                   {...register(`aliases.${i}.middleName` as const)}
                 />
                 <TextField
                   label={t('history.alias.lastName')}
                   required
-                  error={errorAt(formState.errors, `aliases.${i}.lastName`)}
+                  error={shownError(form, `aliases.${i}.lastName`)}
                   {...register(`aliases.${i}.lastName` as const)}
                 />
                 <Select
                   label={t('history.alias.suffixOptional')}
                   placeholder={t('history.alias.none')}
-                  error={errorAt(formState.errors, `aliases.${i}.suffix`)}
+                  error={shownError(form, `aliases.${i}.suffix`)}
                   {...register(`aliases.${i}.suffix` as const)}
                 >
                   {(suffixes.data ?? []).map((s) => (
@@ -174,14 +174,14 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   type="month"
                   label={t('history.alias.fromLabelOptional')}
                   hint={t('history.monthHint')}
-                  error={errorAt(formState.errors, `aliases.${i}.from`)}
+                  error={shownError(form, `aliases.${i}.from`)}
                   {...register(`aliases.${i}.from` as const)}
                 />
                 <TextField
                   type="month"
                   label={t('history.alias.toLabelOptional')}
                   hint={t('history.monthHint')}
-                  error={errorAt(formState.errors, `aliases.${i}.to`)}
+                  error={shownError(form, `aliases.${i}.to`)}
                   {...register(`aliases.${i}.to` as const)}
                 />
                 <div className={styles.rowActions}>

@@ -16,6 +16,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
 import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
@@ -106,6 +107,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   const notifyBy = watch('primaryNotificationMethod.type');
 
   const formRef = useRef<HTMLFormElement>(null);
+  // A button pressed right after typing must not lose its click to the field's message appearing.
+  useKeepFocusOnPress(formRef);
   // The last failed save: the fields the server refused (linked from the summary) and its other messages.
   const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
   // The fields a failed submit left in error, and which attempt it was (a new one focuses the summary again).

@@ -12,7 +12,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { applyServerErrors, invalidFields, shownError, useAppForm, type ServerErrors } from '@/lib/form';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates, type Country, type LookupItem } from '@/lib/lookups';
@@ -259,7 +259,9 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
       ) : (
         <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
       )}
-      {words.noData ? <Checkbox label={words.noData} error={err('noData')} {...register('noData')} /> : null}
+      {words.noData ? (
+        <Checkbox label={words.noData} error={shownError(form, 'noData')} {...register('noData')} />
+      ) : null}
       {noData
         ? null
         : list.fields.map((item, i) => {
@@ -280,7 +282,7 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
                         }
                         registration={register(`entries.${i}.${f.api}`)}
                         required={isRequired(f, values)}
-                        error={err(`entries.${i}.${f.api}`)}
+                        error={shownError(form, `entries.${i}.${f.api}`)}
                         states={states}
                         countries={countries}
                       />
