@@ -5,14 +5,7 @@
 //   3. on a refused save, applyServerErrors (lib/form-errors.ts) puts the
 //      server's errorFields onto the fields, focuses the first, and returns the
 //      messages that belong to no field for an Alert or ErrorSummary.
-import {
-  useForm,
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-  type UseFormProps,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -55,20 +48,6 @@ export function useAppForm<T extends FieldValues>(
     mode: 'onTouched',
     resolver: zodResolver(schema),
   });
-}
-
-/**
- * The message a field shows: once it was touched or a submit was tried, or when the server set it.
- * After Add or Remove in a list (useFieldArray), react-hook-form checks the whole list in onTouched
- * mode; the fields nobody reached yet must stay quiet until they are (spec section 5).
- */
-export function shownError<T extends FieldValues>(
-  form: Pick<UseFormReturn<T>, 'getFieldState' | 'formState'>,
-  name: string,
-): string | undefined {
-  const { error, isTouched } = form.getFieldState(name as Parameters<typeof form.getFieldState>[0], form.formState);
-  if (!error?.message) return undefined;
-  return isTouched || form.formState.submitCount > 0 || error.type === 'server' ? error.message : undefined;
 }
 
 export { applyServerErrors, invalidFields, type ServerErrors } from './form-errors';

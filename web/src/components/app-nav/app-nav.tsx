@@ -2,6 +2,7 @@
 // on phones, a disclosure button ("Your profile: 3 of 7 done") that opens the
 // same list (only one of the two is displayed, so a screen reader meets one). Each checklist page says in words whether it is done, so the
 // state never rests on colour or an icon alone.
+import '@/components/app-nav/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigationType } from 'react-router';
 import { paths } from '@/config/paths';
@@ -37,7 +38,7 @@ function NavItem({
               {state === 'done' ? '✓' : '○'}
             </span>
             <span className={state === 'done' ? 'visually-hidden' : undefined}>
-              {state === 'done' ? t('layout.nav.done') : t('layout.nav.toDo')}
+              {state === 'done' ? t('nav.done') : t('nav.toDo')}
             </span>
           </span>
         ) : null}
@@ -82,10 +83,10 @@ export function AppNav({ pages }: AppNavProps) {
   }, [open]);
 
   const done = pages?.filter((p) => p.complete).length ?? 0;
-  const progress = pages ? t('layout.nav.progress', { done, total: pages.length }) : t('layout.nav.title');
+  const progress = pages ? t('nav.progress', { done, total: pages.length }) : t('nav.title');
 
   return (
-    <nav className={styles.nav} aria-label={t('layout.nav.title')}>
+    <nav className={styles.nav} aria-label={t('nav.title')}>
       <button
         ref={toggleRef}
         type="button"
@@ -100,7 +101,7 @@ export function AppNav({ pages }: AppNavProps) {
       <div ref={panelRef} id={listId} className={styles.panel} data-open={open}>
         <p className={styles.heading}>{progress}</p>
         <ul className={styles.list}>
-          <NavItem to={paths.profile.getHref()} label={t('layout.nav.profile')} />
+          <NavItem to={paths.profile.getHref()} label={t('nav.profile')} />
           {pages?.map((page, i) => (
             <NavItem
               key={page.id}
@@ -112,8 +113,8 @@ export function AppNav({ pages }: AppNavProps) {
               }
             />
           ))}
-          <NavItem to={paths.confirmation.getHref()} label={t('layout.nav.review')} />
-          <NavItem to={paths.account.getHref()} label={t('layout.nav.account')} />
+          <NavItem to={paths.confirmation.getHref()} label={t('nav.review')} />
+          <NavItem to={paths.account.getHref()} label={t('nav.account')} />
         </ul>
       </div>
     </nav>

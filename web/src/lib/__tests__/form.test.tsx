@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useFieldArray } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { shownError, useAppForm } from '../form';
+import { useAppForm } from '../form';
+import { shownError } from '../shown-error';
 
 const schema = z.object({
   rows: z.array(z.object({ name: z.string().check(z.minLength(1, 'Name is required.')) })),

@@ -7,6 +7,7 @@ import common from './common.json';
 import errors from './errors.json';
 import history from './history.json';
 import layout from './layout.json';
+import nav from './nav.json';
 import legal from './legal.json';
 import personal from './personal.json';
 import privacy from './privacy.json';
@@ -22,6 +23,7 @@ export const enUS = {
   ...auth,
   ...history,
   ...layout,
+  ...nav,
   ...legal,
   ...personal,
   ...privacy,
