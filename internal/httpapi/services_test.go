@@ -147,7 +147,7 @@ func TestRequiredFields(t *testing.T) {
 			}
 		}
 		emp, _ := json.Marshal(p["employment"])
-		if string(emp) != `["employer_name","employer_city","employer_state","employer_country","employer_phone_no","job_title","start_date","may_contact"]` {
+		if string(emp) != `["employer_name","employer_country","employer_city","employer_state","employer_phone_no","job_title","start_date","may_contact"]` {
 			t.Errorf("employment required = %s", emp)
 		}
 		if _, ok := p["crim"]; ok {

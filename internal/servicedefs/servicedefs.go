@@ -93,10 +93,11 @@ func education(base int64, international bool) []portal.FieldDefinition {
 	b.add(20, "school_type", "Type of school", portal.FieldSelect, required, options(
 		"high_school", "High school", "vocational", "Vocational or trade school",
 		"community_college", "Community college", "college", "College or university", "graduate", "Graduate school"))
-	b.add(30, "school_city", "City", portal.FieldText, required)
-	b.add(40, "school_state", "State", portal.FieldState, required,
+	// Country first: the state is asked only for a school in the US.
+	b.add(30, "school_country", "Country", portal.FieldCountry, required)
+	b.add(40, "school_city", "City", portal.FieldText, required)
+	b.add(50, "school_state", "State", portal.FieldState, required,
 		visibleWhen(portal.Equals("school_country", "US")))
-	b.add(50, "school_country", "Country", portal.FieldCountry, required)
 	b.add(60, "attended_from", "Attended from", portal.FieldMonth, required, notFuture)
 	b.add(70, "attended_to", "Attended to", portal.FieldMonth, required, notFuture, after("attended_from"),
 		hint("The last month you attended, or the current month if you still do."))
@@ -127,10 +128,11 @@ func employment(base int64) []portal.FieldDefinition {
 	contact := portal.Equals("may_contact", "yes")
 	b.add(10, "employer_name", "Employer name", portal.FieldText, required,
 		hint("The company's legal or trading name; for a staffing agency, the agency."))
-	b.add(20, "employer_city", "City", portal.FieldText, required)
-	b.add(30, "employer_state", "State", portal.FieldState, required,
+	// Country first: the state is asked only for an employer in the US.
+	b.add(20, "employer_country", "Country", portal.FieldCountry, required)
+	b.add(30, "employer_city", "City", portal.FieldText, required)
+	b.add(40, "employer_state", "State", portal.FieldState, required,
 		visibleWhen(portal.Equals("employer_country", "US")))
-	b.add(40, "employer_country", "Country", portal.FieldCountry, required)
 	b.add(50, "employer_phone_no", "Employer phone number", portal.FieldPhone, required, format(phoneFormat),
 		hint("The main number or the HR department, for example (555) 123-4567."))
 	b.add(60, "job_title", "Job title", portal.FieldText, required)
