@@ -170,7 +170,7 @@ test('desktop: after setup the hub checklist leads through every page to a revie
 
   // The hub: greeting, status, checklist (personal information was done by the setup).
   const hub = new HubPage(page);
-  await expect(hub.heading).toHaveText(`Welcome back, ${applicant.firstName}`);
+  await expect(hub.heading).toHaveText(`Welcome, ${applicant.firstName}`);
   await expect(hub.status).toContainText('Pending');
   const pages = ['Other Names', 'Address History', 'Education', 'Employment', 'Licenses and Credentials'];
   for (const title of [...pages, 'Professional References']) await expect(hub.item(title)).toBeVisible();
@@ -333,7 +333,7 @@ test.describe('on a phone', () => {
     await completeSetup(page, `journey10.phone.${Date.now()}@example.com`);
     const nav = new DataNav(page);
     const hub = new HubPage(page);
-    await expect(hub.heading).toHaveText(`Welcome back, ${applicant.firstName}`);
+    await expect(hub.heading).toHaveText(`Welcome, ${applicant.firstName}`);
     await expect(hub.checklist).toBeVisible();
     await expectNoSideScroll(page, 'hub');
     await axe(page, 'hub at 360 px');

@@ -46,7 +46,7 @@ function mockHub({
 async function openHub() {
   logInAs(1);
   const view = renderApp('/profile');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Dana' });
+  await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana' });
   return view;
 }
 
@@ -97,10 +97,10 @@ describe('the profile hub', () => {
     expect(screen.getByRole('heading', { name: 'Order 21: Driver screening' })).toBeInTheDocument();
     const items = within(services).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Employment verification');
-    expect(items[0]).toHaveTextContent('Needs your attention');
+    expect(items[0]).toHaveTextContent('Waiting for your details');
     expect(items[0]).toHaveTextContent('Pending');
     expect(items[1]).toHaveTextContent('Criminal search');
-    expect(items[1]).not.toHaveTextContent('Needs your attention');
+    expect(items[1]).not.toHaveTextContent('Waiting for your details');
     expect(items[1]).toHaveTextContent('Complete');
   });
 

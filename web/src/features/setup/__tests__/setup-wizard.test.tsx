@@ -283,7 +283,7 @@ describe('the status an open tab believes', () => {
     logInAs(1);
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    await screen.findByRole('heading', { level: 1, name: /Welcome back/ });
+    await screen.findByRole('heading', { level: 1, name: /Welcome, / });
     // Meanwhile identity verification started elsewhere.
     server.use(http.get('/api/v2/user', () => HttpResponse.json(userPayload(3))));
     act(() => window.dispatchEvent(new Event('focus')));
