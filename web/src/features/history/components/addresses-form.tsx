@@ -35,7 +35,7 @@ import {
 import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
 import { addressSchema } from '../lib/schemas';
 import { useFailedSave } from '../lib/use-failed-save';
-import type { SaveIntent } from './aliases-form';
+import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
 
 /** The server takes at most this many addresses. */
@@ -164,27 +164,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
           </Button>
         </div>
       ) : null}
-      <div className={styles.actions}>
-        <Button
-          type="submit"
-          loading={formState.isSubmitting}
-          onClick={() => {
-            intent.current = 'continue';
-          }}
-        >
-          {t('history.saveAndContinue')}
-        </Button>
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={formState.isSubmitting}
-          onClick={() => {
-            intent.current = 'stay';
-          }}
-        >
-          {t('history.save')}
-        </Button>
-      </div>
+      <SaveActions submitting={formState.isSubmitting} intent={intent} />
     </form>
   );
 }

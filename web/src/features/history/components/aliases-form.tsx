@@ -21,9 +21,8 @@ import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-
 import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
 import { aliasSchema } from '../lib/schemas';
 import { useFailedSave } from '../lib/use-failed-save';
+import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
-
-export type SaveIntent = 'stay' | 'continue';
 
 type AliasesFormProps = {
   initial: AliasesAnswer;
@@ -212,27 +211,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
           )}
         </>
       )}
-      <div className={styles.actions}>
-        <Button
-          type="submit"
-          loading={formState.isSubmitting}
-          onClick={() => {
-            intent.current = 'continue';
-          }}
-        >
-          {t('history.saveAndContinue')}
-        </Button>
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={formState.isSubmitting}
-          onClick={() => {
-            intent.current = 'stay';
-          }}
-        >
-          {t('history.save')}
-        </Button>
-      </div>
+      <SaveActions submitting={formState.isSubmitting} intent={intent} />
     </form>
   );
 }

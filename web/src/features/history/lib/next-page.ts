@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { nextPagePath, subjectQueries, type ChecklistPage } from '@/lib/subject';
-import type { SaveIntent } from '../components/aliases-form';
+import type { SaveIntent } from '../components/save-actions';
 
 export function useAfterSave(pageId: string) {
   const client = useQueryClient();
