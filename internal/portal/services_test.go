@@ -1,7 +1,9 @@
 package portal
 
 import (
+	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -279,6 +281,32 @@ func TestInFlightCheckIgnoresHiddenFields(t *testing.T) {
 			}
 			if _, kept := out["reason"]; kept != c.wantKept {
 				t.Errorf("reason kept = %v, want %v", kept, c.wantKept)
+			}
+		})
+	}
+}
+
+func TestManyUnknownPagesAreOneMessage(t *testing.T) {
+	pages := []ServicePage{{Alias: "education", Fields: []FieldDefinition{{API: "school_name", Name: "School name", Type: FieldText, Rank: 1}}}}
+	cases := []struct {
+		name    string
+		unknown int
+		want    int // field errors
+	}{
+		{"one unknown page names it", 1, 1},
+		{"a few unknown pages name each", 3, 3},
+		{"thousands of names are one message", 5000, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			u := SubjectDataUpdate{Services: map[string][]map[string]any{}}
+			for i := 0; i < c.unknown; i++ {
+				u.Services["page"+strconv.Itoa(i)] = []map[string]any{}
+			}
+			_, err := u.ApplyServices(pages, nil, "2026-11-22", nil)
+			var pe *Error
+			if !errors.As(err, &pe) || len(pe.Fields) != c.want {
+				t.Fatalf("error = %v, want %d field errors", err, c.want)
 			}
 		})
 	}

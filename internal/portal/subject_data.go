@@ -112,6 +112,12 @@ func (u SubjectDataUpdate) ApplyServices(pages []ServicePage, current map[string
 	for a := range u.Services {
 		aliases[a] = true
 	}
+	// A body naming far more pages than exist is refused in one message, not
+	// one per name: an answer must never be much larger than the request.
+	if len(aliases) > len(DataAliases)*2 {
+		return nil, &Error{Code: EINVALID, Message: ValidationMessage,
+			Fields: []FieldError{{Field: "services", Message: "Your profile has no page for most of these names."}}}
+	}
 	out := map[string]ServiceRecord{}
 	for _, alias := range sortedKeys(aliases) {
 		fields, ok := fieldsOf[alias]
