@@ -10,12 +10,9 @@ import { Link } from 'react-router';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SsnField } from '@/components/ui/ssn-field';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
@@ -35,6 +32,7 @@ import {
   validateStep,
   type StepValues,
 } from './step-fields';
+import { DotIdentityFields, NameFields, type FieldRegistration } from './release-identity-fields';
 import legalTextStyles from './legal-text.module.css';
 import stepperStyles from './legal-stepper.module.css';
 import styles from './signed-documents.module.css';
@@ -190,6 +188,16 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
   const todo = stillToDo(form, ruleErrors, names);
   const todoId = `dot-release-todo-${release.entryId}`;
   const errorOf = (name: string) => errors[name]?.message;
+  const field: FieldRegistration = (name, sanitize) => {
+    const registered = register(name);
+    return {
+      ...registered,
+      onChange: (event) => {
+        if (sanitize) event.target.value = sanitize(event.target.value);
+        return registered.onChange(event);
+      },
+    };
+  };
   const employer = employerOf(release);
 
   const onSubmit = handleSubmit(async (submitted) => {
@@ -217,7 +225,6 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
     );
   }
   if (!content.data) return <Skeleton lines={8} label={t('legal.dot.loadingTheRelease')} />;
-  const lastFour = register('lastFourSSN');
   return (
     <>
       <article
@@ -244,47 +251,8 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
           error={errorOf('testedPositiveOrRefused')}
           {...register('testedPositiveOrRefused')}
         />
-        <div className={stepperStyles.row}>
-          <TextField
-            label={t('legal.stepper.nameLabelFirst')}
-            autoComplete="given-name"
-            error={errorOf('firstName')}
-            {...register('firstName')}
-          />
-          <TextField
-            label={t('legal.stepper.nameLabelLast')}
-            autoComplete="family-name"
-            error={errorOf('lastName')}
-            {...register('lastName')}
-          />
-        </div>
-        <Checkbox label={t('legal.stepper.iDoNotHaveA')} {...register('noSSN')} />
-        {values.noSSN === true ? (
-          <div className={stepperStyles.row}>
-            <TextField
-              label={t('legal.stepper.countryThatIssuedYourIdentification')}
-              error={errorOf('identificationCountry')}
-              {...register('identificationCountry')}
-            />
-            <TextField
-              label={t('legal.stepper.identificationNumber')}
-              error={errorOf('identificationNumber')}
-              {...register('identificationNumber')}
-            />
-          </div>
-        ) : (
-          <SsnField
-            label={t('legal.stepper.lastFourDigitsOfYour')}
-            className={stepperStyles.lastFour}
-            maxLength={4}
-            error={errorOf('lastFourSSN')}
-            {...lastFour}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-              event.target.value = event.target.value.replace(/\D/g, '');
-              return lastFour.onChange(event);
-            }}
-          />
-        )}
+        <NameFields field={field} errorOf={errorOf} />
+        <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} />
         <SignaturePad
           label={t('legal.stepper.yourSignature')}
           name={`${names.firstName} ${names.lastName}`.trim()}

@@ -9,8 +9,6 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SsnField } from '@/components/ui/ssn-field';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
@@ -32,6 +30,7 @@ import {
 } from '../lib/legal-steps';
 import { headingsBelow } from '../lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
+import { DotIdentityFields, NameFields } from './release-identity-fields';
 import { ResidencyForm } from './residency-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
 import {
@@ -385,49 +384,8 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           <p>{form.help}</p>
         </Alert>
       ) : null}
-      {form.names ? (
-        <div className={styles.row}>
-          <TextField
-            label={t('legal.stepper.nameLabelFirst')}
-            autoComplete="given-name"
-            error={errorOf('firstName')}
-            {...field('firstName')}
-          />
-          <TextField
-            label={t('legal.stepper.nameLabelLast')}
-            autoComplete="family-name"
-            error={errorOf('lastName')}
-            {...field('lastName')}
-          />
-        </div>
-      ) : null}
-      {form.dotRelease ? (
-        <>
-          <Checkbox label={t('legal.stepper.iDoNotHaveA')} {...field('noSSN')} />
-          {values.noSSN === true ? (
-            <div className={styles.row}>
-              <TextField
-                label={t('legal.stepper.countryThatIssuedYourIdentification')}
-                error={errorOf('identificationCountry')}
-                {...field('identificationCountry')}
-              />
-              <TextField
-                label={t('legal.stepper.identificationNumber')}
-                error={errorOf('identificationNumber')}
-                {...field('identificationNumber')}
-              />
-            </div>
-          ) : (
-            <SsnField
-              label={t('legal.stepper.lastFourDigitsOfYour')}
-              className={styles.lastFour}
-              maxLength={4}
-              error={errorOf('lastFourSSN')}
-              {...field('lastFourSSN', (value) => value.replace(/\D/g, ''))}
-            />
-          )}
-        </>
-      ) : null}
+      {form.names ? <NameFields field={field} errorOf={errorOf} /> : null}
+      {form.dotRelease ? <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} /> : null}
       {form.checkboxes.map((box) => (
         <Checkbox key={box.name} label={box.label} error={errorOf(box.name)} {...field(box.name)} />
       ))}
