@@ -4,7 +4,6 @@
 // the server's rules and messages; each address is checked against the
 // address service when the applicant leaves its ZIP or postal code.
 import '@/features/history/lib/messages';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -13,13 +12,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
 import { shownError } from '@/lib/shown-error';
-import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates } from '@/lib/lookups';
-import { notify } from '@/lib/notifications';
-import { invalidateSubject } from '@/lib/subject';
 import { checkAddress, checkedField, historyQueries, saveAddresses, type AddressesAnswer } from '../api/history-api';
 import {
   coverageProblems,
@@ -34,7 +30,7 @@ import {
 } from '../lib/address-rules';
 import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
 import { addressSchema } from '../lib/schemas';
-import { useFailedSave } from '../lib/use-failed-save';
+import { useHistorySave } from '../lib/use-failed-save';
 import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
 
@@ -57,7 +53,6 @@ type Checked = Record<string, CheckAnswer>;
 const checkedAddress = (row: AddressRow) => JSON.stringify([row.country, row.street1, row.city, row.state, row.zip]);
 
 export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
-  const client = useQueryClient();
   const states = useStates();
   const countries = useCountries();
   const ctx = useMemo<AddressContext>(
@@ -80,32 +75,17 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
     [],
   );
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
-  const { handleSubmit, setError, formState } = form;
+  const { setError, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'addresses' });
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
+  const { formRef, intent, summary, onSubmit } = useHistorySave(form, {
+    save: (data) => saveAddresses(toAddresses(data)),
+    queryKey: historyQueries.addresses().queryKey,
+    saved: t('history.address.saved'),
+    saveFailed: t('history.address.saveFailed'),
+    onSaved,
+  });
   const addRef = useRef<HTMLButtonElement>(null);
-  const intent = useRef<SaveIntent>('continue');
-  const failed = useFailedSave(formState.errors);
   const [checked, setChecked] = useState<Checked>({});
-
-  const onSubmit = handleSubmit(
-    async (data) => {
-      failed.clear();
-      try {
-        const answer = await saveAddresses(toAddresses(data));
-        client.setQueryData(historyQueries.addresses().queryKey, answer);
-        void invalidateSubject(client);
-        notify(t('history.address.saved'), 'success');
-        onSaved?.(intent.current);
-      } catch (error) {
-        // Nothing typed is lost: the values stay, the messages go onto the fields they name.
-        const result = applyServerErrors(error, setError, formRef.current);
-        failed.refused(result, t('history.address.saveFailed'));
-      }
-    },
-    (errors) => failed.invalid(invalidFields(errors, formRef.current)),
-  );
 
   /** Asks the address service about row i and puts its messages next to the fields they name. */
   async function check(i: number, key: string) {
@@ -140,7 +120,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
       noValidate
       aria-label={t('history.address.title')}
     >
-      {failed.summary}
+      {summary}
       <Coverage form={form} ctx={ctx} />
       {rows.fields.map((field, i) => (
         <AddressFields

@@ -1,7 +1,6 @@
 // /aliases "Other Names": every other name the applicant has used, or the
 // explicit answer that there is none (an empty list is an answer too).
 import '@/features/history/lib/messages';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -10,17 +9,14 @@ import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useCurrentUser } from '@/lib/current-user';
-import { applyServerErrors, invalidFields, useAppForm } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
 import { shownError } from '@/lib/shown-error';
-import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { useSuffixes } from '@/lib/lookups';
-import { notify } from '@/lib/notifications';
-import { invalidateSubject } from '@/lib/subject';
 import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-api';
 import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
 import { aliasSchema } from '../lib/schemas';
-import { useFailedSave } from '../lib/use-failed-save';
+import { useHistorySave } from '../lib/use-failed-save';
 import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
 
@@ -41,7 +37,6 @@ const typeOptions = () =>
   ] as const;
 
 export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
-  const client = useQueryClient();
   const user = useCurrentUser()?.subject;
   const suffixes = useSuffixes();
   const schema = useMemo(
@@ -66,33 +61,18 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
     [],
   );
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
-  const { register, handleSubmit, watch, setError, formState } = form;
+  const { register, watch, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'aliases' });
   const noOtherNames = watch('noOtherNames');
   const values = watch('aliases');
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
+  const { formRef, intent, summary, onSubmit } = useHistorySave(form, {
+    save: (data) => saveAliases(toAliases(data)),
+    queryKey: historyQueries.aliases().queryKey,
+    saved: t('history.alias.saved'),
+    saveFailed: t('history.alias.saveFailed'),
+    onSaved,
+  });
   const addRef = useRef<HTMLButtonElement>(null);
-  const intent = useRef<SaveIntent>('continue');
-  const failed = useFailedSave(formState.errors);
-
-  const onSubmit = handleSubmit(
-    async (data) => {
-      failed.clear();
-      try {
-        const answer = await saveAliases(toAliases(data));
-        client.setQueryData(historyQueries.aliases().queryKey, answer);
-        void invalidateSubject(client);
-        notify(t('history.alias.saved'), 'success');
-        onSaved?.(intent.current);
-      } catch (error) {
-        // Each message once: on its field (focused), or in the summary when no shown field fits.
-        const result = applyServerErrors(error, setError, formRef.current);
-        failed.refused(result, t('history.alias.saveFailed'));
-      }
-    },
-    (errors) => failed.invalid(invalidFields(errors, formRef.current)),
-  );
 
   const nameOf = (i: number) =>
     [values?.[i]?.firstName, values?.[i]?.lastName]
@@ -110,7 +90,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
       noValidate
       aria-label={t('history.alias.title')}
     >
-      {failed.summary}
+      {summary}
       <p>{t('history.alias.intro')}</p>
       <Checkbox
         label={t('history.alias.noOtherNames')}

@@ -4,10 +4,15 @@
 // server refused, its messages under the page's failure text, and links to
 // the fields it named (applyServerErrors put the messages on them and focused
 // the first). A field leaves the summary once its message is gone.
-import { useState } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorSummary } from '@/components/ui/alert';
-import type { ServerErrors } from '@/lib/form';
+import { applyServerErrors, invalidFields, type ServerErrors } from '@/lib/form';
+import { useKeepFocusOnPress } from '@/lib/keep-focus';
+import { notify } from '@/lib/notifications';
+import { invalidateSubject } from '@/lib/subject';
+import type { SaveIntent } from '../components/save-actions';
 
 /** The message of the field at `path` ("addresses.1.zip"), if any. */
 export function errorAt(errors: FieldErrors, path: string): string | undefined {
@@ -60,4 +65,42 @@ export function useFailedSave(errors: FieldErrors) {
       setInvalid((last) => ({ fields: withGroup(fields), attempt: last.attempt + 1 }));
     },
   };
+}
+
+/**
+ * The save of a history page: the form's submit puts what the server answered into the page's query
+ * and refreshes the checklist, or shows why it failed; nothing typed is lost, the messages go onto
+ * the fields they name. `intent` says which of the two saves was pressed (components/save-actions).
+ */
+export function useHistorySave<V extends FieldValues, A>(
+  form: UseFormReturn<V>,
+  options: {
+    save: (values: V) => Promise<A>;
+    queryKey: QueryKey;
+    saved: string;
+    saveFailed: string;
+    onSaved?: (intent: SaveIntent) => void;
+  },
+) {
+  const client = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
+  const intent = useRef<SaveIntent>('continue');
+  const failed = useFailedSave(form.formState.errors);
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      failed.clear();
+      try {
+        client.setQueryData(options.queryKey, await options.save(data));
+        void invalidateSubject(client);
+        notify(options.saved, 'success');
+        options.onSaved?.(intent.current);
+      } catch (error) {
+        // Each message once: on its field (focused), or in the summary when no shown field fits.
+        failed.refused(applyServerErrors(error, form.setError, formRef.current), options.saveFailed);
+      }
+    },
+    (errors) => failed.invalid(invalidFields(errors, formRef.current)),
+  );
+  return { formRef, intent, summary: failed.summary, onSubmit };
 }
