@@ -272,32 +272,18 @@ func (s *DB) FindStatusFacts(ctx context.Context, subjectID int64) (portal.Statu
 }
 
 func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (portal.StatusFacts, error) {
-	f, err := s.legalFile(ctx, q, subjectID)
-	if err != nil {
-		return portal.StatusFacts{}, err
-	}
-	var pkg *portal.Package
-	if f.Company.PackageID != 0 {
-		if pkg, err = s.findPackage(ctx, q, f.Company.PackageID); err != nil {
-			return portal.StatusFacts{}, err
-		}
-	}
-	// Whether personal information was saved; it need not be opened.
-	var saved bool
-	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM personal_info WHERE subject_id = $1)`, subjectID).Scan(&saved); err != nil {
-		return portal.StatusFacts{}, fmt.Errorf("store: personal information saved: %w", err)
-	}
-	// Identity verification waits for every required checklist page.
-	sf, err := s.subjectFacts(ctx, q, subjectID)
+	// Identity verification waits for every required checklist page; the
+	// read model's facts hold the rest a move depends on.
+	sf, f, err := s.subjectFactsAndLegalFile(ctx, q, subjectID)
 	if err != nil {
 		return portal.StatusFacts{}, err
 	}
 	return portal.StatusFacts{
 		IncompletePages:      portal.IncompletePages(portal.BuildSubjectView(sf).Pages),
 		HasPassword:          f.Subject.HasPassword,
-		UnsignedDocuments:    f.UnsignedTitles(),
-		FullProfile:          f.Subject.FullProfile,
-		PersonalInfoSaved:    saved,
-		SiteSelectionAllowed: f.Company.Preferences.ApplicantCollectionSiteSelection && pkg.HasMROService(),
+		UnsignedDocuments:    sf.UnsignedDocuments,
+		FullProfile:          sf.FullProfile,
+		PersonalInfoSaved:    sf.PersonalInfoSaved,
+		SiteSelectionAllowed: f.Company.Preferences.ApplicantCollectionSiteSelection && sf.Package.HasMROService(),
 	}, nil
 }

@@ -146,34 +146,44 @@ func (s *SubjectDataService) FindSubjectView(ctx context.Context, subjectID int6
 // address history join through SubjectFacts.History (their service builds
 // it); until then their pages are left out.
 func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, error) {
+	f, _, err := s.subjectFactsAndLegalFile(ctx, q, subjectID)
+	return f, err
+}
+
+// subjectFactsAndLegalFile is subjectFacts with the legal file it read on
+// the way, for a caller (the status move) that needs both.
+func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, *portal.LegalFile, error) {
+	fail := func(err error) (portal.SubjectFacts, *portal.LegalFile, error) {
+		return portal.SubjectFacts{}, nil, err
+	}
 	sub, pkg, err := s.subjectPackage(ctx, q, subjectID)
 	if err != nil {
-		return portal.SubjectFacts{}, err
+		return fail(err)
 	}
 	f := portal.SubjectFacts{Status: sub.StatusID, FullProfile: sub.FullProfile, Today: s.today(),
 		Lookups: referenceLookups{}, Package: pkg}
 	if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM personal_info WHERE subject_id = $1)`, subjectID).
 		Scan(&f.PersonalInfoSaved); err != nil {
-		return portal.SubjectFacts{}, fmt.Errorf("store: personal information saved: %w", err)
+		return fail(fmt.Errorf("store: personal information saved: %w", err))
 	}
 	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
-		return portal.SubjectFacts{}, err
+		return fail(err)
 	}
 	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg)); err != nil {
-		return portal.SubjectFacts{}, err
+		return fail(err)
 	}
 	c, err := s.historyChecklist(ctx, q, subjectID)
 	if err != nil {
-		return portal.SubjectFacts{}, err
+		return fail(err)
 	}
 	f.History = &portal.HistoryFacts{Aliases: c.Aliases.Aliases, Addresses: c.Addresses.Addresses,
 		AliasesPage: c.AliasesPage, AddressesPage: c.AddressesPage}
 	lf, err := s.legalFile(ctx, q, subjectID)
 	if err != nil {
-		return portal.SubjectFacts{}, err
+		return fail(err)
 	}
 	f.DOTReleases, f.UnsignedDocuments = lf.DOTReleases(), lf.UnsignedTitles()
-	return f, nil
+	return f, lf, nil
 }
 
 func findLocation(ctx context.Context, q queryer, subjectID int64) (portal.Location, error) {
