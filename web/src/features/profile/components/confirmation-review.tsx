@@ -32,6 +32,7 @@ import {
 } from '@/lib/subject';
 import { statusIds } from '@/lib/subject-status';
 import type { PersonalInformation } from '@/types/api';
+import { LoadFailed } from './load-failed';
 import styles from './confirmation-review.module.css';
 
 const dataAliases: readonly string[] = ['education', 'employment', 'credential', 'professional'];
@@ -294,18 +295,7 @@ export function ConfirmationReview() {
     return (
       <div className={styles.page}>
         <PageHeader title={t('profile.review.title')} />
-        <Alert title={t('errors.profile.get')} focusOnMount>
-          <p>{errorMessageOf(failed)}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              if (subject.error) void subject.refetch();
-              if (services.error) void services.refetch();
-            }}
-          >
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailed text={errorMessageOf(failed)} queries={[subject, services]} />
       </div>
     );
   }

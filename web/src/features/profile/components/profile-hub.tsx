@@ -5,8 +5,6 @@
 import '@/features/profile/lib/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import buttonStyles from '@/components/ui/button.module.css';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,6 +15,7 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
 import { nextPagePath, useSubject, type ChecklistPage } from '@/lib/subject';
 import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
+import { LoadFailed } from './load-failed';
 import styles from './profile-hub.module.css';
 
 const statusLabel: Record<ProfileStatusShown, MessageKey> = {
@@ -194,18 +193,7 @@ export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode })
     return (
       <div className={styles.page}>
         <PageHeader title={title} />
-        <Alert title={t('errors.profile.get')} focusOnMount>
-          <p>{t('profile.loadFailed')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              if (profile.error) void profile.refetch();
-              if (subject.error) void subject.refetch();
-            }}
-          >
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailed text={t('profile.loadFailed')} queries={[profile, subject]} />
         {/* What was signed does not depend on the profile: it stays within reach. */}
         {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
         <Contacts />
