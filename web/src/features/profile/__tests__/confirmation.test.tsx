@@ -120,6 +120,7 @@ describe('/confirmation', () => {
     const personal = screen.getByRole('region', { name: 'Personal Information' });
     expect(personal).toHaveTextContent('Dana Q Demo');
     expect(personal).toHaveTextContent('ending in 6789');
+    expect(personal).toHaveTextContent('Apr 12, 1990');
     expect(within(personal).getByRole('link', { name: 'Edit Personal Information' })).toHaveAttribute(
       'href',
       '/personal',
@@ -241,5 +242,14 @@ describe('/confirmation', () => {
     expect(within(missing).getByRole('link', { name: 'Employment' })).toHaveAttribute('href', '/employment');
     expect(missing).toHaveTextContent('Add your employers.');
     expect(within(missing).queryByRole('link', { name: 'Personal Information' })).not.toBeInTheDocument();
+    // Never saved is not the same as "none": only a saved empty list says there is nothing to report.
+    expect(screen.getByRole('region', { name: /Other Names/ })).toHaveTextContent('Nothing entered yet.');
+    expect(screen.getByRole('region', { name: /Address History/ })).toHaveTextContent('Nothing entered yet.');
+  });
+
+  it('a saved empty list of other names says there are none to report', async () => {
+    mock({ ...complete(), aliases: [] });
+    await openReview();
+    expect(screen.getByRole('region', { name: 'Other Names' })).toHaveTextContent('No other names to report');
   });
 });

@@ -63,14 +63,16 @@ function PersonalSummary() {
   return (
     <dl className={styles.list}>
       <Row label={t('profile.review.name')} value={name.join(' ')} />
-      <Row label={t('profile.review.dob')} value={text(info.dob)} />
+      <Row label={t('profile.review.dob')} value={dateShown(text(info.dob))} />
       <Row label={t('profile.review.ssn')} value={ssnShown(info)} />
       <Row label={t('profile.review.phone')} value={phone[1] ? phone.filter(Boolean).join(' ') : ''} />
     </dl>
   );
 }
 
-function AliasesSummary({ aliases }: { aliases: Alias[] }) {
+/** `answered`: the list was saved (an empty one says "no other names"); else nothing was entered yet. */
+function AliasesSummary({ aliases, answered }: { aliases: Alias[]; answered: boolean }) {
+  if (aliases.length === 0 && !answered) return <p>{t('profile.review.nothingYet')}</p>;
   if (aliases.length === 0) return <p>{t('profile.review.noneToReport', { what: t('profile.review.otherNames') })}</p>;
   return (
     <ul className={styles.entries}>
@@ -120,7 +122,8 @@ const aliasTypes: Record<string, MessageKey> = {
 };
 
 function AddressesSummary({ addresses }: { addresses: Address[] }) {
-  if (addresses.length === 0) return <p>{t('profile.review.noneToReport', { what: t('profile.review.addresses') })}</p>;
+  // Everyone lives somewhere: an empty history is one not entered yet.
+  if (addresses.length === 0) return <p>{t('profile.review.nothingYet')}</p>;
   return (
     <ul className={styles.entries}>
       {addresses.map((address, i) => (
@@ -226,7 +229,7 @@ function GroupBody({
   fields: FieldDefinition[];
 }) {
   if (page.id === 'personal') return <PersonalSummary />;
-  if (page.id === 'aliases') return <AliasesSummary aliases={subject.aliases} />;
+  if (page.id === 'aliases') return <AliasesSummary aliases={subject.aliases} answered={page.complete} />;
   if (page.id === 'addresses') return <AddressesSummary addresses={subject.addresses} />;
   if (dataAliases.includes(page.id)) {
     const alias = page.id as DataAlias;
