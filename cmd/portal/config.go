@@ -129,6 +129,9 @@ type serveConfig struct {
 	PasswordChecks    int
 	PasswordCheckWait time.Duration
 	PDFRenders        int
+	// MaxUploads and UploadWait bound the uploads streaming at once.
+	MaxUploads int
+	UploadWait time.Duration
 	// Brand is the screening provider the app shows; IDVFrameOrigin,
 	// ChatWidgetURL and LogoSources are the outside parties the
 	// Content-Security-Policy allows.
@@ -163,6 +166,8 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.IntVar(&c.PasswordChecks, "password-checks", 0, "how many password hashes or checks (argon2id, 19 MiB each) may run at once; 0 means one per core (GOMAXPROCS)")
 	f.DurationVar(&c.PasswordCheckWait, "password-check-wait", 2*time.Second, "how long a login waits for a free password check before it answers 503 with Retry-After")
 	f.IntVar(&c.PDFRenders, "pdf-renders", 0, "how many signed PDFs (and signature images being checked) are prepared at once, each taking up to about 20 MB while it works; others wait up to 3 s, then get 503; 0 means one per CPU")
+	f.IntVar(&c.MaxUploads, "max-uploads", 8, "how many file uploads (documents, filled-in forms) are received at once; each holds about 300 KB while it streams into the database")
+	f.DurationVar(&c.UploadWait, "upload-wait", 20*time.Second, "how long an upload waits for a free slot before it answers 503 with Retry-After")
 	def := httpapi.DefaultBrand()
 	f.StringVar(&c.Brand.Name, "brand-name", def.Name, "the screening provider's name, shown on the login page, the welcome step and every page's footer")
 	f.StringVar(&c.Brand.LogoURL, "brand-logo-url", def.LogoURL, "the provider's logo: an https URL or a path of the portal; empty shows the built-in wordmark")

@@ -144,13 +144,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
 		TrustedProxies: proxies,
 		PDFRenders:     cfg.PDFRenders,
+		MaxUploads:     cfg.MaxUploads,
+		UploadWait:     cfg.UploadWait,
 		Brand:          cfg.Brand,
 		IDVFrameOrigin: cfg.IDVFrameOrigin,
 		ChatWidgetURL:  cfg.ChatWidgetURL,
 		LogoSources:    splitList(cfg.LogoSources),
 	}, httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Health: db.Ping,
+		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(), Health: db.Ping,
 	}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()

@@ -39,6 +39,11 @@ type Config struct {
 	// PDFRenderWait (0 means DefaultPDFRenderWait), then answers 503.
 	PDFRenders    int
 	PDFRenderWait time.Duration
+	// MaxUploads bounds the uploads streaming at once (0 means
+	// DefaultMaxUploads); one that finds them all busy waits up to
+	// UploadWait (0 means DefaultUploadWait), then answers 503.
+	MaxUploads int
+	UploadWait time.Duration
 	// Brand is the screening provider as the app shows it (name, logo,
 	// support contact, privacy policy), handed to the app at run time.
 	Brand Brand
@@ -54,6 +59,14 @@ type Config struct {
 // so a longer queue means the server is overloaded.
 const DefaultPDFRenderWait = 3 * time.Second
 
+// DefaultMaxUploads and DefaultUploadWait bound uploads when the
+// configuration leaves them out: an upload holds only a chunk buffer, but
+// each one keeps a database connection busy while it streams.
+const (
+	DefaultMaxUploads = 8
+	DefaultUploadWait = 20 * time.Second
+)
+
 // Services are the implementations the handlers call.
 type Services struct {
 	Auth        portal.AuthService
@@ -64,6 +77,7 @@ type Services struct {
 	History     portal.HistoryService
 	Orders      portal.OrderService
 	Banners     portal.BannerService
+	Documents   portal.DocumentService
 	// Health reports whether storage answers.
 	Health func(context.Context) error
 }
@@ -81,6 +95,8 @@ type Server struct {
 	// renders bounds the PDF renders and signature images in progress
 	// (Config.PDFRenders).
 	renders *gate.Gate
+	// uploads bounds the uploads streaming at once (Config.MaxUploads).
+	uploads *gate.Gate
 }
 
 // New builds a server. web holds the built app (index.html and assets).
@@ -94,6 +110,14 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 	}
 	s.renders = gate.New(s.cfg.PDFRenders, s.cfg.PDFRenderWait,
 		"The server is busy preparing other documents. Please try again in a moment.")
+	if s.cfg.MaxUploads <= 0 {
+		s.cfg.MaxUploads = DefaultMaxUploads
+	}
+	if s.cfg.UploadWait <= 0 {
+		s.cfg.UploadWait = DefaultUploadWait
+	}
+	s.uploads = gate.New(s.cfg.MaxUploads, s.cfg.UploadWait,
+		"The server is busy receiving other uploads. Please try again in a moment.")
 	if logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}

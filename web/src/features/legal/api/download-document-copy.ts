@@ -1,5 +1,5 @@
 import type { DocumentContent } from './get-document-content';
-import { saveFile } from './download-signed-pdf';
+import { saveFile } from '@/lib/download';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

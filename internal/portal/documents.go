@@ -1,0 +1,146 @@
+package portal
+
+import (
+	"context"
+	"io"
+)
+
+// DocumentType is a kind of document a package asks the applicant to
+// upload (the profile's documentTypes): a driver's license, a diploma...
+type DocumentType struct {
+	Type        string // the code, such as "drivers_license"
+	Title       string
+	Description string
+	// Required types must have at least one upload before the profile is
+	// ready to submit.
+	Required bool
+}
+
+// Document is a file the applicant uploaded for one document type.
+type Document struct {
+	ID   int64
+	Type string // DocumentType.Type
+	File File
+}
+
+// ReportKind is one of the PDFs an operator attaches for the applicant to
+// download (spec section 7: report, drug-report, ecoc-form).
+type ReportKind string
+
+const (
+	ReportBackground ReportKind = "report"
+	ReportDrug       ReportKind = "drug-report"
+	ReportECOC       ReportKind = "ecoc-form"
+)
+
+// ReportKinds are every kind, in the order the applicant is shown them.
+var ReportKinds = []ReportKind{ReportBackground, ReportDrug, ReportECOC}
+
+// Report is a report attached to the applicant.
+type Report struct {
+	Kind ReportKind
+	File File
+}
+
+// DocumentList is what /additional-documents and the hub show: the types
+// asked for, what was sent, the reports attached, and whether the applicant
+// may still add or delete documents.
+type DocumentList struct {
+	Types     []DocumentType
+	Documents []Document // newest first
+	Reports   []Report   // in ReportKinds order, only those attached
+	Writable  bool
+}
+
+// Upload is a file as it arrives: its content is read once, as it comes.
+type Upload struct {
+	Name        string // as the browser sent it; the service sanitizes it
+	ContentType string // as declared by the browser
+	Body        io.Reader
+}
+
+// PdfForm is a fillable PDF form of a package (an AcroForm template).
+type PdfForm struct {
+	ID          int64
+	PackageID   int64
+	Code        string // unique in the package, such as "idaho-release"
+	Title       string
+	Description string
+	// FieldNames are the template's fully qualified field names, sorted;
+	// a submission must have exactly these.
+	FieldNames []string
+	// States limits the form to applicants who live, work or lived (any
+	// address of their history) in one of these states ("US-ID"); empty
+	// means every applicant.
+	States   []string
+	Required bool
+	FileID   int64 // the blank template
+	// Submitted is the applicant's latest filled copy, or nil.
+	Submitted *File
+}
+
+// NewPdfForm is a form an operator (or the demo) adds to a package.
+type NewPdfForm struct {
+	PackageID   int64
+	Code        string
+	Title       string
+	Description string
+	States      []string
+	Required    bool
+	FileName    string
+	PDF         []byte // the template; it must have form fields
+}
+
+// DocumentService is the applicant's documents: uploads, fillable forms and
+// reports. Every method is scoped to subjectID: another applicant's id is
+// ENOTFOUND.
+type DocumentService interface {
+	FindDocuments(ctx context.Context, subjectID int64) (*DocumentList, error)
+	// AddDocument checks the upload (size while reading, real type from
+	// the first bytes against the declared one and the name's extension,
+	// name sanitized) and stores it. Too large is ETOOLARGE, a refused or
+	// mismatched type EUNSUPPORTED, an empty file or an unknown document
+	// type EINVALID, a closed profile ECONFLICT. Nothing is kept of a
+	// refused upload.
+	AddDocument(ctx context.Context, subjectID int64, docType string, up Upload) (*Document, error)
+	// OpenDocument returns the document's file and content; the caller
+	// closes it.
+	OpenDocument(ctx context.Context, subjectID, documentID int64) (*File, io.ReadCloser, error)
+	DeleteDocument(ctx context.Context, subjectID, documentID int64) error
+	// OpenReport returns the report of the kind; ENOTFOUND when none is
+	// attached.
+	OpenReport(ctx context.Context, subjectID int64, kind ReportKind) (*File, io.ReadCloser, error)
+
+	// FindPdfForms lists the forms of the subject's package that apply to
+	// them, with their latest submission.
+	FindPdfForms(ctx context.Context, subjectID int64) ([]PdfForm, error)
+	// OpenPdfForm returns a form's blank template; a form of another
+	// package, or one that does not apply, is ENOTFOUND.
+	OpenPdfForm(ctx context.Context, subjectID, formID int64) (*File, io.ReadCloser, error)
+	// OpenFilledPdfForm returns the applicant's latest submission.
+	OpenFilledPdfForm(ctx context.Context, subjectID, formID int64) (*File, io.ReadCloser, error)
+	// SubmitPdfForm stores the filled form after checking it is a PDF whose
+	// field names are exactly the template's (EINVALID otherwise, with a
+	// message naming what differs). It replaces an earlier submission.
+	SubmitPdfForm(ctx context.Context, subjectID, formID int64, up Upload) (*PdfForm, error)
+}
+
+// DocumentsWritable reports whether an applicant in this order status may
+// add or delete documents and submit forms: from setup-complete on, until
+// the screening is complete (profileShown is ProfileStatusShown's answer).
+func DocumentsWritable(s StatusID, profileShown string) bool {
+	return s != StatusNew && profileShown != "complete"
+}
+
+// AttachReportRequest is an operator attaching a report PDF to an
+// applicant (portal report upload).
+type AttachReportRequest struct {
+	SubjectID int64
+	Kind      ReportKind
+	Name      string
+	Body      io.Reader
+}
+
+// MaxReportSize is the largest report an operator may attach: reports with
+// scanned pages run larger than applicants' uploads.
+const MaxReportSize = 100 << 20
