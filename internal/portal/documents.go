@@ -132,6 +132,12 @@ func DocumentsWritable(s StatusID, profileShown string) bool {
 	return s != StatusNew && profileShown != "complete"
 }
 
+// Why an applicant may not change documents now.
+var (
+	ErrDocumentsSetupFirst = &Error{Code: ECONFLICT, Message: "Finish setting up your account first."}
+	ErrDocumentsClosed     = &Error{Code: ECONFLICT, Message: "Your screening is complete: documents can no longer be changed."}
+)
+
 // AttachReportRequest is an operator attaching a report PDF to an
 // applicant (portal report upload).
 type AttachReportRequest struct {

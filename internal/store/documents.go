@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"io"
 
 	"applicantportal/internal/portal"
@@ -20,6 +22,27 @@ var _ portal.DocumentService = (*DocumentService)(nil)
 // Documents hands out the document service.
 func (db *DB) Documents() *DocumentService {
 	return &DocumentService{conn: db.conn, files: NewFileStore(db)}
+}
+
+// lockDocumentsWritable takes the subject's lock and refuses an applicant
+// who may not change documents now (portal.DocumentsWritable): not set up
+// yet, or the screening is complete.
+func (s *conn) lockDocumentsWritable(ctx context.Context, tx *sql.Tx, subjectID int64) error {
+	status, err := s.lockSubject(ctx, tx, subjectID)
+	if err != nil {
+		return err
+	}
+	var profileStatus int
+	if err := tx.QueryRowContext(ctx, `SELECT status_id FROM profiles WHERE subject_id = $1`, subjectID).Scan(&profileStatus); err != nil {
+		return fmt.Errorf("store: profile status: %w", err)
+	}
+	switch {
+	case status == portal.StatusNew:
+		return portal.ErrDocumentsSetupFirst
+	case !portal.DocumentsWritable(status, portal.ProfileStatusShown(profileStatus)):
+		return portal.ErrDocumentsClosed
+	}
+	return nil
 }
 
 // TODO(issue 11, uploads-server): the five methods below.
