@@ -389,6 +389,9 @@ type SubjectFacts struct {
 	// documents not signed yet (one added or made applicable after setup).
 	DOTReleases       []DOTRelease
 	UnsignedDocuments []string
+	// Documents are the documents asked for and the forms that apply;
+	// nil leaves their pages out.
+	Documents *DocumentFacts
 }
 
 // HistoryFacts are the other names and address history parts of the read
@@ -452,6 +455,7 @@ func BuildSubjectView(f SubjectFacts) *SubjectView {
 			v.ServiceStatuses[alias] = st
 		}
 	}
+	v.Pages = append(v.Pages, documentPages(f.Documents)...)
 	v.Pages = append(v.Pages, signingPages(f)...)
 	v.ReadyToSubmit = len(IncompletePages(v.Pages)) == 0
 	return v

@@ -15,6 +15,8 @@ type AppNavProps = {
   pages: ChecklistPage[] | undefined;
 };
 
+const stateLabel = { done: 'nav.done', todo: 'nav.toDo', optional: 'nav.optional' } as const;
+
 function NavItem({
   to,
   label,
@@ -23,7 +25,8 @@ function NavItem({
 }: {
   to: string;
   label: string;
-  state?: 'done' | 'todo';
+  /** Optional pages (documents nobody requires) are neither done nor to do: they say "optional". */
+  state?: 'done' | 'todo' | 'optional';
   /** False for a page signed on another item's page ("DOT Releases" on /employment): one current item only. */
   marksCurrent?: boolean;
 }) {
@@ -34,12 +37,12 @@ function NavItem({
         <span className={styles.label}>{label}</span>{' '}
         {state ? (
           <span className={styles.state} data-state={state}>
-            <span aria-hidden="true" className={styles.mark}>
-              {state === 'done' ? '✓' : '○'}
-            </span>
-            <span className={state === 'done' ? 'visually-hidden' : undefined}>
-              {state === 'done' ? t('nav.done') : t('nav.toDo')}
-            </span>
+            {state === 'optional' ? null : (
+              <span aria-hidden="true" className={styles.mark}>
+                {state === 'done' ? '✓' : '○'}
+              </span>
+            )}
+            <span className={state === 'done' ? 'visually-hidden' : undefined}>{t(stateLabel[state])}</span>
           </span>
         ) : null}
       </Item>
@@ -82,8 +85,10 @@ export function AppNav({ pages }: AppNavProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const done = pages?.filter((p) => p.complete).length ?? 0;
-  const progress = pages ? t('nav.progress', { done, total: pages.length }) : t('nav.title');
+  // Progress counts what the screening needs; optional pages are offered, not owed.
+  const required = pages?.filter((p) => p.required) ?? [];
+  const done = required.filter((p) => p.complete).length;
+  const progress = pages ? t('nav.progress', { done, total: required.length }) : t('nav.title');
 
   return (
     <nav className={styles.nav} aria-label={t('nav.title')}>
@@ -107,7 +112,7 @@ export function AppNav({ pages }: AppNavProps) {
               key={page.id}
               to={page.path}
               label={page.title}
-              state={page.complete ? 'done' : 'todo'}
+              state={!page.required ? 'optional' : page.complete ? 'done' : 'todo'}
               marksCurrent={
                 page.path !== paths.profile.getHref() && !pages.slice(0, i).some((p) => p.path === page.path)
               }

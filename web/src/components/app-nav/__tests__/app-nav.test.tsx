@@ -79,6 +79,26 @@ describe('AppNav', () => {
     expect(screen.getByRole('link', { name: 'Additional documents to do' })).toBeInTheDocument();
   });
 
+  it('says optional pages are optional and leaves them out of the progress', () => {
+    const required = pages.filter((p) => p.required);
+    renderNav([
+      ...pages,
+      {
+        id: 'fillable-pdf-form',
+        path: '/fillable-pdf-form',
+        title: 'Forms',
+        required: false,
+        complete: true,
+        missing: [],
+      },
+    ]);
+    expect(screen.getByRole('link', { name: 'Forms optional' })).toBeInTheDocument();
+    const done = required.filter((p) => p.complete).length;
+    expect(
+      screen.getByRole('button', { name: `Your profile: ${done} of ${required.length} done` }),
+    ).toBeInTheDocument();
+  });
+
   it('on a phone, a button with the progress opens and closes the list', async () => {
     const { user } = renderNav(pages);
     const toggle = screen.getByRole('button', { name: 'Your profile: 1 of 4 done' });

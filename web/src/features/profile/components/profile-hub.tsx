@@ -181,7 +181,11 @@ function Contacts() {
   );
 }
 
-export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode }) {
+/**
+ * The route module passes in what other features own: the documents and forms the employer asks for
+ * (cards of their own) and the signed legal documents (put in a card here).
+ */
+export function ProfileHub({ documents, signedDocuments }: { documents?: ReactNode; signedDocuments?: ReactNode }) {
   const user = useCurrentUser();
   const profile = useProfile();
   const subject = useSubject();
@@ -194,7 +198,8 @@ export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode })
       <div className={styles.page}>
         <PageHeader title={title} />
         <LoadFailed text={t('profile.loadFailed')} queries={[profile, subject]} />
-        {/* What was signed does not depend on the profile: it stays within reach. */}
+        {/* Documents and what was signed do not depend on the profile: they stay within reach. */}
+        {documents}
         {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
         <Contacts />
       </div>
@@ -224,6 +229,7 @@ export function ProfileHub({ signedDocuments }: { signedDocuments?: ReactNode })
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
       <Checklist pages={subject.data.pages} />
       <Orders orders={profile.data.orders} />
+      {documents}
       {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
       <Contacts />
     </div>

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"applicantportal/internal/portal"
+)
+
+// documentFacts gathers the documents part of the read model: the package's
+// document types, how many files the subject sent for each, and the forms
+// that apply to them.
+func (s *conn) documentFacts(ctx context.Context, q queryer, subjectID int64, pkg *portal.Package) (*portal.DocumentFacts, error) {
+	d := &portal.DocumentFacts{Sent: map[string]int{}}
+	if pkg == nil {
+		return d, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT type, title, required FROM package_document_types
+		WHERE package_id = $1 ORDER BY rank, type`, pkg.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: document types: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t portal.DocumentType
+		if err := rows.Scan(&t.Type, &t.Title, &t.Required); err != nil {
+			return nil, fmt.Errorf("store: document types: %w", err)
+		}
+		d.Types = append(d.Types, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: document types: %w", err)
+	}
+	counts, err := q.QueryContext(ctx, `SELECT document_type, COUNT(*) FROM subject_documents
+		WHERE subject_id = $1 GROUP BY document_type`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: documents sent: %w", err)
+	}
+	defer counts.Close()
+	for counts.Next() {
+		var typ string
+		var n int
+		if err := counts.Scan(&typ, &n); err != nil {
+			return nil, fmt.Errorf("store: documents sent: %w", err)
+		}
+		d.Sent[typ] = n
+	}
+	if err := counts.Err(); err != nil {
+		return nil, fmt.Errorf("store: documents sent: %w", err)
+	}
+	// TODO(issue 11 merge): the applicable forms, from pdf_forms.go.
+	return d, nil
+}
