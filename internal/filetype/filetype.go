@@ -84,6 +84,10 @@ const (
 // zip...).
 var ErrNotAccepted = &portal.Error{Code: portal.EUNSUPPORTED, Message: MsgNotAccepted}
 
+// ErrTooLarge is an applicant's upload past portal.MaxUploadSize.
+var ErrTooLarge = &portal.Error{Code: portal.ETOOLARGE,
+	Message: "The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."}
+
 // ErrEmpty is an upload of no bytes.
 var ErrEmpty = &portal.Error{Code: portal.EINVALID, Message: portal.ValidationMessage,
 	Fields: []portal.FieldError{{Field: "file", Message: MsgEmpty}}}

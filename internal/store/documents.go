@@ -165,9 +165,6 @@ func scanFile(row interface{ Scan(...any) error }, f *portal.File, before ...any
 	return nil
 }
 
-// MsgUploadTooLarge is the answer to an upload past portal.MaxUploadSize.
-const MsgUploadTooLarge = "The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."
-
 // peekKind reads the first bytes of body (keeping them for what follows)
 // and checks the file's kind against its declared type and name.
 func peekKind(body io.Reader, name, declared string) (*bufio.Reader, filetype.Kind, error) {
@@ -201,7 +198,7 @@ func (s *DocumentService) AddDocument(ctx context.Context, subjectID int64, docT
 	file, err := s.files.Put(ctx, portal.FileMeta{SubjectID: subjectID, Name: filetype.SanitizeName(up.Name, kind), ContentType: kind.ContentType},
 		body, portal.MaxUploadSize)
 	if portal.ErrorCode(err) == portal.ETOOLARGE {
-		return nil, portal.Errorf(portal.ETOOLARGE, MsgUploadTooLarge)
+		return nil, filetype.ErrTooLarge
 	}
 	if err != nil {
 		return nil, err
