@@ -134,6 +134,12 @@ func uploadReadError(err error) error {
 // Config.MaxUploads run at once; the others wait for a slot, then 503.
 func (s *Server) handleDocumentCreate(w http.ResponseWriter, r *http.Request) {
 	sess := callerFrom(r.Context())
+	// A body declared larger than the limit is refused before it takes a
+	// slot or is read at all.
+	if r.ContentLength > MaxUploadBody {
+		s.Error(w, r, filetype.ErrTooLarge)
+		return
+	}
 	release, err := s.uploads.Acquire(r.Context())
 	if err != nil {
 		if r.Context().Err() != nil {

@@ -422,6 +422,21 @@ func TestDocumentUploadStopsReadingAtTheLimit(t *testing.T) {
 		if files != 0 {
 			t.Errorf("%d files left after a refused upload", files)
 		}
+		t.Run("DeclaredTooLargeRefusedUnread", func(t *testing.T) {
+			body, ct := multipartStream(textPart("documentType", "other"), uploadPart{field: "file", fileName: "huge.png", contentType: "image/png",
+				content: newGeneratedFile(30 << 20)})
+			counted := &countingReader{r: body}
+			req := httptest.NewRequest("POST", "/api/v2/user/profile/documents", counted)
+			req.ContentLength = 30<<20 + 300
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("Authorization", "Bearer "+a.tokens["jane"])
+			rec := httptest.NewRecorder()
+			a.handler.ServeHTTP(rec, req)
+			if rec.Code != 413 || jsonOf(t, rec)["errorMessage"] != want || counted.n.Load() != 0 {
+				t.Errorf("declared 30 MB = %d %s after reading %d bytes; want 413 unread", rec.Code, rec.Body, counted.n.Load())
+			}
+			go io.Copy(io.Discard, body) // let the writer end
+		})
 		t.Run("ExactlyTheLimitAccepted", func(t *testing.T) {
 			rec := a.uploadParts("jane", textPart("documentType", "other"), uploadPart{field: "file", fileName: "max.png", contentType: "image/png",
 				content: newGeneratedFile(portal.MaxUploadSize)})
