@@ -195,6 +195,17 @@ func TestDocumentUploadRoundTrip(t *testing.T) {
 			t.Errorf("GET /api/v2/user profile.documentTypes = %v", profile["documentTypes"])
 		}
 
+		rec = a.send(request{Method: "GET", URL: "/api/v2/user/subject", Token: a.tokens["jane"]})
+		var page map[string]any
+		for _, p := range jsonOf(t, rec)["payload"].(map[string]any)["pages"].([]any) {
+			if p.(map[string]any)["id"] == "additional-documents" {
+				page = p.(map[string]any)
+			}
+		}
+		if page["path"] != "/additional-documents" || page["title"] != "Additional Documents" || page["required"] != false {
+			t.Errorf("checklist page = %v", page)
+		}
+
 		rec = a.uploadParts("jane", textPart("documentType", "diploma"), filePart("../../Diploma\u202e.pdf", "application/pdf", pdfFile))
 		if rec.Code != 201 {
 			t.Fatalf("upload = %d %s", rec.Code, rec.Body)

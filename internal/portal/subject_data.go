@@ -389,6 +389,9 @@ type SubjectFacts struct {
 	// documents not signed yet (one added or made applicable after setup).
 	DOTReleases       []DOTRelease
 	UnsignedDocuments []string
+	// DocumentTypesSent are the package's document types with at least
+	// one upload.
+	DocumentTypesSent map[string]bool
 }
 
 // HistoryFacts are the other names and address history parts of the read
@@ -451,6 +454,9 @@ func BuildSubjectView(f SubjectFacts) *SubjectView {
 			}
 			v.ServiceStatuses[alias] = st
 		}
+	}
+	if cp, ok := documentsPage(f.Package, f.DocumentTypesSent); ok {
+		v.Pages = append(v.Pages, cp)
 	}
 	v.Pages = append(v.Pages, signingPages(f)...)
 	v.ReadyToSubmit = len(IncompletePages(v.Pages)) == 0

@@ -75,6 +75,28 @@ func subjectDocumentTypes(ctx context.Context, q queryer, subjectID int64) ([]po
 	return out, nil
 }
 
+// documentTypesSent are the document types the subject uploaded at least
+// one document of (the checklist's /additional-documents page).
+func documentTypesSent(ctx context.Context, q queryer, subjectID int64) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT document_type FROM subject_documents WHERE subject_id = $1`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: document types sent: %w", err)
+	}
+	defer rows.Close()
+	sent := map[string]bool{}
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			return nil, fmt.Errorf("store: document types sent: %w", err)
+		}
+		sent[t] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: document types sent: %w", err)
+	}
+	return sent, nil
+}
+
 // errNoDocumentType is an upload without a type, or of a type the package
 // does not ask for.
 var errNoDocumentType = &portal.Error{Code: portal.EINVALID, Message: portal.ValidationMessage,

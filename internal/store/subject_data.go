@@ -183,6 +183,9 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 		return fail(err)
 	}
 	f.DOTReleases, f.UnsignedDocuments = lf.DOTReleases(), lf.UnsignedTitles()
+	if f.DocumentTypesSent, err = documentTypesSent(ctx, q, subjectID); err != nil {
+		return fail(err)
+	}
 	return f, lf, nil
 }
 
