@@ -12,7 +12,7 @@ import (
 	"applicantportal/internal/store"
 )
 
-const reportUsage = "Usage: portal report upload [--data DIR | --database-url URL] --subject ID --kind report|drug-report|ecoc-form FILE\n\n" + reportSummary
+const reportUsage = "Usage: portal report upload [--data DIR | --database-url URL] --subject ID --kind report|drug-report|ecoc-form FILE\n\n" + reportSummary + "\n"
 
 const reportSummary = `Attaches a report PDF (FILE, the one argument) to an applicant, who can then
 download it from the portal: report is the background report, drug-report the

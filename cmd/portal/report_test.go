@@ -55,6 +55,10 @@ func TestReportUpload(t *testing.T) {
 	pngPath := filepath.Join(files, "scan.png")
 	os.WriteFile(pdfPath, pdf, 0o600)
 	os.WriteFile(pngPath, []byte("\x89PNG\r\n\x1a\nrest"), 0o600)
+	txtPath := filepath.Join(files, "notes.txt")
+	os.WriteFile(txtPath, []byte("not a report"), 0o600)
+	fakePath := filepath.Join(files, "setup.pdf")
+	os.WriteFile(fakePath, []byte("MZ\x90\x00"), 0o600)
 	id := fmt.Sprint(sub.ID)
 
 	out := runPortal(t, "report", "upload", "--data", data, "--subject", id, "--kind", "report", pdfPath)
@@ -79,6 +83,8 @@ func TestReportUpload(t *testing.T) {
 		want string
 	}{
 		{"ErrNotAPDF", []string{"--subject", id, "--kind", "drug-report", pngPath}, "A report must be a PDF."},
+		{"ErrTextFile", []string{"--subject", id, "--kind", "drug-report", txtPath}, "A report must be a PDF."},
+		{"ErrExecutableNamedPDF", []string{"--subject", id, "--kind", "drug-report", fakePath}, "it is not a real PDF."},
 		{"ErrUnknownKind", []string{"--subject", id, "--kind", "medical", pdfPath}, `Unknown report kind "medical"`},
 		{"ErrUnknownApplicant", []string{"--subject", "98765", "--kind", "report", pdfPath}, "Applicant not found."},
 		{"ErrNoFile", []string{"--subject", id, "--kind", "report"}, "give --subject, --kind and exactly one file"},

@@ -105,11 +105,12 @@ func (o *OperatorService) AttachReport(ctx context.Context, req portal.AttachRep
 		return nil, notFound(err, "Applicant")
 	}
 	body, kind, err := peekKind(req.Body, req.Name, "")
+	if errors.Is(err, filetype.ErrNotAccepted) || (err == nil && kind.Family != filetype.PDF) {
+		// The applicants' list of accepted types means nothing here.
+		return nil, portal.Errorf(portal.EUNSUPPORTED, "A report must be a PDF.")
+	}
 	if err != nil {
 		return nil, err
-	}
-	if kind.Family != filetype.PDF {
-		return nil, portal.Errorf(portal.EUNSUPPORTED, "A report must be a PDF.")
 	}
 	files := NewFileStore(o.db)
 	file, err := files.Put(ctx, portal.FileMeta{SubjectID: req.SubjectID, Name: filetype.SanitizeName(req.Name, kind), ContentType: kind.ContentType},
