@@ -25,6 +25,7 @@ Commands:
   banner    set or clear the maintenance banner
   documents load a company's legal texts: documents load [--company ID] FOLDER
   applicants list the applicants, their status and any hold
+  report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE
   sweep     delete expired throttle records, tokens, invitations and reset links
 
 Run "portal COMMAND --help" for a command's flags.
@@ -71,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runApplicants(ctx, rest, stdout, stderr)
 	case "sweep":
 		return runSweep(ctx, rest, stdout, stderr)
+	case "report":
+		return runReport(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -76,12 +76,20 @@ func splitList(list string) []string {
 // would make the others unable to read what it sealed: there the key must
 // be given (or already be in the data folder).
 func (c *serveConfig) dataKey() (*seal.Sealer, error) {
-	if c.storage.DatabaseURL != "" && c.DataKey == "" {
-		if _, err := os.Stat(filepath.Join(c.storage.DataDir, seal.KeyFileName)); err != nil {
+	return loadSealer(c.storage, c.DataKey)
+}
+
+// loadSealer is the sealer of the data key given (--data-key), or else of
+// the key file in the data folder (generated there when absent, unless the
+// database is PostgreSQL). Operator commands that store personal data
+// (portal report upload) use it as serve does.
+func loadSealer(st *storage, dataKey string) (*seal.Sealer, error) {
+	if st.DatabaseURL != "" && dataKey == "" {
+		if _, err := os.Stat(filepath.Join(st.DataDir, seal.KeyFileName)); err != nil {
 			return nil, fmt.Errorf("with --database-url, set PORTAL_DATA_KEY (32 bytes, base64 or hex; the same on every instance), e.g. from: openssl rand -base64 32")
 		}
 	}
-	key, err := seal.LoadOrCreateKey(c.DataKey, c.storage.DataDir)
+	key, err := seal.LoadOrCreateKey(dataKey, st.DataDir)
 	if err != nil {
 		return nil, err
 	}

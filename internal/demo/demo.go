@@ -108,6 +108,7 @@ func seed(ctx context.Context, db *store.DB) error {
 		Name:                  "Driver screening",
 		SelfPayEnabled:        true,
 		SelfPayInitialHoldAmt: "25.00",
+		DocumentTypes:         DocumentTypes(),
 	}
 	for _, code := range []string{"pers", "emps", "dots", "edus", "cred", "prof", "crim", "mvrs", "ssnt", "drug", "idvs"} {
 		pkg.Services = append(pkg.Services, portal.PackageService{Code: code, Fields: servicedefs.Standard(code)})

@@ -12,7 +12,7 @@ import (
 )
 
 // seededTables are every table the demo seed writes to.
-var seededTables = []string{"companies", "packages", "package_services", "legal_documents", "legal_document_regions",
+var seededTables = []string{"companies", "packages", "package_services", "package_document_types", "legal_documents", "legal_document_regions",
 	"legal_document_versions", "subjects", "profiles", "orders", "subject_locations", "token_families", "tokens",
 	"invitations", "login_failures", "legal_signatures", "personal_info", "outbox"}
 
@@ -42,6 +42,17 @@ func wantComplete(t *testing.T, db *store.DB, res demo.Result) {
 	}
 	if sub.StatusID != portal.StatusSetupComplete || !sub.HasPassword {
 		t.Fatalf("demo login subject = %+v; want setup complete with a password", sub)
+	}
+	view, err := db.Subjects().FindUserView(ctx, sub.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, dt := range view.Package.DocumentTypes {
+		types = append(types, dt.Type)
+	}
+	if strings.Join(types, ",") != "drivers_license,diploma,other" {
+		t.Errorf("demo package document types = %v", types)
 	}
 	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func newHarness(t *testing.T, db *store.DB, remoteAddr string) *harness {
 func storeServices(db *store.DB) httpapi.Services {
 	return httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(),
+		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
 	}
 }
 

@@ -62,8 +62,8 @@ type profileJSON struct {
 	Status          string               `json:"status"`
 	Orders          []orderJSON          `json:"orders"`
 	AccountingCodes []accountingCodeJSON `json:"accountingCodes"`
-	// DocumentTypes are the types of documents the applicant may upload
-	// (none yet).
+	// DocumentTypes are the codes of the document types the package asks
+	// the applicant to upload, in rank order.
 	DocumentTypes []string `json:"documentTypes"`
 }
 
@@ -102,7 +102,7 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 			HasPassword:                      sub.HasPassword, CompanyID: c.ID,
 		},
 		Company:         companyJSON{ID: c.ID, Name: c.Name},
-		Profile:         newProfileJSON(v.Profile, c),
+		Profile:         newProfileJSON(v.Profile, c, v.Package),
 		IPAddress:       s.clientIP(r),
 		PackageServices: []serviceJSON{},
 	}
@@ -131,7 +131,7 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 	return out
 }
 
-func newProfileJSON(p *portal.Profile, c *portal.Company) profileJSON {
+func newProfileJSON(p *portal.Profile, c *portal.Company, pkg *portal.Package) profileJSON {
 	out := profileJSON{ID: p.ID, Number: p.Number, StatusID: p.StatusID, Status: portal.ProfileStatusShown(p.StatusID),
 		Orders: []orderJSON{}, AccountingCodes: []accountingCodeJSON{}, DocumentTypes: []string{}}
 	for _, o := range p.Orders {
@@ -139,6 +139,11 @@ func newProfileJSON(p *portal.Profile, c *portal.Company) profileJSON {
 	}
 	if c.AccountingCode != "" {
 		out.AccountingCodes = append(out.AccountingCodes, accountingCodeJSON{Type: "primary", Code: c.AccountingCode})
+	}
+	if pkg != nil {
+		for _, dt := range pkg.DocumentTypes {
+			out.DocumentTypes = append(out.DocumentTypes, dt.Type)
+		}
 	}
 	return out
 }
@@ -239,7 +244,7 @@ func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newProfileJSON(view.Profile, view.Company))
+	writeJSON(w, http.StatusOK, newProfileJSON(view.Profile, view.Company, view.Package))
 }
 
 type statusRequest struct {

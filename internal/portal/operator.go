@@ -29,6 +29,11 @@ type OperatorService interface {
 	// Sweep deletes what can no longer matter (expired throttle records,
 	// tokens, invitations, reset and e-mail-change links).
 	Sweep(ctx context.Context) (SweepResult, error)
+	// AttachReport attaches a report PDF for the applicant to download,
+	// replacing an earlier one of the kind. Not a PDF is EUNSUPPORTED,
+	// past MaxReportSize ETOOLARGE, an unknown applicant ENOTFOUND, an
+	// unknown kind EINVALID.
+	AttachReport(ctx context.Context, req AttachReportRequest) (*File, error)
 }
 
 // InviteRequest is an invitation an operator asks for: the applicant and,

@@ -40,6 +40,9 @@ type Package struct {
 	SelfPayEnabled        bool
 	SelfPayInitialHoldAmt string // decimal text such as "25.00"
 	Services              []PackageService
+	// DocumentTypes are the documents the package asks the applicant to
+	// upload, in rank order.
+	DocumentTypes []DocumentType
 }
 
 // PaymentRequired follows spec section 9: self-pay on and a hold above 0.

@@ -67,6 +67,12 @@ func (s *DB) CreatePackage(ctx context.Context, p *portal.Package) error {
 				return fmt.Errorf("store: add service %s: %w", svc.Code, err)
 			}
 		}
+		for i, dt := range p.DocumentTypes {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO package_document_types (package_id, type, title, description, required, rank)
+				VALUES ($1, $2, $3, $4, $5, $6)`, p.ID, dt.Type, dt.Title, dt.Description, dt.Required, i); err != nil {
+				return fmt.Errorf("store: add document type %s: %w", dt.Type, err)
+			}
+		}
 		return nil
 	})
 }
@@ -140,7 +146,35 @@ func (s *conn) findPackage(ctx context.Context, q queryer, id int64) (*portal.Pa
 		svc.Fields = s.serviceFields(svc, fields)
 		p.Services = append(p.Services, svc)
 	}
-	return &p, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: package services: %w", err)
+	}
+	if p.DocumentTypes, err = findDocumentTypes(ctx, q, id); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// findDocumentTypes lists the document types of a package in rank order.
+func findDocumentTypes(ctx context.Context, q queryer, packageID int64) ([]portal.DocumentType, error) {
+	rows, err := q.QueryContext(ctx, `SELECT type, title, description, required FROM package_document_types
+		WHERE package_id = $1 ORDER BY rank, type`, packageID)
+	if err != nil {
+		return nil, fmt.Errorf("store: package document types: %w", err)
+	}
+	defer rows.Close()
+	var out []portal.DocumentType
+	for rows.Next() {
+		var dt portal.DocumentType
+		if err := rows.Scan(&dt.Type, &dt.Title, &dt.Description, &dt.Required); err != nil {
+			return nil, fmt.Errorf("store: package document types: %w", err)
+		}
+		out = append(out, dt)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: package document types: %w", err)
+	}
+	return out, nil
 }
 
 // serviceFields are a package service's field definitions: the stored ones,

@@ -15,22 +15,7 @@ func (s *conn) documentFacts(ctx context.Context, q queryer, subjectID int64, pk
 	if pkg == nil {
 		return d, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT type, title, required FROM package_document_types
-		WHERE package_id = $1 ORDER BY rank, type`, pkg.ID)
-	if err != nil {
-		return nil, fmt.Errorf("store: document types: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var t portal.DocumentType
-		if err := rows.Scan(&t.Type, &t.Title, &t.Required); err != nil {
-			return nil, fmt.Errorf("store: document types: %w", err)
-		}
-		d.Types = append(d.Types, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: document types: %w", err)
-	}
+	d.Types = pkg.DocumentTypes
 	counts, err := q.QueryContext(ctx, `SELECT document_type, COUNT(*) FROM subject_documents
 		WHERE subject_id = $1 GROUP BY document_type`, subjectID)
 	if err != nil {

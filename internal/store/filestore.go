@@ -25,7 +25,9 @@ const FileChunkSize = 256 << 10
 const AbandonedUploadAge = 24 * time.Hour
 
 // FileStore keeps files in the database (portal.FileStore), on SQLite and
-// PostgreSQL alike.
+// PostgreSQL alike. Each chunk is sealed with the data key, bound to its
+// file and place in it (chunkPlace): applicants' uploads are licences,
+// diplomas and court records, personal data like the SSN.
 type FileStore struct {
 	db *DB
 }
@@ -68,7 +70,17 @@ func (f *FileStore) Put(ctx context.Context, meta portal.FileMeta, r io.Reader, 
 	return file, nil
 }
 
+// chunkPlace binds a sealed chunk to its file and position, so a chunk
+// copied into another file, or moved within one, does not open.
+func chunkPlace(fileID int64, seq int) string {
+	return fmt.Sprintf("file:%d:%d", fileID, seq)
+}
+
 func (f *FileStore) writeChunks(ctx context.Context, file *portal.File, r io.Reader, limit int64) error {
+	sealer := f.db.cfg.Sealer
+	if sealer == nil {
+		return errNoDataKey
+	}
 	buf := make([]byte, FileChunkSize)
 	sum := sha256.New()
 	// One byte past the limit is enough to know it is too large.
@@ -81,8 +93,12 @@ func (f *FileStore) writeChunks(ctx context.Context, file *portal.File, r io.Rea
 			}
 			file.Size += int64(n)
 			sum.Write(buf[:n])
+			sealed, err := sealer.SealFor(buf[:n], chunkPlace(file.ID, seq))
+			if err != nil {
+				return fmt.Errorf("store: put file chunk %d: %w", seq, err)
+			}
 			if _, err := f.db.pool.ExecContext(ctx, `INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)`,
-				file.ID, seq, buf[:n]); err != nil {
+				file.ID, seq, sealed); err != nil {
 				return fmt.Errorf("store: put file chunk %d: %w", seq, err)
 			}
 		}
@@ -144,10 +160,24 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 			}
 			return 0, c.err
 		}
-		var data []byte
-		err := c.db.pool.QueryRowContext(c.ctx, `SELECT data FROM file_chunks WHERE file_id = $1 AND seq = $2`, c.file.ID, c.seq).Scan(&data)
-		if err != nil || len(data) == 0 || c.read+int64(len(data)) > c.file.Size {
-			c.err = fmt.Errorf("store: file %d: chunk %d missing or of the wrong size: %w", c.file.ID, c.seq, errors.Join(err, io.ErrUnexpectedEOF))
+		var sealed []byte
+		err := c.db.pool.QueryRowContext(c.ctx, `SELECT data FROM file_chunks WHERE file_id = $1 AND seq = $2`, c.file.ID, c.seq).Scan(&sealed)
+		if err != nil {
+			c.err = fmt.Errorf("store: file %d: chunk %d missing: %w", c.file.ID, c.seq, errors.Join(err, io.ErrUnexpectedEOF))
+			return 0, c.err
+		}
+		if c.db.cfg.Sealer == nil {
+			c.err = errNoDataKey
+			return 0, c.err
+		}
+		data, err := c.db.cfg.Sealer.OpenFor(sealed, chunkPlace(c.file.ID, c.seq))
+		if err != nil {
+			// Altered, another key, or copied from another file.
+			c.err = fmt.Errorf("store: file %d: chunk %d does not open: %w", c.file.ID, c.seq, err)
+			return 0, c.err
+		}
+		if len(data) == 0 || c.read+int64(len(data)) > c.file.Size {
+			c.err = fmt.Errorf("store: file %d: chunk %d of the wrong size: %w", c.file.ID, c.seq, io.ErrUnexpectedEOF)
 			return 0, c.err
 		}
 		c.seq++

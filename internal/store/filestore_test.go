@@ -272,3 +272,60 @@ func BenchmarkFileStorePut20MB(b *testing.B) {
 		bench(b, storetest.OpenPostgres(b, storetest.Config(b)))
 	})
 }
+
+// TestFileStoreSealsChunks: what the database holds of a file is sealed,
+// and a chunk opens only in the file and place it was written for.
+func TestFileStoreSealsChunks(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		fs := store.NewFileStore(db)
+		ctx := context.Background()
+		// Recognisable plaintext over two chunks.
+		content := bytes.Repeat([]byte("DRIVER LICENSE D1234567 "), (store.FileChunkSize+100)/24+1)
+		put := func(t *testing.T) *portal.File {
+			t.Helper()
+			f, err := fs.Put(ctx, portal.FileMeta{Name: "license.png", ContentType: "image/png"}, bytes.NewReader(content), portal.MaxUploadSize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+		a, b := put(t), put(t)
+		t.Run("RawChunksHoldNoPlaintext", func(t *testing.T) {
+			rows, err := db.SQL().Query(`SELECT data FROM file_chunks WHERE file_id = $1`, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			n := 0
+			for rows.Next() {
+				var data []byte
+				if err := rows.Scan(&data); err != nil {
+					t.Fatal(err)
+				}
+				n++
+				if bytes.Contains(data, []byte("DRIVER LICENSE")) {
+					t.Errorf("chunk %d holds the plaintext", n)
+				}
+			}
+			if n != 2 {
+				t.Errorf("%d chunks, want 2", n)
+			}
+		})
+		t.Run("ChunkMovedToAnotherFileDoesNotOpen", func(t *testing.T) {
+			if _, err := db.SQL().Exec(`UPDATE file_chunks SET data = (SELECT data FROM file_chunks WHERE file_id = $1 AND seq = 0) WHERE file_id = $2 AND seq = 0`, a.ID, b.ID); err != nil {
+				t.Fatal(err)
+			}
+			_, rc, err := fs.Get(ctx, b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			if _, err := io.ReadAll(rc); err == nil {
+				t.Error("read a file whose first chunk was copied from another file without an error")
+			}
+			if _, body := readAll(t, fs, a.ID); !bytes.Equal(body, content) {
+				t.Error("the original file no longer reads back")
+			}
+		})
+	})
+}

@@ -1,0 +1,270 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"applicantportal/internal/filetype"
+	"applicantportal/internal/portal"
+)
+
+func (s *Server) registerDocumentRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/user/profile/documents", s.require(applicantOnly, s.handleDocumentList))
+	mux.HandleFunc("POST /api/v2/user/profile/documents", s.require(applicantOnly, s.handleDocumentCreate))
+	mux.HandleFunc("GET /api/v2/user/profile/documents/{id}", s.require(applicantOnly, s.handleDocumentGet))
+	mux.HandleFunc("DELETE /api/v2/user/profile/documents/{id}", s.require(applicantOnly, s.handleDocumentDelete))
+	for _, kind := range portal.ReportKinds {
+		mux.HandleFunc("GET /api/v2/user/profile/"+string(kind), s.require(applicantOnly, s.handleReportGet(kind)))
+	}
+}
+
+// MaxUploadBody is the most an upload's whole body may be: the file and
+// the multipart framing around it.
+const MaxUploadBody = portal.MaxUploadSize + 64<<10
+
+// errUnreadableUpload is a body that is no well-formed upload.
+var errUnreadableUpload = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
+
+type documentTypeJSON struct {
+	Type        string `json:"type"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Required    bool   `json:"required"`
+}
+
+type documentJSON struct {
+	ID           int64  `json:"id"`
+	DocumentType string `json:"documentType"`
+	Name         string `json:"name"`
+	ContentType  string `json:"contentType"`
+	Size         int64  `json:"size"`
+	SHA256       string `json:"sha256"`
+	CreatedAt    string `json:"createdAt"`
+}
+
+type reportJSON struct {
+	Kind      portal.ReportKind `json:"kind"`
+	Name      string            `json:"name"`
+	Size      int64             `json:"size"`
+	CreatedAt string            `json:"createdAt"`
+}
+
+type documentListJSON struct {
+	DocumentTypes  []documentTypeJSON `json:"documentTypes"`
+	Documents      []documentJSON     `json:"documents"`
+	Reports        []reportJSON       `json:"reports"`
+	Writable       bool               `json:"writable"`
+	MaxUploadBytes int64              `json:"maxUploadBytes"`
+}
+
+// apiTime is a stored time as the API shows it: UTC, to the second.
+func apiTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+func newDocumentJSON(d portal.Document) documentJSON {
+	return documentJSON{ID: d.ID, DocumentType: d.Type, Name: d.File.Name, ContentType: d.File.ContentType,
+		Size: d.File.Size, SHA256: d.File.SHA256, CreatedAt: apiTime(d.File.CreatedAt)}
+}
+
+// reportFileName is the name a report downloads as: its kind and the
+// applicant's profile number, whatever the operator's file was called.
+func reportFileName(kind portal.ReportKind, profileNumber string) string {
+	prefix := map[portal.ReportKind]string{
+		portal.ReportBackground: "background-report",
+		portal.ReportDrug:       "drug-test-report",
+		portal.ReportECOC:       "custody-and-control-form",
+	}[kind]
+	return fmt.Sprintf("%s-%s.pdf", prefix, fileNamePart(profileNumber))
+}
+
+func (s *Server) handleDocumentList(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
+	list, err := s.svc.Documents.FindDocuments(r.Context(), sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := documentListJSON{DocumentTypes: []documentTypeJSON{}, Documents: []documentJSON{}, Reports: []reportJSON{},
+		Writable: list.Writable, MaxUploadBytes: portal.MaxUploadSize}
+	for _, t := range list.Types {
+		out.DocumentTypes = append(out.DocumentTypes, documentTypeJSON{Type: t.Type, Title: t.Title, Description: t.Description, Required: t.Required})
+	}
+	for _, d := range list.Documents {
+		out.Documents = append(out.Documents, newDocumentJSON(d))
+	}
+	if len(list.Reports) > 0 {
+		profile, err := s.svc.Subjects.FindProfile(r.Context(), sess.SubjectID)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		for _, rep := range list.Reports {
+			out.Reports = append(out.Reports, reportJSON{Kind: rep.Kind, Name: reportFileName(rep.Kind, profile.Number),
+				Size: rep.File.Size, CreatedAt: apiTime(rep.File.CreatedAt)})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// uploadBody reads an upload's file part and turns the failures of reading
+// it into the client's errors: past the body limit 413, a broken body 400.
+type uploadBody struct{ r io.Reader }
+
+func (u uploadBody) Read(p []byte) (int, error) {
+	n, err := u.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = uploadReadError(err)
+	}
+	return n, err
+}
+
+func uploadReadError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return filetype.ErrTooLarge
+	}
+	return fmt.Errorf("%w (%v)", errUnreadableUpload, err)
+}
+
+// handleDocumentCreate streams a multipart upload (documentType first,
+// then the file) into the document service without holding it: the
+// service reads the file part as it arrives, up to the limit. At most
+// Config.MaxUploads run at once; the others wait for a slot, then 503.
+func (s *Server) handleDocumentCreate(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
+	// A body declared larger than the limit is refused before it takes a
+	// slot or is read at all.
+	if r.ContentLength > MaxUploadBody {
+		s.Error(w, r, filetype.ErrTooLarge)
+		return
+	}
+	release, err := s.uploads.Acquire(r.Context())
+	if err != nil {
+		if r.Context().Err() != nil {
+			err = s.uploads.Busy()
+		}
+		s.Error(w, r, err)
+		return
+	}
+	defer release()
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBody)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.Error(w, r, errUnreadableUpload)
+		return
+	}
+	part, err := mr.NextPart()
+	if err == io.EOF {
+		s.Error(w, r, fieldError("documentType", "Choose which document this is."))
+		return
+	}
+	if err != nil {
+		s.Error(w, r, uploadReadError(err))
+		return
+	}
+	var docType string
+	switch part.FormName() {
+	case "documentType":
+		// A type code is a few words; anything longer is no type.
+		b, err := io.ReadAll(io.LimitReader(uploadBody{part}, 201))
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		docType = string(b)
+		if docType == "" || len(b) > 200 {
+			s.Error(w, r, fieldError("documentType", "Choose which document this is."))
+			return
+		}
+		if part, err = mr.NextPart(); err == io.EOF {
+			s.Error(w, r, fieldError("file", "Choose a file to upload."))
+			return
+		} else if err != nil {
+			s.Error(w, r, uploadReadError(err))
+			return
+		}
+		if part.FormName() != "file" {
+			s.Error(w, r, errUnreadableUpload)
+			return
+		}
+	case "file":
+		s.Error(w, r, fieldError("documentType", "Choose which document this is."))
+		return
+	default:
+		s.Error(w, r, errUnreadableUpload)
+		return
+	}
+	doc, err := s.svc.Documents.AddDocument(r.Context(), sess.SubjectID, docType, portal.Upload{
+		Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: uploadBody{part}})
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	// Only one file per request: anything after it undoes the upload.
+	if _, err := mr.NextPart(); err != io.EOF {
+		if derr := s.svc.Documents.DeleteDocument(r.Context(), sess.SubjectID, doc.ID); derr != nil {
+			s.Error(w, r, fmt.Errorf("httpapi: undo the upload of document %d: %w", doc.ID, derr))
+			return
+		}
+		s.Error(w, r, errUnreadableUpload)
+		return
+	}
+	writeJSON(w, http.StatusCreated, newDocumentJSON(*doc))
+}
+
+// fieldError is a validation error of one field.
+func fieldError(field, message string) error {
+	return &portal.Error{Code: portal.EINVALID, Message: portal.ValidationMessage,
+		Fields: []portal.FieldError{{Field: field, Message: message}}}
+}
+
+func (s *Server) handleDocumentGet(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
+	id, err := documentID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	f, rc, err := s.svc.Documents.OpenDocument(r.Context(), sess.SubjectID, id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.serveFile(w, r, f, rc, f.Name)
+}
+
+func (s *Server) handleDocumentDelete(w http.ResponseWriter, r *http.Request) {
+	sess := callerFrom(r.Context())
+	id, err := documentID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Documents.DeleteDocument(r.Context(), sess.SubjectID, id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleReportGet answers the applicant's report of kind as a download
+// named for the kind and the profile number.
+func (s *Server) handleReportGet(kind portal.ReportKind) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sess := callerFrom(r.Context())
+		f, rc, err := s.svc.Documents.OpenReport(r.Context(), sess.SubjectID, kind)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		profile, err := s.svc.Subjects.FindProfile(r.Context(), sess.SubjectID)
+		if err != nil {
+			rc.Close()
+			s.Error(w, r, err)
+			return
+		}
+		s.serveFile(w, r, f, rc, reportFileName(kind, profile.Number))
+	}
+}
