@@ -36,6 +36,7 @@ func storeServices(db *store.DB) httpapi.Services {
 	return httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
 		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(),
+		Documents: db.Documents(),
 	}
 }
 

@@ -69,3 +69,13 @@ func SameFields(want, got []string) (missing, unexpected []string) {
 	slices.Sort(unexpected)
 	return missing, unexpected
 }
+
+// What the applicant is told about a form that cannot be had or sent. The
+// size and type texts are those of document uploads (contract.md of issue
+// 11).
+var (
+	ErrFormNotFound     = &Error{Code: ENOTFOUND, Message: "Form not found."}
+	ErrFormNotSubmitted = &Error{Code: ENOTFOUND, Message: "You have not submitted this form yet."}
+	ErrFormTooLarge     = &Error{Code: ETOOLARGE, Message: "The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."}
+	ErrFormNotPDF       = &Error{Code: EUNSUPPORTED, Message: "This file type is not accepted. Upload a PDF, an image (JPEG, PNG or GIF), or a Word or Excel document."}
+)

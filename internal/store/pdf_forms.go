@@ -23,17 +23,6 @@ import (
 // fields and keeps them, so a copy of the right form always passes, and a
 // PDF of another form or none does not.
 
-// Why a submitted form is refused. The size and type messages are those of
-// document uploads (contract.md).
-var (
-	errFormTooLarge = &portal.Error{Code: portal.ETOOLARGE,
-		Message: "The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."}
-	errFormNotPDF = &portal.Error{Code: portal.EUNSUPPORTED,
-		Message: "This file type is not accepted. Upload a PDF, an image (JPEG, PNG or GIF), or a Word or Excel document."}
-	errFormNotFound  = portal.Errorf(portal.ENOTFOUND, "Form not found.")
-	errFormNotFilled = portal.Errorf(portal.ENOTFOUND, "You have not submitted this form yet.")
-)
-
 func formFieldError(message string) error {
 	var fe portal.FieldErrors
 	fe.Add("file", message)
@@ -164,7 +153,7 @@ func (s *conn) findForm(ctx context.Context, q queryer, subjectID, formID int64)
 			return &forms[i], nil
 		}
 	}
-	return nil, errFormNotFound
+	return nil, portal.ErrFormNotFound
 }
 
 // OpenPdfForm implements portal.DocumentService.
@@ -187,7 +176,7 @@ func (s *DocumentService) OpenFilledPdfForm(ctx context.Context, subjectID, form
 		return nil, nil, err
 	}
 	if form.Submitted == nil {
-		return nil, nil, errFormNotFilled
+		return nil, nil, portal.ErrFormNotSubmitted
 	}
 	// A submission replaced in between has lost its file: the applicant
 	// asks again and gets the new one.
@@ -213,14 +202,14 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 		return nil, err
 	}
 	if !declaredPDF(up) {
-		return nil, errFormNotPDF
+		return nil, portal.ErrFormNotPDF
 	}
 	content, err := io.ReadAll(io.LimitReader(up.Body, portal.MaxUploadSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("store: read submitted form: %w", err)
 	}
 	if len(content) > portal.MaxUploadSize {
-		return nil, errFormTooLarge
+		return nil, portal.ErrFormTooLarge
 	}
 	if len(content) == 0 {
 		return nil, formFieldError("The file is empty.")
@@ -228,7 +217,7 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	names, err := pdfform.FieldNames(bytes.NewReader(content), int64(len(content)))
 	switch {
 	case errors.Is(err, pdfform.ErrNotPDF):
-		return nil, errFormNotPDF
+		return nil, portal.ErrFormNotPDF
 	case errors.Is(err, pdfform.ErrNoFields):
 		return nil, formFieldError("This PDF has no form fields.")
 	case err != nil:
