@@ -13,13 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  StandardFonts,
-  rgb,
-} from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts, rgb } from 'pdf-lib';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FORMS_DIR = join(ROOT, 'internal', 'demo', 'forms');
@@ -32,13 +26,61 @@ const MARGIN = 54;
 const INK = rgb(0.12, 0.18, 0.24);
 const MUTED = rgb(0.35, 0.4, 0.45);
 const ACCENT = rgb(0.1, 0.5, 0.8);
+const RULE = rgb(0.8, 0.84, 0.88);
 const SAMPLE = 'SAMPLE \u2014 plain-language example, not legal advice';
 
 const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN',
-  'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH',
-  'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT',
-  'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ];
 
 // A form page: the header, the instructions, then fields laid out top to
@@ -69,21 +111,46 @@ class FormPage {
     this.y = y - 8;
   }
 
+  // A numbered section heading with a light rule under it.
+  section(title) {
+    this.y -= 6;
+    this.page.drawText(title, { x: MARGIN, y: this.y, size: 11, font: this.fonts.bold, color: ACCENT });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y - 5 },
+      end: { x: MARGIN + this.width, y: this.y - 5 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    this.y -= 24;
+  }
+
   label(text, x = MARGIN) {
     this.page.drawText(text, { x, y: this.y, size: 9, font: this.fonts.bold, color: INK });
   }
 
-  text(name, label, { multiline = false, lines = 3, date = false, width = this.width, x = MARGIN, advance = true } = {}) {
+  text(
+    name,
+    label,
+    { multiline = false, lines = 3, date = false, width = this.width, x = MARGIN, advance = true } = {},
+  ) {
     const tooltip = date ? `${label} (MM/DD/YYYY)` : label;
     this.label(date ? `${label} (MM/DD/YYYY)` : label, x);
-    const height = multiline ? 14 * lines + 6 : 20;
+    const height = multiline ? 14 * lines + 8 : 22;
     const field = this.form.createTextField(name);
     if (multiline) field.enableMultiline();
     if (date) field.setMaxLength(10);
-    field.addToPage(this.page, { x, y: this.y - 6 - height, width, height, font: this.fonts.regular, borderColor: MUTED, borderWidth: 1 });
+    field.addToPage(this.page, {
+      x,
+      y: this.y - 6 - height,
+      width,
+      height,
+      font: this.fonts.regular,
+      borderColor: MUTED,
+      borderWidth: 1,
+    });
     field.setFontSize(10);
     setTooltip(field, tooltip);
-    if (advance) this.y -= height + 24;
+    if (advance) this.y -= height + 26;
     return height;
   }
 
@@ -92,17 +159,25 @@ class FormPage {
     const half = (this.width - 18) / 2;
     const h1 = this.text(left[0], left[1], { ...left[2], width: half, advance: false });
     const h2 = this.text(right[0], right[1], { ...right[2], width: half, x: MARGIN + half + 18, advance: false });
-    this.y -= Math.max(h1, h2) + 24;
+    this.y -= Math.max(h1, h2) + 26;
   }
 
   dropdown(name, label, options, width = 220) {
     this.label(label);
     const field = this.form.createDropdown(name);
     field.addOptions(options);
-    field.addToPage(this.page, { x: MARGIN, y: this.y - 26, width, height: 20, font: this.fonts.regular, borderColor: MUTED, borderWidth: 1 });
+    field.addToPage(this.page, {
+      x: MARGIN,
+      y: this.y - 28,
+      width,
+      height: 22,
+      font: this.fonts.regular,
+      borderColor: MUTED,
+      borderWidth: 1,
+    });
     field.setFontSize(10);
     setTooltip(field, label);
-    this.y -= 46;
+    this.y -= 50;
   }
 
   radio(name, label, options) {
@@ -110,7 +185,14 @@ class FormPage {
     const field = this.form.createRadioGroup(name);
     let x = MARGIN;
     for (const option of options) {
-      field.addOptionToPage(option, this.page, { x, y: this.y - 22, width: 12, height: 12, borderColor: MUTED, borderWidth: 1 });
+      field.addOptionToPage(option, this.page, {
+        x,
+        y: this.y - 22,
+        width: 12,
+        height: 12,
+        borderColor: MUTED,
+        borderWidth: 1,
+      });
       this.page.drawText(option, { x: x + 17, y: this.y - 20, size: 10, font: this.fonts.regular, color: INK });
       x += 30 + this.fonts.regular.widthOfTextAtSize(option, 10) + 12;
     }
@@ -120,7 +202,14 @@ class FormPage {
 
   checkbox(name, label) {
     const field = this.form.createCheckBox(name);
-    field.addToPage(this.page, { x: MARGIN, y: this.y - 12, width: 12, height: 12, borderColor: MUTED, borderWidth: 1 });
+    field.addToPage(this.page, {
+      x: MARGIN,
+      y: this.y - 12,
+      width: 12,
+      height: 12,
+      borderColor: MUTED,
+      borderWidth: 1,
+    });
     const lines = wrap(label, this.fonts.regular, 10, this.width - 22);
     let y = this.y - 10;
     for (const line of lines) {
@@ -133,7 +222,13 @@ class FormPage {
 
   footer(text) {
     for (const [i, line] of wrap(text, this.fonts.regular, 8, this.width).entries()) {
-      this.page.drawText(line, { x: MARGIN, y: MARGIN - 10 + 10 * (1 - i), size: 8, font: this.fonts.regular, color: MUTED });
+      this.page.drawText(line, {
+        x: MARGIN,
+        y: MARGIN - 10 + 10 * (1 - i),
+        size: 8,
+        font: this.fonts.regular,
+        color: MUTED,
+      });
     }
   }
 }
@@ -183,19 +278,28 @@ async function save(doc, code) {
 }
 
 async function idahoRelease() {
-  const { doc, fonts } = await newDocument('Idaho background check release (sample)', 'Authorization to release Idaho criminal history records');
+  const { doc, fonts } = await newDocument(
+    'Idaho background check release (sample)',
+    'Authorization to release Idaho criminal history records',
+  );
   const f = new FormPage(doc, fonts, {
     title: 'Idaho Background Check Release',
     subtitle: 'Authorization to release criminal history records held in Idaho',
     instructions:
       'Fill in every field in ink or on screen. Use the name on your government ID. List every Idaho county you have lived in, one per line. Dates use the form MM/DD/YYYY. Read the authorization, tick the box, then type your name and the date to sign.',
   });
+  f.section('1. About you');
   f.text('applicant_full_name', 'Full legal name');
-  f.row(['other_names_used', 'Other names used (maiden, former, nicknames)'], ['birth_date', 'Date of birth', { date: true }]);
+  f.row(
+    ['other_names_used', 'Other names used (maiden, former, nicknames)'],
+    ['birth_date', 'Date of birth', { date: true }],
+  );
   f.text('current_address', 'Current address (street, city, state, ZIP)', { multiline: true, lines: 3 });
   f.text('idaho_counties', 'Idaho counties lived in (one per line)', { multiline: true, lines: 3 });
+  f.section('2. The request');
   f.dropdown('purpose', 'Purpose of the check', ['Employment', 'Volunteer position', 'Professional license']);
   f.radio('contact_preference', 'How should we contact you about this request?', ['Email', 'Phone', 'Mail']);
+  f.section('3. Authorization and signature');
   f.checkbox(
     'authorize_release',
     'I authorize the release of my criminal history records held by Idaho agencies and courts to the screening provider, for the purpose chosen above. This authorization is valid for one year from the date I sign.',
@@ -208,24 +312,35 @@ async function idahoRelease() {
 }
 
 async function mvrRequest() {
-  const { doc, fonts } = await newDocument('Motor vehicle record request (sample)', 'Consent to obtain a driving record');
+  const { doc, fonts } = await newDocument(
+    'Motor vehicle record request (sample)',
+    'Consent to obtain a driving record',
+  );
   const f = new FormPage(doc, fonts, {
     title: 'Motor Vehicle Record Request',
     subtitle: 'Consent to obtain your driving record from the state that issued your license',
     instructions:
       'Copy your license details exactly as printed on the card. Choose the class of license you hold. Dates use the form MM/DD/YYYY. Tick the consent box and date the form; without consent the record cannot be requested.',
   });
+  f.section('1. About you and your license');
   f.text('full_name', 'Full name as printed on your license');
   f.row(['license_number', "Driver's license number"], ['birth_date', 'Date of birth', { date: true }]);
   f.dropdown('issuing_state', 'Issuing state', US_STATES, 120);
   f.radio('license_class', 'License class', ['Class A CDL', 'Class B CDL', 'Class C CDL', 'Non-commercial']);
-  f.checkbox('commercial_license_last_3_years', 'I hold or held a commercial driver\'s license (CDL) in the last 3 years.');
+  f.section('2. Commercial driving');
+  f.checkbox(
+    'commercial_license_last_3_years',
+    "I hold or held a commercial driver's license (CDL) in the last 3 years.",
+  );
+  f.section('3. Consent');
   f.checkbox(
     'consent',
     'I consent to the screening provider obtaining my motor vehicle record from the issuing state, and from any state where I held a license in the last 3 years, for employment purposes.',
   );
   f.text('consent_date', 'Date', { date: true, width: 160 });
-  f.footer('This sample form shows how a driving record request might read. It is not an official state form and does not give legal advice.');
+  f.footer(
+    'This sample form shows how a driving record request might read. It is not an official state form and does not give legal advice.',
+  );
   return save(doc, 'mvr-request');
 }
 
