@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/ledongthuc/pdf"
 )
@@ -30,14 +31,25 @@ const (
 	// maxNodes bounds the field dictionaries visited, widgets included:
 	// a tree whose kids point back at their parents ends here.
 	maxNodes = 20000
+	// MaxSize is the largest PDF read: it is read whole into memory.
+	MaxSize = 100 << 20
 )
 
 // FieldNames returns the fully qualified names of the form's terminal
 // fields (partial names joined with "."), sorted and without duplicates.
 func FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
-	head := make([]byte, 5)
-	if n, _ := r.ReadAt(head, 0); n < 5 || !bytes.Equal(head, []byte("%PDF-")) {
+	if size > MaxSize {
+		return nil, fmt.Errorf("pdfform: the PDF is larger than %d bytes", MaxSize)
+	}
+	data := make([]byte, max(size, 0))
+	if n, err := r.ReadAt(data, 0); int64(n) < size {
+		return nil, fmt.Errorf("pdfform: read PDF: %w", err)
+	}
+	if !bytes.HasPrefix(data, []byte("%PDF-")) {
 		return nil, ErrNotPDF
+	}
+	if err := checkSizes(data); err != nil {
+		return nil, err
 	}
 	// The library panics on many malformed inputs (it was written for
 	// trusted files); a hostile upload must be an error, not a crash.
@@ -46,7 +58,8 @@ func FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
 			names, err = nil, fmt.Errorf("pdfform: malformed PDF: %v", x)
 		}
 	}()
-	doc, err := pdf.NewReader(r, size)
+	budget := &budgetReader{data: data, left: readBudgetFactor*size + readBudgetExtra, deadline: time.Now().Add(parseTimeout)}
+	doc, err := pdf.NewReader(budget, size)
 	if err != nil {
 		return nil, fmt.Errorf("pdfform: read PDF: %w", err)
 	}

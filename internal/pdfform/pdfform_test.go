@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"applicantportal/internal/pdfform"
 )
@@ -127,7 +130,11 @@ func TestFieldNamesBoundsHostileTrees(t *testing.T) {
 
 // buildPDF writes a classic PDF (cross-reference table) whose object i+1 is
 // objs[i]; object 1 is the catalog.
-func buildPDF(objs ...string) []byte {
+func buildPDF(objs ...string) []byte { return buildPDFTrailer("", objs...) }
+
+// buildPDFTrailer is buildPDF with more trailer entries; XREF in them is
+// the cross-reference table's offset.
+func buildPDFTrailer(trailer string, objs ...string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.7\n")
 	offsets := make([]int, len(objs))
@@ -140,6 +147,69 @@ func buildPDF(objs ...string) []byte {
 	for _, off := range offsets {
 		fmt.Fprintf(&b, "%010d 00000 n \n", off)
 	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	trailer = strings.ReplaceAll(trailer, "XREF", strconv.Itoa(xref))
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R %s >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailer, xref)
+	return b.Bytes()
+}
+
+// TestFieldNamesEndsLoopsAndHugeTables: inputs that are not panics but
+// would hang the parse or take all memory end in an error, quickly.
+func TestFieldNamesEndsLoopsAndHugeTables(t *testing.T) {
+	catalog := `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>`
+	form := buildPDF(catalog, pages, `<< /T (name) /FT /Tx >>`)
+	if got, err := fieldNames(form); err != nil || !slices.Equal(got, []string{"name"}) {
+		t.Fatalf("the sound form: %q, %v", got, err)
+	}
+	tests := []struct {
+		name    string
+		content []byte
+	}{
+		{"PrevIsItself", buildPDFTrailer("/Prev XREF", catalog, pages, `<< /T (name) /FT /Tx >>`)},
+		{"ObjectStreamExtendsItself", extendsItself()},
+		{"HugeSize", bytes.Replace(form, []byte("/Size 4"), []byte("/Size 4000000000"), 1)},
+		{"HugeSizeEscaped", bytes.Replace(form, []byte("/Size 4"), []byte("/Si#7Ae 4000000000"), 1)},
+		{"HugeSizeOverflowing", bytes.Replace(form, []byte("/Size 4"), []byte("/Size 99999999999999999999999"), 1)},
+		{"HugeXrefSubsection", bytes.Replace(form, []byte("xref\n0 4"), []byte("xref\n4000000000 4"), 1)},
+		{"HugeWidths", append(form[:len(form):len(form)], []byte("\n% /W [1 4000000000 2]\n")...)},
+		{"HugeColumns", append(form[:len(form):len(form)], []byte("\n% /DecodeParms << /Columns 99999999 >>\n")...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			got, err := fieldNames(tt.content)
+			if err == nil {
+				t.Fatalf("FieldNames = %q; want an error", got)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v", d)
+			}
+			t.Logf("err = %v", err)
+		})
+	}
+}
+
+// extendsItself is a PDF whose field lives in an object stream that does
+// not hold it and /Extends itself: the library would look forever.
+func extendsItself() []byte {
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	off1 := b.Len()
+	b.WriteString("1 0 obj\n<< /Type /Catalog /AcroForm << /Fields [2 0 R] >> >>\nendobj\n")
+	off3 := b.Len()
+	content := "9 0 << /T (x) >>"
+	fmt.Fprintf(&b, "3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Extends 3 0 R /Length %d >>\nstream\n%s\nendstream\nendobj\n", len(content), content)
+	off4 := b.Len()
+	var xref bytes.Buffer
+	entry := func(typ byte, v2, v3 int) {
+		xref.Write([]byte{typ, byte(v2 >> 24), byte(v2 >> 16), byte(v2 >> 8), byte(v2), byte(v3 >> 8), byte(v3)})
+	}
+	entry(0, 0, 0xffff)
+	entry(1, off1, 0)
+	entry(2, 3, 0)
+	entry(1, off3, 0)
+	entry(1, off4, 0)
+	fmt.Fprintf(&b, "4 0 obj\n<< /Type /XRef /Size 5 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n", xref.Len())
+	b.Write(xref.Bytes())
+	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", off4)
 	return b.Bytes()
 }
