@@ -45,6 +45,15 @@ func FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
 	if n, err := r.ReadAt(data, 0); int64(n) < size {
 		return nil, fmt.Errorf("pdfform: read PDF: %w", err)
 	}
+	return FieldNamesOf(data)
+}
+
+// FieldNamesOf is FieldNames of a PDF already in memory.
+func FieldNamesOf(data []byte) (names []string, err error) {
+	size := int64(len(data))
+	if size > MaxSize {
+		return nil, fmt.Errorf("pdfform: the PDF is larger than %d bytes", MaxSize)
+	}
 	if !bytes.HasPrefix(data, []byte("%PDF-")) {
 		return nil, ErrNotPDF
 	}

@@ -214,7 +214,7 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	if len(content) == 0 {
 		return nil, formFieldError("The file is empty.")
 	}
-	names, err := pdfform.FieldNames(bytes.NewReader(content), int64(len(content)))
+	names, err := pdfform.FieldNamesOf(content)
 	switch {
 	case errors.Is(err, pdfform.ErrNotPDF):
 		return nil, portal.ErrFormNotPDF
@@ -311,7 +311,7 @@ func (s *DocumentService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (
 	if f.Title == "" {
 		fe.Add("title", "A form needs a title.")
 	}
-	names, err := pdfform.FieldNames(bytes.NewReader(f.PDF), int64(len(f.PDF)))
+	names, err := pdfform.FieldNamesOf(f.PDF)
 	switch {
 	case errors.Is(err, pdfform.ErrNotPDF):
 		fe.Add("file", "The template is not a PDF.")
