@@ -116,6 +116,9 @@ func seed(ctx context.Context, db *store.DB) error {
 	if err := db.CreatePackage(ctx, pkg); err != nil {
 		return err
 	}
+	if err := addForms(ctx, db, pkg.ID); err != nil {
+		return err
+	}
 	if err := LoadSamples(ctx, db, company.ID); err != nil {
 		return err
 	}

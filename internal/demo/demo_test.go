@@ -14,7 +14,7 @@ import (
 // seededTables are every table the demo seed writes to.
 var seededTables = []string{"companies", "packages", "package_services", "package_document_types", "legal_documents", "legal_document_regions",
 	"legal_document_versions", "subjects", "profiles", "orders", "subject_locations", "token_families", "tokens",
-	"invitations", "login_failures", "legal_signatures", "personal_info", "outbox"}
+	"invitations", "login_failures", "legal_signatures", "personal_info", "outbox", "pdf_forms", "files", "file_chunks"}
 
 func rowCounts(t *testing.T, db *store.DB) map[string]int {
 	t.Helper()
@@ -120,6 +120,43 @@ func TestSeedRunsOnce(t *testing.T) {
 			if n != before[table] {
 				t.Errorf("the second start changed %s: %d rows, %d before", table, n, before[table])
 			}
+		}
+	})
+}
+
+// TestSeedAddsTheForms: the demo package has both forms, with the field
+// names of the committed PDFs; the demo login (working in California, no
+// Idaho address) is asked only for the MVR request.
+func TestSeedAddsTheForms(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := demo.Seed(ctx, db, "http://portal.test"); err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		rows, err := db.SQL().Query(`SELECT code FROM pdf_forms ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var c string
+			rows.Scan(&c)
+			codes = append(codes, c)
+		}
+		rows.Close()
+		if strings.Join(codes, ",") != "idaho-release,mvr-request" {
+			t.Errorf("demo forms %q; want idaho-release, mvr-request", codes)
+		}
+		sub, err := db.Subjects().FindSubjectByUsername(ctx, demo.LoginEmail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forms, err := db.Documents().FindPdfForms(ctx, sub.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(forms) != 1 || forms[0].Code != "mvr-request" || forms[0].Required || len(forms[0].FieldNames) != 8 {
+			t.Errorf("the demo login's forms = %+v; want the optional MVR request with its 8 fields", forms)
 		}
 	})
 }

@@ -50,6 +50,10 @@ func TestWhichCredentialsReachWhichRoutes(t *testing.T) {
 			{"GET", "/api/v2/user/service", false},
 			{"GET", "/api/v2/user/subject/required-fields", false},
 			{"GET", "/api/v2/user/subject", false},
+			{"GET", "/api/v2/user/profile/fillable-pdf-forms", false},
+			{"GET", "/api/v2/user/profile/fillable-pdf-form/1", false},
+			{"GET", "/api/v2/user/profile/fillable-pdf-form/1/submitted", false},
+			{"POST", "/api/v2/user/profile/fillable-pdf-form/1", false},
 			// Last: logging out ends the credentials.
 			{"DELETE", "/oauth/access_token", true},
 		} {

@@ -167,6 +167,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerHistoryRoutes(mux)
 	s.registerOrderRoutes(mux)
 	s.registerDocumentRoutes(mux)
+	s.registerPdfFormRoutes(mux)
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {

@@ -33,6 +33,8 @@ func (s *conn) documentFacts(ctx context.Context, q queryer, subjectID int64, pk
 	if err := counts.Err(); err != nil {
 		return nil, fmt.Errorf("store: documents sent: %w", err)
 	}
-	// TODO(issue 11 merge): the applicable forms, from pdf_forms.go.
+	if d.Forms, err = s.applicableForms(ctx, q, subjectID, pkg.ID); err != nil {
+		return nil, err
+	}
 	return d, nil
 }

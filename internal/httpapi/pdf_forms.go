@@ -1,0 +1,197 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"time"
+
+	"applicantportal/internal/portal"
+)
+
+// registerPdfFormRoutes serves the fillable PDF forms of the applicant's
+// package: the list, the blank template, the applicant's submitted copy,
+// and the submission.
+func (s *Server) registerPdfFormRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-forms", s.require(applicantOnly, s.handlePdfFormsGet))
+	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-form/{documentId}", s.require(applicantOnly, s.handlePdfFormTemplateGet))
+	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-form/{documentId}/submitted", s.require(applicantOnly, s.handlePdfFormSubmittedGet))
+	mux.HandleFunc("POST /api/v2/user/profile/fillable-pdf-form/{documentId}", s.require(applicantOnly, s.handlePdfFormSubmit))
+}
+
+// pdfFormJSON is one entry of GET /api/v2/user/profile/fillable-pdf-forms.
+type pdfFormJSON struct {
+	ID          int64                 `json:"id"`
+	Code        string                `json:"code"`
+	Title       string                `json:"title"`
+	Description string                `json:"description"`
+	Required    bool                  `json:"required"`
+	FieldNames  []string              `json:"fieldNames"`
+	Submitted   *pdfFormSubmittedJSON `json:"submitted"`
+}
+
+type pdfFormSubmittedJSON struct {
+	Name        string `json:"name"`
+	Size        int64  `json:"size"`
+	SHA256      string `json:"sha256"`
+	SubmittedAt string `json:"submittedAt"`
+}
+
+func pdfFormOut(f portal.PdfForm) pdfFormJSON {
+	out := pdfFormJSON{ID: f.ID, Code: f.Code, Title: f.Title, Description: f.Description, Required: f.Required,
+		FieldNames: f.FieldNames}
+	if out.FieldNames == nil {
+		out.FieldNames = []string{}
+	}
+	if sub := f.Submitted; sub != nil {
+		out.Submitted = &pdfFormSubmittedJSON{Name: sub.Name, Size: sub.Size, SHA256: sub.SHA256,
+			SubmittedAt: sub.CreatedAt.UTC().Format(time.RFC3339)}
+	}
+	return out
+}
+
+func (s *Server) handlePdfFormsGet(w http.ResponseWriter, r *http.Request) {
+	forms, err := s.svc.Documents.FindPdfForms(r.Context(), callerFrom(r.Context()).SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	out := make([]pdfFormJSON, 0, len(forms))
+	for _, f := range forms {
+		out = append(out, pdfFormOut(f))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// pdfFormID is the form id of the path; one that is not a number names no
+// form.
+func pdfFormID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("documentId"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, portal.ErrFormNotFound
+	}
+	return id, nil
+}
+
+func (s *Server) handlePdfFormTemplateGet(w http.ResponseWriter, r *http.Request) {
+	id, err := pdfFormID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	file, rc, err := s.svc.Documents.OpenPdfForm(r.Context(), callerFrom(r.Context()).SubjectID, id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.serveFile(w, r, file, rc, file.Name)
+}
+
+func (s *Server) handlePdfFormSubmittedGet(w http.ResponseWriter, r *http.Request) {
+	id, err := pdfFormID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	file, rc, err := s.svc.Documents.OpenFilledPdfForm(r.Context(), callerFrom(r.Context()).SubjectID, id)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	s.serveFile(w, r, file, rc, file.Name)
+}
+
+// errFormUploadUnreadable is a body that is not the multipart the call takes.
+var errFormUploadUnreadable = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
+
+// handlePdfFormSubmit takes the filled PDF as the one part "file" of a
+// multipart body, read as it comes (never ParseMultipartForm) within the
+// upload gate and the body limit.
+func (s *Server) handlePdfFormSubmit(w http.ResponseWriter, r *http.Request) {
+	id, err := pdfFormID(r)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	release, err := s.uploads.Acquire(r.Context())
+	if err != nil {
+		s.Error(w, r, s.uploads.Busy())
+		return
+	}
+	defer release()
+	r.Body = http.MaxBytesReader(w, r.Body, portal.MaxUploadSize+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		s.Error(w, r, errFormUploadUnreadable)
+		return
+	}
+	part, err := mr.NextPart()
+	switch {
+	case errors.Is(err, io.EOF):
+		var fe portal.FieldErrors
+		fe.Add("file", "Choose a file to upload.")
+		s.Error(w, r, fe.Err())
+		return
+	case err != nil:
+		s.Error(w, r, formUploadReadError(err))
+		return
+	case part.FormName() != "file":
+		s.Error(w, r, errFormUploadUnreadable)
+		return
+	}
+	up := portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: &onlyFormPart{mr: mr, part: part}}
+	form, err := s.svc.Documents.SubmitPdfForm(r.Context(), callerFrom(r.Context()).SubjectID, id, up)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Message string      `json:"message"`
+		Form    pdfFormJSON `json:"form"`
+	}{"Form submitted", pdfFormOut(*form)})
+}
+
+// onlyFormPart reads the file part and, at its end, makes sure no other part
+// follows, so the service sees a second part as a read error before it
+// stores anything.
+type onlyFormPart struct {
+	mr   *multipart.Reader
+	part *multipart.Part
+	err  error
+}
+
+func (p *onlyFormPart) Read(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	n, err := p.part.Read(b)
+	switch {
+	case errors.Is(err, io.EOF):
+		next, nerr := p.mr.NextPart()
+		if nerr == nil {
+			next.Close()
+			p.err = errFormUploadUnreadable
+		} else if !errors.Is(nerr, io.EOF) {
+			p.err = formUploadReadError(nerr)
+		} else {
+			p.err = io.EOF
+		}
+		return n, p.err
+	case err != nil:
+		p.err = formUploadReadError(err)
+		return n, p.err
+	}
+	return n, nil
+}
+
+// formUploadReadError says why a body could not be read: past the body limit
+// it is too large, else malformed.
+func formUploadReadError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return portal.ErrFormTooLarge
+	}
+	return errFormUploadUnreadable
+}
