@@ -227,6 +227,41 @@ function sharedRefresh(refreshToken: string): Promise<void> {
   return refreshInFlight;
 }
 
+/**
+ * What a 401 answer to a request sent with `jwt` leads to (spec section 8): resolves when the
+ * credential was refreshed or renewed and the request may be sent once more; otherwise logs out where
+ * due and throws `error`. Exported for the uploads (lib/upload.ts), which go through XMLHttpRequest.
+ */
+export async function recoverFromUnauthorized(
+  path: string,
+  jwt: string | null,
+  error: ApiError,
+  retried: boolean,
+): Promise<void> {
+  if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
+  if (isTokenEndpoint(path)) {
+    if (!session.get().isLogoutInitiated) forceLogout();
+    throw error;
+  }
+  const { refreshToken } = session.get().credentials;
+  const { invitationToken, loggedIn } = session.get();
+  if (!retried && !refreshToken && !loggedIn && invitationToken) {
+    // A setup session: the same credential may have been renewed meanwhile.
+    const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
+    if (renewed) return;
+    await endSetupSession();
+    throw error;
+  }
+  if (!retried && refreshToken) {
+    // Another request may have refreshed already while this one was on its way.
+    if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);
+    else if (refreshInFlight) await refreshInFlight;
+    return;
+  }
+  forceLogout(apiMessages.invalidLogin);
+  throw error;
+}
+
 async function request<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const jwt = session.get().credentials.jwt;
   const response = await send(path, options, jwt);
@@ -234,28 +269,8 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
 
   const error = await toApiError(response);
   if (response.status === 401) {
-    if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
-    if (isTokenEndpoint(path)) {
-      if (!session.get().isLogoutInitiated) forceLogout();
-      throw error;
-    }
-    const { refreshToken } = session.get().credentials;
-    const { invitationToken, loggedIn } = session.get();
-    if (!retried && !refreshToken && !loggedIn && invitationToken) {
-      // A setup session: the same credential may have been renewed meanwhile.
-      const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
-      if (renewed) return request<T>(path, options, true);
-      await endSetupSession();
-      throw error;
-    }
-    if (!retried && refreshToken) {
-      // Another request may have refreshed already while this one was on its way.
-      if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);
-      else if (refreshInFlight) await refreshInFlight;
-      return request<T>(path, options, true);
-    }
-    forceLogout(apiMessages.invalidLogin);
-    throw error;
+    await recoverFromUnauthorized(path, jwt, error, retried);
+    return request<T>(path, options, true);
   }
   if (response.status === 403 && !options.silentForbidden) notify(apiMessages.accessDenied, 'error');
   throw error;
