@@ -68,6 +68,8 @@ export type RequestOptions = {
    * expired invitation): no global Access Denied message.
    */
   silentForbidden?: boolean;
+  /** Sends the request in place of fetch: uploads use XMLHttpRequest for its progress (lib/upload.ts). */
+  transport?: typeof fetch;
 };
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -93,7 +95,7 @@ function send(path: string, options: RequestOptions, jwt: string | null): Promis
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(apiUrl(path, options.query), {
+  return (options.transport ?? fetch)(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,
@@ -227,41 +229,6 @@ function sharedRefresh(refreshToken: string): Promise<void> {
   return refreshInFlight;
 }
 
-/**
- * What a 401 answer to a request sent with `jwt` leads to (spec section 8): resolves when the
- * credential was refreshed or renewed and the request may be sent once more; otherwise logs out where
- * due and throws `error`. Exported for the uploads (lib/upload.ts), which go through XMLHttpRequest.
- */
-export async function recoverFromUnauthorized(
-  path: string,
-  jwt: string | null,
-  error: ApiError,
-  retried: boolean,
-): Promise<void> {
-  if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
-  if (isTokenEndpoint(path)) {
-    if (!session.get().isLogoutInitiated) forceLogout();
-    throw error;
-  }
-  const { refreshToken } = session.get().credentials;
-  const { invitationToken, loggedIn } = session.get();
-  if (!retried && !refreshToken && !loggedIn && invitationToken) {
-    // A setup session: the same credential may have been renewed meanwhile.
-    const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
-    if (renewed) return;
-    await endSetupSession();
-    throw error;
-  }
-  if (!retried && refreshToken) {
-    // Another request may have refreshed already while this one was on its way.
-    if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);
-    else if (refreshInFlight) await refreshInFlight;
-    return;
-  }
-  forceLogout(apiMessages.invalidLogin);
-  throw error;
-}
-
 async function request<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const jwt = session.get().credentials.jwt;
   const response = await send(path, options, jwt);
@@ -269,8 +236,28 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
 
   const error = await toApiError(response);
   if (response.status === 401) {
-    await recoverFromUnauthorized(path, jwt, error, retried);
-    return request<T>(path, options, true);
+    if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
+    if (isTokenEndpoint(path)) {
+      if (!session.get().isLogoutInitiated) forceLogout();
+      throw error;
+    }
+    const { refreshToken } = session.get().credentials;
+    const { invitationToken, loggedIn } = session.get();
+    if (!retried && !refreshToken && !loggedIn && invitationToken) {
+      // A setup session: the same credential may have been renewed meanwhile.
+      const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
+      if (renewed) return request<T>(path, options, true);
+      await endSetupSession();
+      throw error;
+    }
+    if (!retried && refreshToken) {
+      // Another request may have refreshed already while this one was on its way.
+      if (session.get().credentials.jwt === jwt) await sharedRefresh(refreshToken);
+      else if (refreshInFlight) await refreshInFlight;
+      return request<T>(path, options, true);
+    }
+    forceLogout(apiMessages.invalidLogin);
+    throw error;
   }
   if (response.status === 403 && !options.silentForbidden) notify(apiMessages.accessDenied, 'error');
   throw error;

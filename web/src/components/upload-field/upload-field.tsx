@@ -6,7 +6,6 @@
 import '@/components/upload-field/messages';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { fieldStyles } from '@/components/ui/field';
 import { Progress } from '@/components/ui/progress';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
@@ -236,11 +235,11 @@ export function UploadField({
 
   return (
     <div className={styles.field} role="group" aria-labelledby={ids.label}>
-      <label id={ids.label} htmlFor={inputId} className={fieldStyles.label}>
+      <label id={ids.label} htmlFor={inputId} className={styles.label}>
         {label}
       </label>
       {hint ? (
-        <p id={ids.hint} className={fieldStyles.hint}>
+        <p id={ids.hint} className={styles.hint}>
           {hint}
         </p>
       ) : null}
@@ -307,7 +306,7 @@ export function UploadField({
           </>
         ) : null}
       </div>
-      <p id={ids.accepted} className={fieldStyles.hint}>
+      <p id={ids.accepted} className={styles.hint}>
         {t('upload.accepted', { limit: formatFileSize(maxBytes) })}
       </p>
       {rows.length > 0 ? (
@@ -327,8 +326,8 @@ export function UploadField({
               ) : null}
               {row.state === 'cancelled' ? <p className={styles.note}>{t('upload.cancelled')}</p> : null}
               {row.error ? (
-                <p id={ids.error(row.key)} role="alert" className={fieldStyles.error}>
-                  <span aria-hidden="true" className={fieldStyles.errorIcon} />
+                <p id={ids.error(row.key)} role="alert" className={styles.error}>
+                  <span aria-hidden="true" className={styles.errorIcon} />
                   {row.error}
                 </p>
               ) : null}

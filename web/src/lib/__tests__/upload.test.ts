@@ -29,10 +29,12 @@ class FakeXhr {
     this.url = url;
   }
   setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
+    this.headers[name.toLowerCase()] = value;
   }
-  getResponseHeader(name: string) {
-    return this.responseHeaders[name] ?? null;
+  getAllResponseHeaders() {
+    return Object.entries(this.responseHeaders)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
   }
   send(body: unknown) {
     this.body = body;
@@ -86,7 +88,7 @@ describe('uploadFile', () => {
     const xhr = await sent(0);
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe(apiUrl(PATH));
-    expect(xhr.headers).toEqual({ Accept: ACCEPT_HEADER, Authorization: 'Bearer access-1' });
+    expect(xhr.headers).toEqual({ accept: ACCEPT_HEADER, authorization: 'Bearer access-1' });
     expect(xhr.body).toBe(body);
     xhr.respond(201, JSON.stringify({ id: 7, name: 'diploma.pdf' }));
     await expect(result).resolves.toEqual({ id: 7, name: 'diploma.pdf' });
@@ -159,7 +161,7 @@ describe('uploadFile', () => {
     const result = uploadFile<{ id: number }>(PATH, body);
     (await sent(0)).respond(401, JSON.stringify({ errorMessage: 'Unauthorized' }));
     const replay = await sent(1);
-    expect(replay.headers.Authorization).toBe('Bearer access-2');
+    expect(replay.headers.authorization).toBe('Bearer access-2');
     expect(replay.body).toBe(body);
     replay.respond(201, JSON.stringify({ id: 8 }));
     await expect(result).resolves.toEqual({ id: 8 });

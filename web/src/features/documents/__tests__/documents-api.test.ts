@@ -18,8 +18,8 @@ describe('uploadDocument', () => {
         url = to;
       }
       setRequestHeader() {}
-      getResponseHeader() {
-        return null;
+      getAllResponseHeaders() {
+        return 'content-type: application/json\r\n';
       }
       send(sent: FormData) {
         body = sent;
