@@ -109,7 +109,7 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.additionalDocuments'),
     access: setupComplete,
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/additional-documents').then((m) => ({ Component: m.AdditionalDocumentsRoute })),
   },
   {
     path: paths.addresses.path,

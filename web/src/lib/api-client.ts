@@ -68,6 +68,8 @@ export type RequestOptions = {
    * expired invitation): no global Access Denied message.
    */
   silentForbidden?: boolean;
+  /** Sends the request in place of fetch: uploads use XMLHttpRequest for its progress (lib/upload.ts). */
+  transport?: typeof fetch;
 };
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -93,7 +95,7 @@ function send(path: string, options: RequestOptions, jwt: string | null): Promis
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(apiUrl(path, options.query), {
+  return (options.transport ?? fetch)(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,

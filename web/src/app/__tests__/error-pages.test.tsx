@@ -73,9 +73,9 @@ describe('routing details', () => {
   });
 
   it('a route screen of a later issue shows its coming-soon panel inside the default layout', async () => {
-    logInAs(1);
-    renderApp('/additional-documents');
-    expect(await screen.findByRole('heading', { name: 'Additional Documents' })).toBeInTheDocument();
+    logInAs(2);
+    renderApp('/collection-site-update');
+    expect(await screen.findByRole('heading', { name: 'Update Collection Site' })).toBeInTheDocument();
     expect(screen.getByText('This part of the Applicant Portal is coming soon.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
   });

@@ -16,12 +16,13 @@ const DYNAMIC_KEYS: readonly string[] = [];
 /** Areas that load with their feature, not with the app (lib/i18n.ts), and the module that adds each. */
 const LAZY_AREAS: Record<string, string> = {
   ...Object.fromEntries(
-    ['account', 'history', 'legal', 'personal', 'profile', 'services', 'setup'].map((area) => [
+    ['account', 'documents', 'history', 'legal', 'personal', 'profile', 'services', 'setup'].map((area) => [
       area,
       `@/features/${area}/lib/messages`,
     ]),
   ),
   nav: '@/components/app-nav/messages',
+  upload: '@/components/upload-field/messages',
 };
 
 /** The app's own source files: tests and the catalogue itself excluded. */

@@ -15,6 +15,8 @@ import profile from './profile.json';
 import services from './services.json';
 import setup from './setup.json';
 import ui from './ui.json';
+import upload from './upload.json';
+import documents from './documents.json';
 
 export const enUS = {
   ...common,
@@ -31,4 +33,6 @@ export const enUS = {
   ...services,
   ...setup,
   ...ui,
+  ...upload,
+  ...documents,
 };
