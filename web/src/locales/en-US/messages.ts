@@ -5,6 +5,7 @@ import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
+import forms from './forms.json';
 import history from './history.json';
 import layout from './layout.json';
 import nav from './nav.json';
@@ -19,6 +20,7 @@ import ui from './ui.json';
 export const enUS = {
   ...common,
   ...errors,
+  ...forms,
   ...account,
   ...auth,
   ...history,
