@@ -42,8 +42,9 @@ export async function fetchTemplate(id: number): Promise<ArrayBuffer> {
 /** Sends the filled PDF (one file part `file`, named after the form's code). */
 export function submitForm(id: number, bytes: Uint8Array, code: string): Promise<SubmitFormAnswer> {
   const body = new FormData();
-  // A copy into a plain ArrayBuffer: a Blob part may not take a view of a shared buffer.
-  body.append('file', new Blob([bytes.slice()], { type: 'application/pdf' }), `${code}.pdf`);
+  // A File, not a Blob with a name: the name then travels with the part wherever FormData is serialized.
+  // slice(): a copy into a plain ArrayBuffer, which a File part takes whatever buffer `bytes` views.
+  body.append('file', new File([bytes.slice()], `${code}.pdf`, { type: 'application/pdf' }));
   return api.post<SubmitFormAnswer>(formPath(id), body);
 }
 

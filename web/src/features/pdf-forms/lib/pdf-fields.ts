@@ -33,6 +33,9 @@ export class NoFormFieldsError extends Error {
 
 const loadPdfLib = () => import('pdf-lib');
 
+/** pdf-lib tests `instanceof ArrayBuffer`, which fails for a buffer made in another realm (a frame, jsdom's Blob). */
+const asBytes = (bytes: ArrayBuffer | Uint8Array) => (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+
 /** "applicant_full_name" → "Applicant full name"; "dateOfBirth" → "Date of birth". */
 export function humanize(name: string): string {
   const last = name.split('.').pop() ?? name;
@@ -79,7 +82,7 @@ export async function readPdfFields(bytes: ArrayBuffer | Uint8Array): Promise<Pd
   const lib = await loadPdfLib();
   let doc: import('pdf-lib').PDFDocument;
   try {
-    doc = await lib.PDFDocument.load(bytes, { updateMetadata: false });
+    doc = await lib.PDFDocument.load(asBytes(bytes), { updateMetadata: false });
   } catch {
     throw new NoFormFieldsError();
   }
@@ -136,7 +139,7 @@ export async function fillPdf(
   values: Record<string, PdfFieldValue | undefined>,
 ): Promise<Uint8Array> {
   const lib = await loadPdfLib();
-  const doc = await lib.PDFDocument.load(bytes, { updateMetadata: false });
+  const doc = await lib.PDFDocument.load(asBytes(bytes), { updateMetadata: false });
   const form = doc.getForm();
   for (const field of form.getFields()) {
     const name = field.getName();
