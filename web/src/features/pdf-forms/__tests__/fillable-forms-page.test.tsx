@@ -160,7 +160,7 @@ describe('/fillable-pdf-form', () => {
     await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
     await user.type(screen.getByLabelText('Date of birth'), '1990-04-07');
     await user.click(within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'));
-    await user.click(screen.getByRole('checkbox', { name: 'I authorize the release of my Idaho records.' }));
+    await user.click(screen.getByRole('checkbox', { name: /^I authorize the release of my Idaho records\./ }));
     await user.click(within(form).getByRole('button', { name: 'Submit form' }));
 
     expect(await screen.findByText('Form submitted')).toBeInTheDocument();

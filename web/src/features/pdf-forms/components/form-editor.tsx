@@ -10,6 +10,7 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DateField } from '@/components/ui/date-field';
+import { RequiredMarker } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -112,7 +113,13 @@ function FieldControl({
     case 'checkbox':
       return (
         <Checkbox
-          label={field.label}
+          // The design system's marker, as on every other required field (the checkbox has no required prop).
+          label={
+            <>
+              {field.label}
+              {field.required ? <RequiredMarker /> : null}
+            </>
+          }
           error={error}
           aria-required={field.required || undefined}
           className={styles.wide}
