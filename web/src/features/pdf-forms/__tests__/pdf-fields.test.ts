@@ -146,6 +146,13 @@ describe('filling a PDF form', () => {
     });
   });
 
+  it('writes every character the checks let through', async () => {
+    const name = 'Zoë Ñúñez-Ørsted “Jr.” € …';
+    expect(checkField({ name: 'n', label: 'n', kind: 'text', value: '' }, name)).toBeUndefined();
+    const filled = await fillPdf(await template(), { applicant_full_name: name });
+    expect((await PDFDocument.load(filled)).getForm().getTextField('applicant_full_name').getText()).toBe(name);
+  });
+
   it('clears what is left empty, and leaves fields it is not given as they were', async () => {
     const first = await fillPdf(await template(), { applicant_full_name: 'Dana', copy_delivery: 'email' });
     const second = await fillPdf(first, { copy_delivery: '', license_state: '' });
@@ -185,5 +192,9 @@ describe('the words and checks of a field', () => {
       'Tick this box: the form cannot be submitted without it.',
     );
     expect(checkField({ ...text, required: false }, '')).toBeUndefined();
+    expect(checkField({ ...text, maxLength: undefined }, 'Zoë Müller–Ørsted')).toBeUndefined();
+    expect(checkField({ ...text, maxLength: undefined }, 'Michał Wójcik 李')).toBe(
+      'Full legal name has characters this form cannot hold: ł 李. Write them with plain letters (for example ł as l).',
+    );
   });
 });

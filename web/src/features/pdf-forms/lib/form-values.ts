@@ -29,6 +29,24 @@ function isRealDate(value: string): boolean {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+// What Helvetica can write into a PDF (WinAnsi: Latin-1 and Windows-1252's extras). pdf-lib refuses
+// anything else when it draws the answers, so the field says so instead of the submit failing.
+const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+
+/** The characters of `text` the form's font cannot write, each once. */
+export function unwritable(text: string): string[] {
+  const bad = [...text].filter((ch) => {
+    const code = ch.codePointAt(0)!;
+    return !(
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      ch === '\n' ||
+      CP1252_EXTRAS.includes(ch)
+    );
+  });
+  return [...new Set(bad)];
+}
+
 /** The message of one field's value, or undefined when it is fine. */
 export function checkField(field: PdfFieldDescriptor, value: PdfFieldValue | undefined): string | undefined {
   const label = field.label;
@@ -41,6 +59,9 @@ export function checkField(field: PdfFieldDescriptor, value: PdfFieldValue | und
       : t('forms.error.required', { label });
   }
   if (field.kind === 'date' && !isRealDate(text)) return t('forms.error.invalidDate', { label });
+  const bad =
+    typeof value === 'string' ? unwritable(field.kind === 'multiline' ? value.replace(/\r/g, '') : value) : [];
+  if (bad.length) return t('forms.error.characters', { label, characters: bad.join(' ') });
   if (field.maxLength && typeof value === 'string' && value.length > field.maxLength) {
     return t('forms.error.tooLong', { label, n: field.maxLength });
   }
