@@ -158,7 +158,7 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.forms'),
     access: setupComplete,
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/fillable-pdf-form').then((m) => ({ Component: m.FillablePdfFormRoute })),
   },
   {
     path: paths.personal.path,

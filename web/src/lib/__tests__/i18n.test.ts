@@ -23,6 +23,7 @@ const LAZY_AREAS: Record<string, string> = {
   ),
   nav: '@/components/app-nav/messages',
   upload: '@/components/upload-field/messages',
+  forms: '@/features/pdf-forms/lib/messages',
 };
 
 /** The app's own source files: tests and the catalogue itself excluded. */

@@ -5,6 +5,7 @@ import account from './account.json';
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';
+import forms from './forms.json';
 import history from './history.json';
 import layout from './layout.json';
 import nav from './nav.json';
@@ -21,6 +22,7 @@ import documents from './documents.json';
 export const enUS = {
   ...common,
   ...errors,
+  ...forms,
   ...account,
   ...auth,
   ...history,

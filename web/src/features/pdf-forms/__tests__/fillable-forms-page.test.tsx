@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { logInAs, renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import type { PdfForm } from '../api/pdf-forms';
+
+// pdf.js draws on a real canvas, which jsdom lacks; the preview is seen in the browser (e2e).
+vi.mock('../components/pdf-preview', () => ({
+  PdfPreview: () => <section aria-label="Preview" />,
+}));
+
+const idaho = (overrides: Partial<PdfForm> = {}): PdfForm => ({
+  id: 3,
+  code: 'idaho-release',
+  title: 'Idaho background check release (sample)',
+  description: 'Lets the employer obtain your Idaho records.',
+  required: true,
+  fieldNames: ['applicant_full_name', 'date_of_birth', 'copy_delivery', 'authorization'],
+  submitted: null,
+  ...overrides,
+});
+
+const mvr: PdfForm = {
+  id: 4,
+  code: 'mvr-request',
+  title: 'Motor vehicle record request (sample)',
+  description: '',
+  required: false,
+  fieldNames: ['license_number'],
+  submitted: {
+    name: 'mvr-request.pdf',
+    size: 2048,
+    sha256: 'ab'.repeat(32),
+    submittedAt: '2026-11-20T10:00:00Z',
+  },
+};
+
+async function idahoTemplate(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const form = doc.getForm();
+  const name = form.createTextField('applicant_full_name');
+  name.enableRequired();
+  name.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText('Full legal name'));
+  name.addToPage(page, { x: 40, y: 700, width: 300, height: 20 });
+  const birth = form.createTextField('date_of_birth');
+  birth.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText('Date of birth (MM/DD/YYYY)'));
+  birth.addToPage(page, { x: 40, y: 660, width: 120, height: 20 });
+  const delivery = form.createRadioGroup('copy_delivery');
+  delivery.addOptionToPage('email', page, { x: 40, y: 620, width: 14, height: 14 });
+  delivery.addOptionToPage('postal_mail', page, { x: 90, y: 620, width: 14, height: 14 });
+  const consent = form.createCheckBox('authorization');
+  consent.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText('I authorize the release of my Idaho records.'));
+  consent.addToPage(page, { x: 40, y: 580, width: 14, height: 14 });
+  return doc.save();
+}
+
+let template: Uint8Array;
+beforeEach(async () => {
+  template ??= await idahoTemplate();
+});
+
+function mockForms(list: PdfForm[]) {
+  server.use(
+    http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json(list)),
+    http.get(
+      '/api/v2/user/profile/fillable-pdf-form/3',
+      () => new HttpResponse(template.slice(), { headers: { 'Content-Type': 'application/pdf' } }),
+    ),
+  );
+}
+
+async function openPage(list: PdfForm[]) {
+  mockForms(list);
+  logInAs(1);
+  const view = renderApp('/fillable-pdf-form');
+  await screen.findByRole('heading', { level: 1, name: 'Forms' });
+  return view;
+}
+
+describe('/fillable-pdf-form', () => {
+  it('lists each form with whether it is required and sent', async () => {
+    await openPage([idaho(), mvr]);
+    const first = await screen.findByRole('article', { name: 'Idaho background check release (sample)' });
+    expect(within(first).getByText('Required')).toBeInTheDocument();
+    expect(within(first).getByText('Not submitted yet')).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Fill in Idaho background check release (sample)' }),
+    ).toBeVisible();
+    const second = screen.getByRole('article', { name: 'Motor vehicle record request (sample)' });
+    expect(within(second).getByText('Optional')).toBeInTheDocument();
+    expect(within(second).getByText('Submitted on November 20, 2026')).toBeInTheDocument();
+    expect(
+      within(second).getByRole('button', { name: 'Download the submitted Motor vehicle record request (sample)' }),
+    ).toBeVisible();
+  });
+
+  it('says when no form applies, with the way back to the profile', async () => {
+    await openPage([]);
+    expect(await screen.findByRole('heading', { name: 'No forms to fill in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('says when the list cannot be read, and tries again', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/v2/user/profile/fillable-pdf-forms', () =>
+        ++calls === 1
+          ? HttpResponse.json({ errorMessage: 'Database unavailable' }, { status: 404 })
+          : HttpResponse.json([idaho()]),
+      ),
+    );
+    logInAs(1);
+    const { user } = renderApp('/fillable-pdf-form');
+    expect(await screen.findByText('Error retrieving forms: Database unavailable')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Idaho background check release (sample)' })).toBeVisible();
+  });
+
+  it('checks the answers, submits the filled PDF, and shows the form as sent', async () => {
+    // The part as the app hands it to fetch: jsdom's FormData does not survive Node's multipart encoding.
+    let sent: File | null = null;
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (init?.body instanceof FormData) sent = init.body.get('file') as File;
+      return realFetch(input, init);
+    });
+    const { user } = await openPage([idaho(), mvr]);
+    server.use(
+      http.post('/api/v2/user/profile/fillable-pdf-form/3', () => {
+        const form = idaho({
+          submitted: {
+            name: 'idaho-release.pdf',
+            size: 1234,
+            sha256: 'cd'.repeat(32),
+            submittedAt: '2026-11-22T12:00:00Z',
+          },
+        });
+        // The list read again after the submit shows it sent.
+        server.use(http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([form, mvr])));
+        return HttpResponse.json({ message: 'Form submitted', form });
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Fill in Idaho background check release (sample)' }));
+    const form = await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Idaho background check release (sample)' })).toHaveFocus();
+
+    await user.click(within(form).getByRole('button', { name: 'Submit form' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Full legal name' })).toBeInTheDocument();
+    expect(
+      within(summary).getByRole('link', { name: 'I authorize the release of my Idaho records.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveAccessibleDescription(
+      'Full legal name is required.',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-04-07');
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'));
+    await user.click(screen.getByRole('checkbox', { name: /^I authorize the release of my Idaho records\./ }));
+    await user.click(within(form).getByRole('button', { name: 'Submit form' }));
+
+    expect(await screen.findByText('Form submitted')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Idaho background check release (sample)' });
+    expect(within(card).getByText('Submitted on November 22, 2026')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByRole('button', { name: /Fill in .* again/ })).toHaveFocus());
+
+    expect(sent).not.toBeNull();
+    const file = sent as unknown as File;
+    expect(file.name).toBe('idaho-release.pdf');
+    expect(file.type).toBe('application/pdf');
+    const filled = (await PDFDocument.load(new Uint8Array(await file.arrayBuffer()))).getForm();
+    expect(filled.getTextField('applicant_full_name').getText()).toBe('Dana Q. Demo');
+    expect(filled.getTextField('date_of_birth').getText()).toBe('04/07/1990');
+    expect(filled.getRadioGroup('copy_delivery').getSelected()).toBe('postal_mail');
+    expect(filled.getCheckBox('authorization').isChecked()).toBe(true);
+  });
+
+  it("shows the server's refusal in the editor and keeps what was typed", async () => {
+    server.use(
+      http.post('/api/v2/user/profile/fillable-pdf-form/3', () =>
+        HttpResponse.json(
+          {
+            errorMessage: 'validation error',
+            errorFields: [
+              {
+                field: 'file',
+                message: 'This is not the Idaho background check release (sample) form: its fields differ.',
+              },
+            ],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = await openPage([idaho()]);
+    await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
+    await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
+    await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit form' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The form could not be submitted');
+    expect(alert).toHaveTextContent('This is not the Idaho background check release (sample) form: its fields differ.');
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
+    expect(screen.getByRole('checkbox', { name: /I authorize/ })).toBeChecked();
+  });
+});

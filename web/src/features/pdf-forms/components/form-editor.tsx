@@ -1,0 +1,249 @@
+// One PDF form as an accessible web form: its fields read from the template
+// (pdf-lib), the design system's controls, the answers checked on submit, and
+// beside them (below on phones) a live preview. Submit fills the template and
+// sends it; a refusal shows in an alert and nothing typed is lost.
+import '@/features/pdf-forms/lib/messages';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { DateField } from '@/components/ui/date-field';
+import { RequiredMarker } from '@/components/ui/field';
+import { RadioGroup } from '@/components/ui/radio-group';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessageOf } from '@/lib/api-client';
+import { invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { t } from '@/lib/i18n';
+import { useKeepFocusOnPress } from '@/lib/keep-focus';
+import { notify } from '@/lib/notifications';
+import { shownError } from '@/lib/shown-error';
+import { afterSubmit, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
+import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
+import { fillPdf, humanize, NoFormFieldsError, readPdfFields, type PdfFieldDescriptor } from '../lib/pdf-fields';
+import { formatDate } from './format-date';
+import { PdfPreview } from './pdf-preview';
+import styles from './pdf-forms.module.css';
+
+export const templateQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['fillable-pdf-form-template', id],
+    queryFn: async () => {
+      const template = await fetchTemplate(id);
+      return { template, fields: await readPdfFields(template) };
+    },
+    // A template does not change while the page is open; a PDF without fields does not get better.
+    staleTime: Infinity,
+    retry: (count, error) =>
+      !(error instanceof NoFormFieldsError) && !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+type FormEditorProps = {
+  form: PdfForm;
+  /** Back to the list: after a submit, or when the applicant leaves. */
+  onClose: () => void;
+};
+
+export function FormEditor({ form, onClose }: FormEditorProps) {
+  const template = useQuery(templateQuery(form.id));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  let body;
+  if (template.isError) {
+    const noFields = template.error instanceof NoFormFieldsError;
+    body = (
+      <Alert focusOnMount>
+        <p>
+          {noFields ? template.error.message : t('forms.editor.loadFailed', { reason: errorMessageOf(template.error) })}
+        </p>
+        {noFields ? null : (
+          <Button variant="secondary" onClick={() => void template.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        )}
+      </Alert>
+    );
+  } else if (!template.data) {
+    body = <Skeleton lines={8} label={t('forms.editor.loading')} />;
+  } else {
+    body = <EditorForm form={form} template={template.data.template} fields={template.data.fields} onClose={onClose} />;
+  }
+  return (
+    <div className={styles.editor}>
+      <div className={styles.editorHead}>
+        <Button variant="link" onClick={() => onClose()}>
+          <span aria-hidden="true">← </span>
+          {t('forms.editor.back')}
+        </Button>
+        <h2 ref={headingRef} tabIndex={-1} className={styles.editorTitle}>
+          {form.title}
+        </h2>
+        {form.description ? <p className={styles.muted}>{form.description}</p> : null}
+        {form.submitted ? (
+          <p>{t('forms.editor.resubmitNote', { date: formatDate(form.submitted.submittedAt) })}</p>
+        ) : null}
+      </div>
+      {body}
+    </div>
+  );
+}
+
+/** A choice's words: the PDF's export value, made readable when it is a code ("in_person"). */
+const optionLabel = (option: string) =>
+  /[_-]/.test(option) || option === option.toLowerCase() ? humanize(option) : option;
+
+function FieldControl({
+  field,
+  index,
+  form,
+}: {
+  field: PdfFieldDescriptor;
+  index: number;
+  form: UseFormReturn<PdfFormValues>;
+}) {
+  const name = keyOf(index);
+  const error = shownError(form, name);
+  const registration = form.register(name);
+  const common = { label: field.label, required: field.required, error };
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <Checkbox
+          // The design system's marker, as on every other required field (the checkbox has no required prop).
+          label={
+            <>
+              {field.label}
+              {field.required ? <RequiredMarker /> : null}
+            </>
+          }
+          error={error}
+          aria-required={field.required || undefined}
+          className={styles.wide}
+          {...registration}
+        />
+      );
+    case 'radio':
+      return (
+        <RadioGroup
+          legend={field.label}
+          error={error}
+          required={field.required}
+          className={styles.wide}
+          options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(o) }))}
+          {...registration}
+        />
+      );
+    case 'dropdown':
+      return (
+        <Select {...common} placeholder={t('forms.editor.choose')} {...registration}>
+          {(field.options ?? []).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </Select>
+      );
+    case 'date':
+      return <DateField {...common} {...registration} />;
+    case 'multiline':
+      return <TextAreaField {...common} className={styles.wide} maxLength={field.maxLength} {...registration} />;
+    default:
+      return <TextField {...common} maxLength={field.maxLength} {...registration} />;
+  }
+}
+
+function EditorForm({
+  form: pdfForm,
+  template,
+  fields,
+  onClose,
+}: {
+  form: PdfForm;
+  template: ArrayBuffer;
+  fields: PdfFieldDescriptor[];
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const schema = useMemo(() => pdfFormSchema(fields), [fields]);
+  const form = useAppForm(schema, { defaultValues: initialValues(fields), shouldFocusError: false });
+  const values = useWatch({ control: form.control }) as PdfFormValues;
+  const answers = useMemo(() => valuesByName(fields, values), [fields, values]);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepFocusOnPress(formRef);
+  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
+    fields: [],
+    attempt: 0,
+  });
+  const [refused, setRefused] = useState<{ message: string; attempt: number } | null>(null);
+
+  // A field leaves the summary once its message is gone.
+  const stillInvalid = invalid.fields.filter((f) => form.formState.errors[f.name]);
+
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      setInvalid((last) => ({ fields: [], attempt: last.attempt }));
+      setRefused(null);
+      try {
+        const filled = await fillPdf(template, valuesByName(fields, data));
+        const answer = await submitForm(pdfForm.id, filled, pdfForm.code);
+        await afterSubmit(client, answer);
+        notify(t('forms.editor.submitted'), 'success');
+        onClose();
+      } catch (error) {
+        // 422 (the file), 413, 415, 409: the server's own sentence; the answers stay as typed.
+        const message =
+          error instanceof ApiError && error.errorFields.length
+            ? error.errorFields.map((f) => f.message).join(' ')
+            : errorMessageOf(error);
+        setRefused((last) => ({ message, attempt: (last?.attempt ?? 0) + 1 }));
+      }
+    },
+    (errors) => {
+      setRefused(null);
+      // The summary says the question (a radio group's legend, not its first choice).
+      const found = invalidFields(errors, formRef.current).map((f) => ({
+        ...f,
+        label: fields[Number(f.name.slice(1))]?.label ?? f.label,
+      }));
+      setInvalid((last) => ({ fields: found, attempt: last.attempt + 1 }));
+    },
+  );
+
+  return (
+    <div className={styles.editorBody}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-label={pdfForm.title}
+      >
+        {invalid.fields.length > 0 ? <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount /> : null}
+        {refused ? (
+          <Alert key={refused.attempt} title={t('forms.editor.submitFailed')} focusOnMount>
+            <p>{refused.message}</p>
+          </Alert>
+        ) : null}
+        <p>{t('forms.editor.intro')}</p>
+        <div className={styles.fields}>
+          {fields.map((field, i) => (
+            <FieldControl key={field.name} field={field} index={i} form={form} />
+          ))}
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('forms.editor.submit')}
+          </Button>
+          <Button variant="secondary" disabled={form.formState.isSubmitting} onClick={() => onClose()}>
+            {t('forms.editor.back')}
+          </Button>
+        </div>
+      </form>
+      <PdfPreview template={template} values={answers} />
+    </div>
+  );
+}
