@@ -25,6 +25,11 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      // Chunks are named by their hash alone: the entry lists every lazy chunk's file (for preloading),
+      // and the names in that list cost /login bytes for each route the app has.
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
   },
   server: {
     // The list of common passwords has one source, the server's file

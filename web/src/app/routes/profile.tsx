@@ -1,15 +1,24 @@
 import { DotReleaseList } from '@/features/legal/components/dot-release-list';
 import { PendingDocuments } from '@/features/legal/components/pending-documents';
 import { SignedDocuments } from '@/features/legal/components/signed-documents';
+import { DocumentsSummary } from '@/features/documents/components/documents-summary';
+import { FormsSummary } from '@/features/pdf-forms/components/forms-summary';
 import { ProfileHub } from '@/features/profile/components/profile-hub';
 
 /**
- * /profile, the hub after setup, with the legal documents (features/legal): those still to sign (one
- * applicable since setup, a DOT release per DOT-regulated employer) above those signed.
+ * /profile, the hub after setup, with the documents and forms the employer asks for (features/documents,
+ * features/pdf-forms) and the legal documents (features/legal): those still to sign (one applicable since
+ * setup, a DOT release per DOT-regulated employer) above those signed.
  */
 export function ProfileRoute() {
   return (
     <ProfileHub
+      documents={
+        <>
+          <DocumentsSummary />
+          <FormsSummary />
+        </>
+      }
       signedDocuments={
         <>
           <PendingDocuments />

@@ -20,6 +20,7 @@ import { invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
+import { UPLOAD_MESSAGE_TIMEOUT } from '@/lib/upload';
 import { shownError } from '@/lib/shown-error';
 import { afterSubmit, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
 import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
@@ -191,7 +192,7 @@ function EditorForm({
         const filled = await fillPdf(template, valuesByName(fields, data));
         const answer = await submitForm(pdfForm.id, filled, pdfForm.code);
         await afterSubmit(client, answer);
-        notify(t('forms.editor.submitted'), 'success');
+        notify(t('forms.editor.submitted'), 'success', UPLOAD_MESSAGE_TIMEOUT);
         onClose();
       } catch (error) {
         // 422 (the file), 413, 415, 409: the server's own sentence; the answers stay as typed.
