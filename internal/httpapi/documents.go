@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"applicantportal/internal/filetype"
 	"applicantportal/internal/portal"
 )
 
@@ -20,13 +19,6 @@ func (s *Server) registerDocumentRoutes(mux *http.ServeMux) {
 		mux.HandleFunc("GET /api/v2/user/profile/"+string(kind), s.require(applicantOnly, s.handleReportGet(kind)))
 	}
 }
-
-// MaxUploadBody is the most an upload's whole body may be: the file and
-// the multipart framing around it.
-const MaxUploadBody = portal.MaxUploadSize + 64<<10
-
-// errUnreadableUpload is a body that is no well-formed upload.
-var errUnreadableUpload = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
 
 type documentTypeJSON struct {
 	Type        string `json:"type"`
@@ -108,107 +100,58 @@ func (s *Server) handleDocumentList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// uploadBody reads an upload's file part and turns the failures of reading
-// it into the client's errors: past the body limit 413, a broken body 400.
-type uploadBody struct{ r io.Reader }
-
-func (u uploadBody) Read(p []byte) (int, error) {
-	n, err := u.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = uploadReadError(err)
-	}
-	return n, err
-}
-
-func uploadReadError(err error) error {
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return filetype.ErrTooLarge
-	}
-	return fmt.Errorf("%w (%v)", errUnreadableUpload, err)
-}
-
 // handleDocumentCreate streams a multipart upload (documentType first,
 // then the file) into the document service without holding it: the
 // service reads the file part as it arrives, up to the limit. At most
 // Config.MaxUploads run at once; the others wait for a slot, then 503.
 func (s *Server) handleDocumentCreate(w http.ResponseWriter, r *http.Request) {
 	sess := callerFrom(r.Context())
-	// A body declared larger than the limit is refused before it takes a
-	// slot or is read at all.
-	if r.ContentLength > MaxUploadBody {
-		s.Error(w, r, filetype.ErrTooLarge)
-		return
-	}
-	release, err := s.uploads.Acquire(r.Context())
+	mr, release, err := s.startUpload(w, r)
 	if err != nil {
-		if r.Context().Err() != nil {
-			err = s.uploads.Busy()
-		}
 		s.Error(w, r, err)
 		return
 	}
 	defer release()
-	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBody)
-	mr, err := r.MultipartReader()
-	if err != nil {
-		s.Error(w, r, errUnreadableUpload)
-		return
+	errNoType := fieldError("documentType", "Choose which document this is.")
+	part, err := nextPart(mr)
+	switch {
+	case errors.Is(err, io.EOF):
+		err = errNoType
+	case err == nil && part.FormName() == "file":
+		err = errNoType
+	case err == nil && part.FormName() != "documentType":
+		err = errUnreadableUpload
 	}
-	part, err := mr.NextPart()
-	if err == io.EOF {
-		s.Error(w, r, fieldError("documentType", "Choose which document this is."))
-		return
-	}
-	if err != nil {
-		s.Error(w, r, uploadReadError(err))
-		return
-	}
-	var docType string
-	switch part.FormName() {
-	case "documentType":
-		// A type code is a few words; anything longer is no type.
-		b, err := io.ReadAll(io.LimitReader(uploadBody{part}, 201))
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		docType = string(b)
-		if docType == "" || len(b) > 200 {
-			s.Error(w, r, fieldError("documentType", "Choose which document this is."))
-			return
-		}
-		if part, err = mr.NextPart(); err == io.EOF {
-			s.Error(w, r, fieldError("file", "Choose a file to upload."))
-			return
-		} else if err != nil {
-			s.Error(w, r, uploadReadError(err))
-			return
-		}
-		if part.FormName() != "file" {
-			s.Error(w, r, errUnreadableUpload)
-			return
-		}
-	case "file":
-		s.Error(w, r, fieldError("documentType", "Choose which document this is."))
-		return
-	default:
-		s.Error(w, r, errUnreadableUpload)
-		return
-	}
-	doc, err := s.svc.Documents.AddDocument(r.Context(), sess.SubjectID, docType, portal.Upload{
-		Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: uploadBody{part}})
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	// Only one file per request: anything after it undoes the upload.
-	if _, err := mr.NextPart(); err != io.EOF {
-		if derr := s.svc.Documents.DeleteDocument(r.Context(), sess.SubjectID, doc.ID); derr != nil {
-			s.Error(w, r, fmt.Errorf("httpapi: undo the upload of document %d: %w", doc.ID, derr))
-			return
-		}
-		s.Error(w, r, errUnreadableUpload)
+	// A type code is a few words; anything longer is no type.
+	b, err := io.ReadAll(io.LimitReader(part, 201))
+	if err != nil {
+		s.Error(w, r, uploadReadError(err))
+		return
+	}
+	docType := string(b)
+	if docType == "" || len(b) > 200 {
+		s.Error(w, r, errNoType)
+		return
+	}
+	part, err = nextPart(mr)
+	switch {
+	case errors.Is(err, io.EOF):
+		err = fieldError("file", "Choose a file to upload.")
+	case err == nil && part.FormName() != "file":
+		err = errUnreadableUpload
+	}
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	doc, err := s.svc.Documents.AddDocument(r.Context(), sess.SubjectID, docType, portal.Upload{
+		Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: &lastPart{mr: mr, part: part}})
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, newDocumentJSON(*doc))

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net/http"
 	"net/http/httptest"
 	"net/textproto"
 	"reflect"
@@ -539,6 +540,53 @@ func TestUploadsBeyondTheSlotsWaitThen503(t *testing.T) {
 	if rec := a.uploadParts("bob", textPart("documentType", "other"), filePart("a.png", "image/png", pngFile)); rec.Code != 201 {
 		t.Errorf("upload after the slot was freed = %d %s", rec.Code, rec.Body)
 	}
+}
+
+// An upload from a phone on a weak signal takes longer than other requests'
+// bodies may: as long as its bytes keep arriving, it is not cut.
+func TestAnUploadThatKeepsArrivingOutlastsTheBodyTimeout(t *testing.T) {
+	db := storetest.OpenSQLite(t, storetest.Config(t))
+	a := newDocumentsAPI(t, db, httpapi.Config{})
+	addr := serveWithTimeouts(t, a.handler) // ReadBody: 400 ms
+	body, ct := multipartStream(textPart("documentType", "other"), filePart("slow.png", "image/png", pngFile))
+	var buf bytes.Buffer
+	io.Copy(&buf, body)
+	trickled := &trickleReader{data: buf.Bytes(), piece: buf.Len()/10 + 1, gap: 120 * time.Millisecond}
+	req, _ := http.NewRequest("POST", "http://"+addr+"/api/v2/user/profile/documents", trickled)
+	req.ContentLength = int64(buf.Len())
+	req.Header.Set("Content-Type", ct)
+	req.Header.Set("Authorization", "Bearer "+a.tokens["jane"])
+	start := time.Now()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	answer, _ := io.ReadAll(res.Body)
+	if took := time.Since(start); res.StatusCode != 201 || took < time.Second {
+		t.Errorf("upload trickled over %v = %d %s; want 201 after more than the 400 ms body timeout", took, res.StatusCode, answer)
+	}
+}
+
+// trickleReader hands out data a piece at a time, gap apart.
+type trickleReader struct {
+	data  []byte
+	piece int
+	gap   time.Duration
+	sent  bool
+}
+
+func (r *trickleReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	if r.sent {
+		time.Sleep(r.gap)
+	}
+	r.sent = true
+	n := copy(p[:min(len(p), r.piece)], r.data)
+	r.data = r.data[n:]
+	return n, nil
 }
 
 // TestParallelUploadsKeepMemoryBounded sends 50 uploads of 20 MB at once to

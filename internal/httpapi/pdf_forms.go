@@ -3,7 +3,6 @@ package httpapi
 import (
 	"errors"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"time"
@@ -103,9 +102,6 @@ func (s *Server) handlePdfFormSubmittedGet(w http.ResponseWriter, r *http.Reques
 	s.serveFile(w, r, file, rc, file.Name)
 }
 
-// errFormUploadUnreadable is a body that is not the multipart the call takes.
-var errFormUploadUnreadable = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
-
 // handlePdfFormSubmit takes the filled PDF as the one part "file" of a
 // multipart body, read as it comes (never ParseMultipartForm) within the
 // upload gate and the body limit.
@@ -115,33 +111,24 @@ func (s *Server) handlePdfFormSubmit(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	release, err := s.uploads.Acquire(r.Context())
+	mr, release, err := s.startUpload(w, r)
 	if err != nil {
-		s.Error(w, r, s.uploads.Busy())
+		s.Error(w, r, err)
 		return
 	}
 	defer release()
-	r.Body = http.MaxBytesReader(w, r.Body, portal.MaxUploadSize+64<<10)
-	mr, err := r.MultipartReader()
-	if err != nil {
-		s.Error(w, r, errFormUploadUnreadable)
-		return
-	}
-	part, err := mr.NextPart()
+	part, err := nextPart(mr)
 	switch {
 	case errors.Is(err, io.EOF):
-		var fe portal.FieldErrors
-		fe.Add("file", "Choose a file to upload.")
-		s.Error(w, r, fe.Err())
-		return
-	case err != nil:
-		s.Error(w, r, formUploadReadError(err))
-		return
-	case part.FormName() != "file":
-		s.Error(w, r, errFormUploadUnreadable)
+		err = fieldError("file", "Choose a file to upload.")
+	case err == nil && part.FormName() != "file":
+		err = errUnreadableUpload
+	}
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
-	up := portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: &onlyFormPart{mr: mr, part: part}}
+	up := portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: &lastPart{mr: mr, part: part}}
 	form, err := s.svc.Documents.SubmitPdfForm(r.Context(), callerFrom(r.Context()).SubjectID, id, up)
 	if err != nil {
 		s.Error(w, r, err)
@@ -151,47 +138,4 @@ func (s *Server) handlePdfFormSubmit(w http.ResponseWriter, r *http.Request) {
 		Message string      `json:"message"`
 		Form    pdfFormJSON `json:"form"`
 	}{"Form submitted", pdfFormOut(*form)})
-}
-
-// onlyFormPart reads the file part and, at its end, makes sure no other part
-// follows, so the service sees a second part as a read error before it
-// stores anything.
-type onlyFormPart struct {
-	mr   *multipart.Reader
-	part *multipart.Part
-	err  error
-}
-
-func (p *onlyFormPart) Read(b []byte) (int, error) {
-	if p.err != nil {
-		return 0, p.err
-	}
-	n, err := p.part.Read(b)
-	switch {
-	case errors.Is(err, io.EOF):
-		next, nerr := p.mr.NextPart()
-		if nerr == nil {
-			next.Close()
-			p.err = errFormUploadUnreadable
-		} else if !errors.Is(nerr, io.EOF) {
-			p.err = formUploadReadError(nerr)
-		} else {
-			p.err = io.EOF
-		}
-		return n, p.err
-	case err != nil:
-		p.err = formUploadReadError(err)
-		return n, p.err
-	}
-	return n, nil
-}
-
-// formUploadReadError says why a body could not be read: past the body limit
-// it is too large, else malformed.
-func formUploadReadError(err error) error {
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return portal.ErrFormTooLarge
-	}
-	return errFormUploadUnreadable
 }

@@ -70,12 +70,9 @@ func SameFields(want, got []string) (missing, unexpected []string) {
 	return missing, unexpected
 }
 
-// What the applicant is told about a form that cannot be had or sent. The
-// size and type texts are those of document uploads (contract.md of issue
-// 11).
+// What the applicant is told about a form that cannot be had or sent.
 var (
 	ErrFormNotFound     = &Error{Code: ENOTFOUND, Message: "Form not found."}
 	ErrFormNotSubmitted = &Error{Code: ENOTFOUND, Message: "You have not submitted this form yet."}
-	ErrFormTooLarge     = &Error{Code: ETOOLARGE, Message: "The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."}
-	ErrFormNotPDF       = &Error{Code: EUNSUPPORTED, Message: "This file type is not accepted. Upload a PDF, an image (JPEG, PNG or GIF), or a Word or Excel document."}
+	ErrFormNotPDF       = &Error{Code: EUNSUPPORTED, Message: "A filled form must be a PDF."}
 )

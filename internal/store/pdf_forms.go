@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"applicantportal/internal/filetype"
 	"applicantportal/internal/pdfform"
 	"applicantportal/internal/portal"
 )
@@ -209,7 +210,7 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 		return nil, fmt.Errorf("store: read submitted form: %w", err)
 	}
 	if len(content) > portal.MaxUploadSize {
-		return nil, portal.ErrFormTooLarge
+		return nil, filetype.ErrTooLarge
 	}
 	if len(content) == 0 {
 		return nil, formFieldError("The file is empty.")

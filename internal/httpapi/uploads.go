@@ -1,0 +1,126 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"time"
+
+	"applicantportal/internal/filetype"
+	"applicantportal/internal/portal"
+)
+
+// MaxUploadBody is the most an upload's whole body may be: the file and
+// the multipart framing around it.
+const MaxUploadBody = portal.MaxUploadSize + 64<<10
+
+// An upload's body may take as long as it keeps arriving: a 20 MB photo
+// from a phone on a weak signal takes minutes, more than the body timeout
+// of other requests. A body that stalls for UploadStall, or still arrives
+// after UploadLimit, is cut.
+const (
+	UploadStall = 30 * time.Second
+	UploadLimit = 15 * time.Minute
+)
+
+// errUnreadableUpload is a body that is not the multipart the call takes.
+var errUnreadableUpload = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
+
+// startUpload admits an upload and opens its multipart body: a body
+// declared over the limit is refused unread; then it waits for one of
+// Config.MaxUploads slots (503 past Config.UploadWait), lets the body
+// take as long as it keeps arriving, and caps it at MaxUploadBody. The
+// caller calls release once it has read the body.
+func (s *Server) startUpload(w http.ResponseWriter, r *http.Request) (mr *multipart.Reader, release func(), err error) {
+	if r.ContentLength > MaxUploadBody {
+		return nil, nil, filetype.ErrTooLarge
+	}
+	release, err = s.uploads.Acquire(r.Context())
+	if err != nil {
+		return nil, nil, s.uploads.Busy()
+	}
+	r.Body = http.MaxBytesReader(w, keepArriving(w, r.Body), MaxUploadBody)
+	if mr, err = r.MultipartReader(); err != nil {
+		release()
+		return nil, nil, errUnreadableUpload
+	}
+	return mr, release, nil
+}
+
+// keepArriving moves the body's read deadline UploadStall ahead at every
+// read, up to UploadLimit from now, and the answer's write deadline past
+// that. A connection without deadlines (a test's recorder) is left as is.
+func keepArriving(w http.ResponseWriter, body io.ReadCloser) io.ReadCloser {
+	rc := http.NewResponseController(w)
+	end := time.Now().Add(UploadLimit)
+	rc.SetWriteDeadline(end.Add(UploadStall))
+	return &arrivingBody{ReadCloser: body, rc: rc, end: end}
+}
+
+type arrivingBody struct {
+	io.ReadCloser
+	rc  *http.ResponseController
+	end time.Time
+}
+
+func (b *arrivingBody) Read(p []byte) (int, error) {
+	deadline := time.Now().Add(UploadStall)
+	if deadline.After(b.end) {
+		deadline = b.end
+	}
+	b.rc.SetReadDeadline(deadline)
+	return b.ReadCloser.Read(p)
+}
+
+// nextPart is the body's next part; io.EOF when there is none.
+func nextPart(mr *multipart.Reader) (*multipart.Part, error) {
+	part, err := mr.NextPart()
+	if err != nil && !errors.Is(err, io.EOF) {
+		err = uploadReadError(err)
+	}
+	return part, err
+}
+
+// lastPart reads the file part of an upload and, at its end, makes sure no
+// part follows (one file per request), so the service sees a second part,
+// a body past the limit or a broken one as a read error before it stores
+// anything.
+type lastPart struct {
+	mr   *multipart.Reader
+	part *multipart.Part
+	err  error
+}
+
+func (p *lastPart) Read(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	n, err := p.part.Read(b)
+	switch {
+	case errors.Is(err, io.EOF):
+		next, nerr := p.mr.NextPart()
+		switch {
+		case nerr == nil:
+			next.Close()
+			p.err = errUnreadableUpload
+		case errors.Is(nerr, io.EOF):
+			p.err = io.EOF
+		default:
+			p.err = uploadReadError(nerr)
+		}
+	case err != nil:
+		p.err = uploadReadError(err)
+	}
+	return n, p.err
+}
+
+// uploadReadError says why a body could not be read: past the body limit
+// it is too large, else malformed.
+func uploadReadError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return filetype.ErrTooLarge
+	}
+	return errUnreadableUpload
+}
