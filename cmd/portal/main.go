@@ -26,6 +26,7 @@ Commands:
   documents load a company's legal texts: documents load [--company ID] FOLDER
   applicants list the applicants, their status and any hold
   report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE
+  form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
   sweep     delete expired throttle records, tokens, invitations and reset links
 
 Run "portal COMMAND --help" for a command's flags.
@@ -74,6 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSweep(ctx, rest, stdout, stderr)
 	case "report":
 		return runReport(ctx, rest, stdout, stderr)
+	case "form":
+		return runForm(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

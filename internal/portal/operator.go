@@ -34,6 +34,10 @@ type OperatorService interface {
 	// past MaxReportSize ETOOLARGE, an unknown applicant ENOTFOUND, an
 	// unknown kind EINVALID.
 	AttachReport(ctx context.Context, req AttachReportRequest) (*File, error)
+	// AddPdfForm adds a fillable PDF form (an AcroForm template) to a
+	// package. A PDF without form fields, or a code the package already
+	// has, is refused.
+	AddPdfForm(ctx context.Context, f NewPdfForm) (*PdfForm, error)
 }
 
 // InviteRequest is an invitation an operator asks for: the applicant and,

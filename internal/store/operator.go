@@ -140,3 +140,9 @@ func (o *OperatorService) AttachReport(ctx context.Context, req portal.AttachRep
 	}
 	return file, nil
 }
+
+// AddPdfForm implements portal.OperatorService through the document
+// service, which the demo uses too.
+func (o *OperatorService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (*portal.PdfForm, error) {
+	return o.db.Documents().AddPdfForm(ctx, f)
+}
