@@ -28,6 +28,11 @@ export const defaultHandlers = [
   http.get('/api/v2/user/subject', () => HttpResponse.json({ payload: subjectRead() })),
   // The hub (/profile) reads the profile and each order's detail; /confirmation the service definitions.
   http.get('/api/v2/user/profile', () => HttpResponse.json(userPayload(1).profile)),
+  // A package that asks for no documents and no forms, and no report attached.
+  http.get('/api/v2/user/profile/documents', () =>
+    HttpResponse.json({ documentTypes: [], documents: [], reports: [], writable: true, maxUploadBytes: 20971520 }),
+  ),
+  http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([])),
   http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
   http.get('/api/v2/user/service', () => HttpResponse.json({ payload: [] })),
   http.get('/api/v2/lookup/:key', ({ params }) =>
