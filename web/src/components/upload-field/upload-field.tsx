@@ -6,6 +6,7 @@
 import '@/components/upload-field/messages';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FieldHint, fieldStyles } from '@/components/ui/field';
 import { Progress } from '@/components/ui/progress';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
@@ -235,14 +236,10 @@ export function UploadField({
 
   return (
     <div className={styles.field} role="group" aria-labelledby={ids.label}>
-      <label id={ids.label} htmlFor={inputId} className={styles.label}>
+      <label id={ids.label} htmlFor={inputId} className={fieldStyles.label}>
         {label}
       </label>
-      {hint ? (
-        <p id={ids.hint} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={ids.hint}>{hint}</FieldHint>
       <div
         className={styles.zone}
         data-dragging={dragging || undefined}
@@ -306,7 +303,7 @@ export function UploadField({
           </>
         ) : null}
       </div>
-      <p id={ids.accepted} className={styles.hint}>
+      <p id={ids.accepted} className={fieldStyles.hint}>
         {t('upload.accepted', { limit: formatFileSize(maxBytes) })}
       </p>
       {rows.length > 0 ? (
@@ -326,8 +323,8 @@ export function UploadField({
               ) : null}
               {row.state === 'cancelled' ? <p className={styles.note}>{t('upload.cancelled')}</p> : null}
               {row.error ? (
-                <p id={ids.error(row.key)} role="alert" className={styles.error}>
-                  <span aria-hidden="true" className={styles.errorIcon} />
+                <p id={ids.error(row.key)} role="alert" className={fieldStyles.error}>
+                  <span aria-hidden="true" className={fieldStyles.errorIcon} />
                   {row.error}
                 </p>
               ) : null}
