@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -285,5 +286,39 @@ func TestFieldNamesBoundsDecompression(t *testing.T) {
 				t.Fatalf("FieldNames = %q, %v; want a read error", got, err)
 			}
 		})
+	}
+}
+
+// TestFieldNamesRunsFewParsesAtOnce: however many uploads arrive at once,
+// at most MaxParallelParses PDFs are parsed together, so what hostile
+// files cost in memory adds up over few.
+func TestFieldNamesRunsFewParsesAtOnce(t *testing.T) {
+	form := buildPDF(`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>`, pages, `<< /T (name) /FT /Tx >>`)
+	var mu sync.Mutex
+	running, most := 0, 0
+	pdfform.SetParseStarted(func() {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+	})
+	defer pdfform.SetParseStarted(nil)
+	var wg sync.WaitGroup
+	for range 4 * pdfform.MaxParallelParses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := fieldNames(form); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if most > pdfform.MaxParallelParses || most == 0 {
+		t.Errorf("%d parses ran at once; want at most %d", most, pdfform.MaxParallelParses)
 	}
 }
