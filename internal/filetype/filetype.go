@@ -149,8 +149,10 @@ func Check(name, declared string, head []byte) (Kind, error) {
 	}
 	// The name and the declared type are checked first: a type not on the
 	// list is refused whatever the content.
+	// The extension is the one the stored name will have (SanitizeName):
+	// "x.html." or "x.ht\u200Bml" is stored as x.html.
 	var byName *claim
-	if ext := strings.ToLower(extension(baseName(name))); ext != "" {
+	if ext := strings.ToLower(extension(cleanName(name))); ext != "" {
 		c, ok := byExtension[ext]
 		if !ok {
 			return Kind{}, ErrNotAccepted
@@ -322,26 +324,7 @@ func extension(name string) string {
 // "document" with the kind's extension; a name without an extension gets
 // it.
 func SanitizeName(name string, k Kind) string {
-	var b strings.Builder
-	space := false
-	for _, r := range baseName(name) {
-		switch {
-		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			// Cf holds the bidi controls (U+202A..U+202E, U+2066..U+2069,
-			// LRM, RLM, ALM) and the zero-width ones (U+200B..U+200D,
-			// U+2060, U+FEFF).
-			continue
-		case unicode.IsSpace(r):
-			space = true
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	clean := strings.Trim(b.String(), ". ")
+	clean := cleanName(name)
 	if clean == "" {
 		return "document" + k.Ext()
 	}
@@ -361,4 +344,30 @@ func SanitizeName(name string, k Kind) string {
 		clean = stem + string(extRunes)
 	}
 	return clean
+}
+
+// cleanName is the part of name after the last / or \, without control,
+// bidi or zero-width characters, spaces collapsed, dots and spaces
+// trimmed: SanitizeName before it adds an extension or shortens.
+func cleanName(name string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range baseName(name) {
+		switch {
+		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+			// Cf holds the bidi controls (U+202A..U+202E, U+2066..U+2069,
+			// LRM, RLM, ALM) and the zero-width ones (U+200B..U+200D,
+			// U+2060, U+FEFF).
+			continue
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return strings.Trim(b.String(), ". ")
 }

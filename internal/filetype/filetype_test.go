@@ -99,6 +99,16 @@ func TestCheck(t *testing.T) {
 		{"ErrSVG", "logo.svg", "image/svg+xml", svg, "", portal.EUNSUPPORTED, notAccepted},
 		{"ErrZip", "files.zip", "application/zip", plainZip, "", portal.EUNSUPPORTED, notAccepted},
 		{"ErrDeclaredHTMLWithPDFBytes", "x", "text/html", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		// The extension is the stored name's: what sanitizing drops (a
+		// trailing dot or space, a zero-width or control character) must
+		// not hide one that is not on the list.
+		{"ErrHTMLBehindTrailingDot", "x.html.", "application/pdf", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"ErrHTMLBehindTrailingSpace", "x.html ", "application/pdf", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"ErrHTMLSplitByZeroWidth", "x.ht\u200Bml", "application/pdf", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"ErrHTMLSplitByTab", "x.ht\tml", "", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"ErrSVGSplitByBidiMark", "x.s\u200Evg", "", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"ErrExeBehindDotsAndSpaces", "setup.exe . .", "", pdf, "", portal.EUNSUPPORTED, notAccepted},
+		{"PDFBehindTrailingDot", "form.pdf.", "application/pdf", pdf, filetype.TypePDF, "", ""},
 		// Content of no family.
 		{"ErrMZ", "x", "application/octet-stream", mz, "", portal.EUNSUPPORTED, notAccepted},
 		{"ErrELF", "x", "", elf, "", portal.EUNSUPPORTED, notAccepted},

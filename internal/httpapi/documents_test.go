@@ -656,3 +656,45 @@ func TestParallelUploadsKeepMemoryBounded(t *testing.T) {
 		t.Errorf("peak HeapInuse %d MB, over the ceiling of %d MB", p>>20, heapInuseCeiling>>20)
 	}
 }
+
+// TestOneApplicantCannotHoldEveryUploadSlot: an applicant whose uploads
+// trickle in (a byte every few seconds keeps each alive for up to
+// UploadLimit) holds at most MaxUploadsPerApplicant slots; their next
+// upload waits and gets 503, and another applicant's still goes through.
+func TestOneApplicantCannotHoldEveryUploadSlot(t *testing.T) {
+	db := storetest.OpenSQLite(t, storetest.Config(t))
+	a := newDocumentsAPI(t, db, httpapi.Config{MaxUploads: httpapi.MaxUploadsPerApplicant + 1, UploadWait: 200 * time.Millisecond})
+	type slow struct {
+		pw   *io.PipeWriter
+		mw   *multipart.Writer
+		fw   io.Writer
+		done chan *httptest.ResponseRecorder
+	}
+	var held []slow
+	for range httpapi.MaxUploadsPerApplicant {
+		pr, pw := io.Pipe()
+		s := slow{pw: pw, mw: multipart.NewWriter(pw), done: make(chan *httptest.ResponseRecorder, 1)}
+		go func() { s.done <- a.upload("jane", pr, s.mw.FormDataContentType()) }()
+		s.mw.WriteField("documentType", "other")
+		s.fw, _ = s.mw.CreateFormFile("file", "slow.png")
+		s.fw.Write(pngFile[:100]) // read by the server: the slot is taken
+		held = append(held, s)
+	}
+	if rec := a.uploadParts("jane", textPart("documentType", "other"), filePart("a.png", "image/png", pngFile)); rec.Code != 503 {
+		t.Errorf("jane's upload past her slots = %d %s; want 503", rec.Code, rec.Body)
+	}
+	if rec := a.uploadParts("bob", textPart("documentType", "other"), filePart("a.png", "image/png", pngFile)); rec.Code != 201 {
+		t.Errorf("bob's upload while jane holds her slots = %d %s; want 201", rec.Code, rec.Body)
+	}
+	for _, s := range held {
+		s.fw.Write(pngFile[100:])
+		s.mw.Close()
+		s.pw.Close()
+		if rec := <-s.done; rec.Code != 201 {
+			t.Errorf("jane's slow upload = %d %s", rec.Code, rec.Body)
+		}
+	}
+	if rec := a.uploadParts("jane", textPart("documentType", "other"), filePart("a.png", "image/png", pngFile)); rec.Code != 201 {
+		t.Errorf("jane's upload once hers ended = %d %s; want 201", rec.Code, rec.Body)
+	}
+}

@@ -95,8 +95,10 @@ type Server struct {
 	// renders bounds the PDF renders and signature images in progress
 	// (Config.PDFRenders).
 	renders *gate.Gate
-	// uploads bounds the uploads streaming at once (Config.MaxUploads).
-	uploads *gate.Gate
+	// uploads bounds the uploads streaming at once (Config.MaxUploads);
+	// applicantUploads bounds each applicant's share of them.
+	uploads          *gate.Gate
+	applicantUploads applicantUploads
 }
 
 // New builds a server. web holds the built app (index.html and assets).

@@ -56,11 +56,21 @@ func (b *budgetReader) ReadAt(p []byte, off int64) (int, error) {
 	return n, nil
 }
 
+// errFilterChain is a stream decoded through more than one filter, or
+// through filters not named in its dictionary. The library inflates as it
+// parses: one Flate layer asks the budgetReader for input every 4 kB it
+// decompresses (at most about 4 MB of output), so the deadline stops a
+// Flate bomb; a Flate layer inside another inflates from memory, and a
+// 2 kB file grows gigabytes with no read to stop it. pdf-lib writes one
+// filter, by name.
+var errFilterChain = errors.New("pdfform: the PDF decodes a stream through more than one filter")
+
 // checkSizes refuses a file whose cross-reference data asks for tables
 // larger than any form needs: /Size, /Index and xref table subsections
 // past maxObjects, /W widths past 8 bytes, /Columns past maxColumns. These
 // live in plain (uncompressed) dictionaries and tables, so a scan of the
-// raw bytes finds them.
+// raw bytes finds them. It also refuses filter chains (errFilterChain):
+// a stream's dictionary is never compressed either.
 func checkSizes(data []byte) error {
 	tooLarge := errors.New("pdfform: the PDF declares more objects than a form can have")
 	for i := 0; i < len(data); i++ {
@@ -84,6 +94,10 @@ func checkSizes(data []byte) error {
 			case "Index":
 				if !intsWithin(data, next, maxObjects) {
 					return tooLarge
+				}
+			case "Filter":
+				if !oneFilter(data, next) {
+					return errFilterChain
 				}
 			}
 		case bytes.HasPrefix(data[i:], []byte("xref")) && (i == 0 || isSpace(data[i-1])):
@@ -211,5 +225,35 @@ func xrefTableWithin(data []byte, i int) bool {
 			}
 			i++
 		}
+	}
+}
+
+// oneFilter reports whether the /Filter value after i is one filter named
+// directly: a name, or an array of at most one name. An indirect
+// reference (digits) or an array of more is refused; anything else (the
+// name in a string) is left to the library.
+func oneFilter(data []byte, i int) bool {
+	i = skipSpace(data, i)
+	switch {
+	case i >= len(data):
+		return true
+	case '0' <= data[i] && data[i] <= '9':
+		return false
+	case data[i] != '[':
+		return true
+	}
+	names := 0
+	for i++; ; {
+		i = skipSpace(data, i)
+		switch {
+		case i >= len(data):
+			return true
+		case data[i] == ']':
+			return names <= 1
+		case data[i] != '/':
+			return false
+		}
+		_, i = readName(data, i+1)
+		names++
 	}
 }

@@ -2,12 +2,14 @@ package pdfform_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -212,4 +214,111 @@ func extendsItself() []byte {
 	b.Write(xref.Bytes())
 	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", off4)
 	return b.Bytes()
+}
+
+// objStmPDF is a PDF whose catalog (object 1) is in an object stream with
+// the filter filter, holding the catalog then pad bytes of 'A' in a string;
+// wrap encodes the stream's content (one zlib layer per Flate filter).
+func objStmPDF(t *testing.T, filter string, layers int, pad int) []byte {
+	t.Helper()
+	var content bytes.Buffer
+	content.WriteString("1 0 << /Type /Catalog /AcroForm << /Fields [] >> /X (")
+	content.Write(bytes.Repeat([]byte("A"), pad))
+	content.WriteString(") >>")
+	data := content.Bytes()
+	for range layers {
+		var z bytes.Buffer
+		zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		data = z.Bytes()
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	off2 := b.Len()
+	fmt.Fprintf(&b, "2 0 obj\n<< /Type /ObjStm /N 1 /First 4 %s /Length %d >>\nstream\n", filter, len(data))
+	b.Write(data)
+	b.WriteString("\nendstream\nendobj\n")
+	off3 := b.Len()
+	var xref bytes.Buffer
+	entry := func(typ byte, v2, v3 int) {
+		xref.Write([]byte{typ, byte(v2 >> 24), byte(v2 >> 16), byte(v2 >> 8), byte(v2), byte(v3 >> 8), byte(v3)})
+	}
+	entry(0, 0, 0xffff)
+	entry(2, 2, 0)
+	entry(1, off2, 0)
+	entry(1, off3, 0)
+	fmt.Fprintf(&b, "3 0 obj\n<< /Type /XRef /Size 4 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n", xref.Len())
+	b.Write(xref.Bytes())
+	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", off3)
+	return b.Bytes()
+}
+
+// TestFieldNamesBoundsDecompression: a stream decoded through two filters
+// (a Flate bomb inside a Flate bomb) inflates without the parse reading
+// its input, so no time or read budget would stop it: such chains, and
+// filters the dictionary does not name directly, are refused before the
+// library sees them. One Flate layer is read as before.
+func TestFieldNamesBoundsDecompression(t *testing.T) {
+	tests := []struct {
+		name    string
+		content []byte
+		want    error // nil: a read error (not ErrNoFields, not ErrNotPDF)
+	}{
+		{"OneFlateLayerIsRead", objStmPDF(t, "/Filter /FlateDecode", 1, 10), pdfform.ErrNoFields},
+		{"OneFlateLayerInAnArrayIsRead", objStmPDF(t, "/Filter [/FlateDecode]", 1, 10), pdfform.ErrNoFields},
+		{"FlateInsideFlate", objStmPDF(t, "/Filter [/FlateDecode /FlateDecode]", 2, 64<<20), nil},
+		{"FlateInsideFlateEscaped", objStmPDF(t, "/Fil#74er [/FlateDecode/FlateDecode]", 2, 64<<20), nil},
+		{"FlateInsideASCII85", objStmPDF(t, "/Filter [/ASCII85Decode /FlateDecode]", 1, 10), nil},
+		{"IndirectFilter", objStmPDF(t, "/Filter 5 0 R", 1, 10), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			got, err := fieldNames(tt.content)
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("took %v", d)
+			}
+			switch {
+			case tt.want != nil && !errors.Is(err, tt.want):
+				t.Fatalf("FieldNames = %q, %v; want %v", got, err, tt.want)
+			case tt.want == nil && (err == nil || errors.Is(err, pdfform.ErrNoFields) || errors.Is(err, pdfform.ErrNotPDF)):
+				t.Fatalf("FieldNames = %q, %v; want a read error", got, err)
+			}
+		})
+	}
+}
+
+// TestFieldNamesRunsFewParsesAtOnce: however many uploads arrive at once,
+// at most MaxParallelParses PDFs are parsed together, so what hostile
+// files cost in memory adds up over few.
+func TestFieldNamesRunsFewParsesAtOnce(t *testing.T) {
+	form := buildPDF(`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>`, pages, `<< /T (name) /FT /Tx >>`)
+	var mu sync.Mutex
+	running, most := 0, 0
+	pdfform.SetParseStarted(func() {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+	})
+	defer pdfform.SetParseStarted(nil)
+	var wg sync.WaitGroup
+	for range 4 * pdfform.MaxParallelParses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := fieldNames(form); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if most > pdfform.MaxParallelParses || most == 0 {
+		t.Errorf("%d parses ran at once; want at most %d", most, pdfform.MaxParallelParses)
+	}
 }
