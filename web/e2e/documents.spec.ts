@@ -140,6 +140,29 @@ test('desktop: documents go up with the chooser and by drag and drop, come back 
   await documents.picker(LICENSE).getByRole('button', { name: 'Remove scan-21mb.pdf from the list' }).click();
   await expect(refusal).toHaveCount(0);
 
+  // A program renamed .pdf passes the picker's checks; the server reads its first bytes and refuses it,
+  // and its message shows at the field too.
+  const fake = {
+    name: 'license-scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ\x90\x00 not a PDF at all'),
+  };
+  const fakeSent = page.waitForResponse(isDocumentUpload);
+  await documents.chooseFiles(LICENSE, [fake]);
+  expect((await fakeSent).status()).toBe(415);
+  await expect(
+    documents
+      .picker(LICENSE)
+      .getByRole('alert')
+      .filter({ hasText: "The file's content does not match its type: it is not a real PDF." }),
+  ).toBeVisible();
+  await expect(documents.download(fake.name)).toHaveCount(0);
+  await expect(licenseCard.getByText(pdf.name, { exact: true })).toBeVisible();
+  await documents
+    .picker(LICENSE)
+    .getByRole('button', { name: `Remove ${fake.name} from the list` })
+    .click();
+
   // The PNG is deleted, after the dialog asks.
   await documents.deleteFile(png.name);
   await expect(page.getByText('Document deleted', { exact: true })).toBeVisible();
