@@ -118,7 +118,7 @@ func (s *DocumentService) FindDocuments(ctx context.Context, subjectID int64) (*
 	defer rows.Close()
 	for rows.Next() {
 		var d portal.Document
-		if err := scanFile(rows, &d.File, &d.ID, &d.Type); err != nil {
+		if err := s.scanFile(rows, &d.File, &d.ID, &d.Type); err != nil {
 			return nil, fmt.Errorf("store: documents: %w", err)
 		}
 		list.Documents = append(list.Documents, d)
@@ -135,7 +135,7 @@ func (s *DocumentService) FindDocuments(ctx context.Context, subjectID int64) (*
 	defer rows.Close()
 	for rows.Next() {
 		var r portal.Report
-		if err := scanFile(rows, &r.File, &r.Kind); err != nil {
+		if err := s.scanFile(rows, &r.File, &r.Kind); err != nil {
 			return nil, fmt.Errorf("store: reports: %w", err)
 		}
 		list.Reports = append(list.Reports, r)
@@ -153,8 +153,8 @@ func (s *DocumentService) FindDocuments(ctx context.Context, subjectID int64) (*
 const fileColumns = `f.id, f.subject_id, f.name, f.content_type, f.size, f.sha256, f.created_at`
 
 // scanFile scans before (the columns selected ahead of fileColumns), then
-// the file.
-func scanFile(row interface{ Scan(...any) error }, f *portal.File, before ...any) error {
+// the file, opening its sealed name.
+func (s *conn) scanFile(row interface{ Scan(...any) error }, f *portal.File, before ...any) error {
 	var subject sql.NullInt64
 	var created int64
 	dest := append(before, &f.ID, &subject, &f.Name, &f.ContentType, &f.Size, &f.SHA256, &created)
@@ -162,7 +162,9 @@ func scanFile(row interface{ Scan(...any) error }, f *portal.File, before ...any
 		return err
 	}
 	f.SubjectID, f.CreatedAt = subject.Int64, fromMS(created)
-	return nil
+	var err error
+	f.Name, err = openFileName(s.cfg.Sealer, f.ID, f.Name)
+	return err
 }
 
 // peekKind reads the first bytes of body (keeping them for what follows)

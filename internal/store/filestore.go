@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"applicantportal/internal/portal"
+	"applicantportal/internal/seal"
 )
 
 // FileChunkSize is the most content one row of file_chunks holds: small
@@ -54,8 +56,10 @@ func (f *FileStore) Put(ctx context.Context, meta portal.FileMeta, r io.Reader, 
 	if meta.SubjectID != 0 {
 		subject = sql.NullInt64{Int64: meta.SubjectID, Valid: true}
 	}
-	err := f.db.db.QueryRowContext(ctx, `INSERT INTO files (subject_id, name, content_type, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-		subject, file.Name, file.ContentType, ms(file.CreatedAt)).Scan(&file.ID)
+	// The name is sealed to the row, whose id is known only once it
+	// exists: it is written with the rest when the upload completes.
+	err := f.db.db.QueryRowContext(ctx, `INSERT INTO files (subject_id, name, content_type, created_at) VALUES ($1, '', $2, $3) RETURNING id`,
+		subject, file.ContentType, ms(file.CreatedAt)).Scan(&file.ID)
 	if err != nil {
 		return nil, fmt.Errorf("store: put file: %w", err)
 	}
@@ -70,6 +74,35 @@ func (f *FileStore) Put(ctx context.Context, meta portal.FileMeta, r io.Reader, 
 		return nil, err
 	}
 	return file, nil
+}
+
+// A file's name can say as much as its content ("Jane Doe DUI court
+// record.pdf"): it is sealed too, bound to its row, and kept as base64
+// text in files.name.
+func fileNamePlace(fileID int64) string { return fmt.Sprintf("files.name/%d", fileID) }
+
+func sealFileName(sealer *seal.Sealer, fileID int64, name string) (string, error) {
+	sealed, err := sealer.SealFor([]byte(name), fileNamePlace(fileID))
+	if err != nil {
+		return "", fmt.Errorf("store: seal the name of file %d: %w", fileID, err)
+	}
+	return base64.StdEncoding.EncodeToString(sealed), nil
+}
+
+// openFileName opens what sealFileName stored.
+func openFileName(sealer *seal.Sealer, fileID int64, stored string) (string, error) {
+	if sealer == nil {
+		return "", errNoDataKey
+	}
+	sealed, err := base64.StdEncoding.DecodeString(stored)
+	if err != nil {
+		return "", fmt.Errorf("store: the name of file %d is not sealed: %w", fileID, err)
+	}
+	name, err := sealer.OpenFor(sealed, fileNamePlace(fileID))
+	if err != nil {
+		return "", fmt.Errorf("store: open the name of file %d: %w", fileID, err)
+	}
+	return string(name), nil
 }
 
 // chunkPlace binds a sealed chunk to its file and position, so a chunk
@@ -112,8 +145,12 @@ func (f *FileStore) writeChunks(ctx context.Context, file *portal.File, r io.Rea
 		}
 	}
 	file.SHA256 = hex.EncodeToString(sum.Sum(nil))
-	if _, err := f.db.db.ExecContext(ctx, `UPDATE files SET size = $1, sha256 = $2, complete = TRUE WHERE id = $3`,
-		file.Size, file.SHA256, file.ID); err != nil {
+	name, err := sealFileName(sealer, file.ID, file.Name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.db.db.ExecContext(ctx, `UPDATE files SET name = $1, size = $2, sha256 = $3, complete = TRUE WHERE id = $4`,
+		name, file.Size, file.SHA256, file.ID); err != nil {
 		return fmt.Errorf("store: put file: finish: %w", err)
 	}
 	return nil
@@ -130,6 +167,9 @@ func (f *FileStore) Get(ctx context.Context, id int64) (*portal.File, io.ReadClo
 		&file.ID, &subject, &file.Name, &file.ContentType, &file.Size, &file.SHA256, &created)
 	if err != nil {
 		return nil, nil, notFound(err, "File")
+	}
+	if file.Name, err = openFileName(f.db.cfg.Sealer, file.ID, file.Name); err != nil {
+		return nil, nil, err
 	}
 	file.SubjectID, file.CreatedAt = subject.Int64, fromMS(created)
 	return &file, &chunkReader{ctx: ctx, db: f.db, file: file, sum: sha256.New()}, nil

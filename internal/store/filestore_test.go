@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"testing"
 
 	"applicantportal/internal/portal"
@@ -283,7 +284,7 @@ func TestFileStoreSealsChunks(t *testing.T) {
 		content := bytes.Repeat([]byte("DRIVER LICENSE D1234567 "), (store.FileChunkSize+100)/24+1)
 		put := func(t *testing.T) *portal.File {
 			t.Helper()
-			f, err := fs.Put(ctx, portal.FileMeta{Name: "license.png", ContentType: "image/png"}, bytes.NewReader(content), portal.MaxUploadSize)
+			f, err := fs.Put(ctx, portal.FileMeta{Name: "Jane Doe license.png", ContentType: "image/png"}, bytes.NewReader(content), portal.MaxUploadSize)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -309,6 +310,32 @@ func TestFileStoreSealsChunks(t *testing.T) {
 			}
 			if n != 2 {
 				t.Errorf("%d chunks, want 2", n)
+			}
+		})
+		t.Run("TheNameIsSealedAndOpens", func(t *testing.T) {
+			var raw string
+			if err := db.SQL().QueryRow(`SELECT name FROM files WHERE id = $1`, a.ID).Scan(&raw); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(raw, "Jane") || raw == "" {
+				t.Errorf("files.name = %q, want it sealed", raw)
+			}
+			got, rc, err := fs.Get(ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc.Close()
+			if got.Name != "Jane Doe license.png" {
+				t.Errorf("name read back = %q", got.Name)
+			}
+		})
+		t.Run("NameMovedToAnotherFileDoesNotOpen", func(t *testing.T) {
+			c := put(t)
+			if _, err := db.SQL().Exec(`UPDATE files SET name = (SELECT name FROM files WHERE id = $1) WHERE id = $2`, a.ID, c.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := fs.Get(ctx, c.ID); err == nil {
+				t.Error("a file with another file's sealed name opened")
 			}
 		})
 		t.Run("ChunkMovedToAnotherFileDoesNotOpen", func(t *testing.T) {

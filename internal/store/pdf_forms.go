@@ -93,8 +93,11 @@ func (s *conn) applicableForms(ctx context.Context, q queryer, subjectID, packag
 			return nil, fmt.Errorf("store: pdf form %d states: %w", f.ID, err)
 		}
 		if fileID.Valid {
-			f.Submitted = &portal.File{ID: fileID.Int64, SubjectID: subjectID, Name: name.String, ContentType: contentType.String,
+			f.Submitted = &portal.File{ID: fileID.Int64, SubjectID: subjectID, ContentType: contentType.String,
 				Size: size.Int64, SHA256: sha.String, CreatedAt: fromMS(submittedAt.Int64)}
+			if f.Submitted.Name, err = openFileName(s.cfg.Sealer, fileID.Int64, name.String); err != nil {
+				return nil, err
+			}
 		}
 		limited = limited || len(f.States) > 0
 		all = append(all, f)
