@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { PageHeader } from '@/components/ui/page-header';
 import { PasswordField } from '@/components/ui/password-field';
+import { Progress } from '@/components/ui/progress';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -187,6 +188,15 @@ export function UiRoute() {
         >
           <p>{g('emptyBody')}</p>
         </EmptyState>
+      </Section>
+
+      <Section id="progress" title={g('progress')}>
+        <p>{g('progressText')}</p>
+        <div className={styles.grid}>
+          <Progress value={0} label={g('progressStart')} valueText={g('progressStartValue')} />
+          <Progress value={40} label={g('progressHalf')} valueText={g('progressHalfValue')} />
+          <Progress value={100} label={g('progressDone')} valueText={g('progressDoneValue')} />
+        </div>
       </Section>
 
       <Section id="dialog" title={g('dialog')}>

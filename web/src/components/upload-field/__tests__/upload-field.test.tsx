@@ -135,7 +135,7 @@ describe('UploadField', () => {
     expect(screen.getByRole('button', { name: 'Remove diploma.pdf from the list' })).toBeInTheDocument();
   });
 
-  it("refused by the server: its message, announced and tied to the picker; no Retry, since the same file would be refused again", async () => {
+  it('refused by the server: its message, announced and tied to the picker; no Retry, since the same file would be refused again', async () => {
     const { user, calls, input } = setup();
     await user.upload(input, file('court-record.pdf', 2048));
     const message = "The file's content does not match its type: it is not a real PDF.";
