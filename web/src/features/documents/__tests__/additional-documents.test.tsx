@@ -240,6 +240,10 @@ describe('/additional-documents', () => {
     expect(screen.queryByRole('button', { name: 'Choose files' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download license.png' })).toBeInTheDocument();
+    // A type with no file says so without promising a chance that is gone.
+    const diploma = screen.getByRole('region', { name: 'Diploma or transcript' });
+    expect(within(diploma).getByText('Nothing was sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing sent yet.')).not.toBeInTheDocument();
   });
 
   it('says there is nothing to upload when the package asks for no document', async () => {

@@ -124,7 +124,9 @@ function SentFiles({
   writable: boolean;
   headingRef: RefObject<HTMLElement | null>;
 }) {
-  if (documents.length === 0) return <p className={styles.muted}>{t('documents.noneSent')}</p>;
+  // Once the screening is complete, "yet" would promise a chance that is gone.
+  if (documents.length === 0)
+    return <p className={styles.muted}>{writable ? t('documents.noneSent') : t('documents.noneSentClosed')}</p>;
   return (
     <ul className={styles.files}>
       {documents.map((document) => (
