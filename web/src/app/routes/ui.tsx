@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { PageHeader } from '@/components/ui/page-header';
 import { PasswordField } from '@/components/ui/password-field';
+import { Progress } from '@/components/ui/progress';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -187,6 +188,25 @@ export function UiRoute() {
         >
           <p>{g('emptyBody')}</p>
         </EmptyState>
+      </Section>
+
+      <Section id="progress" title={g('progress')}>
+        <p>{g('progressText')}</p>
+        <div className={styles.grid}>
+          {(
+            [
+              [0, 'progressStart', 'progressStartValue'],
+              [40, 'progressHalf', 'progressHalfValue'],
+              [100, 'progressDone', 'progressDoneValue'],
+            ] as const
+          ).map(([value, label, valueText]) => (
+            <div key={value}>
+              {/* The bar shows no words of its own: the caption is for the reviewer's eye, the bar's name for screen readers. */}
+              <p aria-hidden="true">{`${g(label)}: ${g(valueText)}`}</p>
+              <Progress value={value} label={g(label)} valueText={g(valueText)} />
+            </div>
+          ))}
+        </div>
       </Section>
 
       <Section id="dialog" title={g('dialog')}>

@@ -1,9 +1,11 @@
 // The top loading bar: shown while a navigation or an API request is under
-// way for longer than 200 ms (so quick answers cause no flicker).
+// way for longer than 200 ms (so quick answers cause no flicker). It is a
+// picture only, hidden from assistive technology: it has no value to read, it
+// sits outside every landmark (axe: region), and what is loading says so where
+// it is (a skeleton's label, a button's busy state, an upload's named bar).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { progress } from '@/lib/progress';
 import styles from './progress-bar.module.css';
-import { t } from '@/lib/i18n';
 
 export const PROGRESS_THROTTLE_MS = 200;
 
@@ -26,7 +28,7 @@ export function ProgressBar({ navigating }: { navigating: boolean }) {
 
   if (phase === 'idle') return null;
   return (
-    <div className={styles.track} role="progressbar" aria-label={t('common.loading')} aria-busy={phase === 'running'}>
+    <div className={styles.track} aria-hidden="true" data-testid="loading-bar" data-phase={phase}>
       <div className={[styles.bar, styles[phase], failed ? styles.failed : ''].filter(Boolean).join(' ')} />
     </div>
   );

@@ -69,6 +69,16 @@ function failureOf(error: unknown): string {
   return errorMessageOf(error);
 }
 
+/**
+ * Whether sending the same file again may work: not after the server refused the file itself (too
+ * large, a type it does not take, empty, the screening closed), only after a failure on the way (the
+ * network, a busy or failing server).
+ */
+function retryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
 /** Sends one file; resolves with the server's answer once it has it. */
 export type UploadRunner = (file: File, options: UploadOptions) => Promise<unknown>;
 
@@ -78,6 +88,8 @@ type Row = {
   state: 'refused' | 'sending' | 'failed' | 'cancelled';
   percent: number;
   error?: string;
+  /** A failure that sending again may cure: Retry is offered. */
+  retryable?: boolean;
 };
 
 type UploadFieldProps = {
@@ -92,6 +104,11 @@ type UploadFieldProps = {
   hint?: string;
   disabled?: boolean;
   id?: string;
+  /**
+   * Say "{name} was sent." to screen readers. Off when the caller confirms each upload itself (a
+   * snackbar, which is announced): one event, one announcement.
+   */
+  announceUploaded?: boolean;
 };
 
 /** Phones and tablets get a "Take a photo" button: their camera is one tap away. */
@@ -110,6 +127,7 @@ export function UploadField({
   hint,
   disabled = false,
   id,
+  announceUploaded = true,
 }: UploadFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
@@ -160,12 +178,17 @@ export function UploadField({
         // Focus in the row leaving (its Cancel) goes back to the picker.
         if (document.getElementById(ids.row(key))?.contains(document.activeElement)) chooseRef.current?.focus();
         setRows((list) => list.filter((row) => row.key !== key));
-        setAnnouncement(t('upload.done', { name: file.name }));
+        if (announceUploaded) setAnnouncement(t('upload.done', { name: file.name }));
         onUploaded?.(file, answer);
       },
       (error: unknown) => {
         controllers.current.delete(key);
-        patch(key, isAbort(error) ? { state: 'cancelled' } : { state: 'failed', error: failureOf(error) });
+        patch(
+          key,
+          isAbort(error)
+            ? { state: 'cancelled', retryable: true }
+            : { state: 'failed', error: failureOf(error), retryable: retryable(error) },
+        );
       },
     );
   }
@@ -185,7 +208,7 @@ export function UploadField({
   }
 
   function retry(row: Row) {
-    patch(row.key, { state: 'sending', percent: 0, error: undefined });
+    patch(row.key, { state: 'sending', percent: 0, error: undefined, retryable: undefined });
     send(row.key, row.file);
   }
 
@@ -247,7 +270,10 @@ export function UploadField({
         data-testid="upload-drop-zone"
         {...drag}
       >
-        <p className={styles.zoneText}>{dragging ? t('upload.dropNow') : t('upload.dropHere')}</p>
+        {/* A phone has nothing to drag from: its buttons say what to do. */}
+        {coarse && !dragging ? null : (
+          <p className={styles.zoneText}>{dragging ? t('upload.dropNow') : t('upload.dropHere')}</p>
+        )}
         <div className={styles.buttons}>
           <Button
             ref={chooseRef}
@@ -312,7 +338,13 @@ export function UploadField({
             <li key={row.key} id={ids.row(row.key)} className={styles.row} data-state={row.state}>
               <div className={styles.rowHead}>
                 <span className={styles.name}>{row.file.name}</span>
-                <span className={styles.size}>{formatFileSize(row.file.size)}</span>
+                <span className={styles.size}>
+                  {/* The bar's value in words for the eye; screen readers read it from the bar. */}
+                  {row.state === 'sending' ? (
+                    <span aria-hidden="true">{t('upload.percent', { percent: Math.round(row.percent) })} · </span>
+                  ) : null}
+                  <span>{formatFileSize(row.file.size)}</span>
+                </span>
               </div>
               {row.state === 'sending' ? (
                 <Progress
@@ -338,7 +370,7 @@ export function UploadField({
                     {t('upload.cancel')}
                   </Button>
                 ) : null}
-                {row.state === 'failed' || row.state === 'cancelled' ? (
+                {row.retryable && (row.state === 'failed' || row.state === 'cancelled') ? (
                   <Button
                     id={ids.retry(row.key)}
                     variant="secondary"

@@ -117,6 +117,9 @@ describe('UploadField', () => {
     act(() => calls[0].options.onProgress?.(1024, 4096));
     expect(bar).toHaveAttribute('aria-valuenow', '25');
     expect(bar).toHaveAttribute('aria-valuetext', '25% sent');
+    // The same value for the eye, hidden from screen readers (the bar says it).
+    const shown = within(row).getByText('25% sent ·');
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
     expect(within(row).getByRole('button', { name: 'Cancel the upload of diploma.pdf' })).toBeInTheDocument();
     expect(screen.getByText('84 kB')).toBeInTheDocument();
   });
@@ -132,11 +135,24 @@ describe('UploadField', () => {
     expect(screen.getByRole('button', { name: 'Remove diploma.pdf from the list' })).toBeInTheDocument();
   });
 
-  it("failed: the server's message, announced and tied to the picker; Retry sends the file again", async () => {
-    const { user, calls, input, onUploaded } = setup();
-    await user.upload(input, file('diploma.pdf', 2048));
+  it('refused by the server: its message, announced and tied to the picker; no Retry, since the same file would be refused again', async () => {
+    const { user, calls, input } = setup();
+    await user.upload(input, file('court-record.pdf', 2048));
     const message = "The file's content does not match its type: it is not a real PDF.";
     await act(async () => calls[0].reject(new ApiError(415, { errorMessage: message })));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Choose files' })).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove court-record.pdf from the list' })).toBeInTheDocument();
+  });
+
+  it("failed on the way (a busy server): the server's message, announced and tied to the picker; Retry sends the file again", async () => {
+    const { user, calls, input, onUploaded } = setup();
+    await user.upload(input, file('diploma.pdf', 2048));
+    const message = 'The server is busy. Please try again in a moment.';
+    await act(async () => calls[0].reject(new ApiError(503, { errorMessage: message })));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Choose files' })).toHaveAccessibleDescription(
       expect.stringContaining(message),
@@ -172,6 +188,22 @@ describe('UploadField', () => {
     expect(screen.queryByText('diploma.pdf', { selector: 'span' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('diploma.pdf was sent.');
     expect(onUploaded).toHaveBeenCalledWith(calls[0].file, { id: 9, name: 'diploma.pdf' });
+  });
+
+  it('done, when the caller confirms uploads itself (a snackbar): no second announcement', async () => {
+    const { user, calls, input, onUploaded } = setup({ announceUploaded: false });
+    await user.upload(input, file('diploma.pdf', 2048));
+    await act(async () => calls[0].resolve({ id: 9 }));
+    expect(onUploaded).toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('on a touch screen, no "drag files here": the buttons say what to do', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)' }));
+    setup();
+    expect(screen.queryByText('Drag files here, or')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('disabled: nothing can be chosen or dropped', () => {

@@ -87,7 +87,7 @@ describe('/additional-documents', () => {
     expect(within(license).getByText('A photo or scan of the front of your license.')).toBeInTheDocument();
     expect(within(license).getByRole('group', { name: "Add files: Driver's license or state ID" })).toBeInTheDocument();
     expect(within(license).getByText('license.png')).toBeInTheDocument();
-    expect(within(license).getByText('121 kB · sent Nov 22, 2026')).toBeInTheDocument();
+    expect(within(license).getByText('121 kB · sent November 22, 2026')).toBeInTheDocument();
     const diploma = screen.getByRole('region', { name: 'Diploma or transcript' });
     expect(within(diploma).getByText('Optional')).toBeInTheDocument();
     expect(within(diploma).getByText('Nothing sent yet.')).toBeInTheDocument();
@@ -124,6 +124,29 @@ describe('/additional-documents', () => {
     await waitFor(() => expect(state.subjectReads).toBeGreaterThan(readsBefore));
   });
 
+  it('several files at once: one "Document uploaded" on screen, said once per file (not also by the field)', async () => {
+    logInAs(1);
+    const state = serveDocuments(documentList({ documents: [] }));
+    let id = 20;
+    server.use(
+      http.post('/api/v2/user/profile/documents', () => {
+        const created = sentDocument({ id: ++id, documentType: 'diploma', name: `page-${id}.pdf` });
+        state.list = { ...state.list, documents: [created, ...state.list.documents] };
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/additional-documents');
+    const diploma = await screen.findByRole('region', { name: 'Diploma or transcript' });
+    const input = within(diploma).getByLabelText('Add files: Diploma or transcript', { selector: 'input[type=file]' });
+    await user.upload(input, [
+      new File(['%PDF-1.7 a'], 'page-1.pdf', { type: 'application/pdf' }),
+      new File(['%PDF-1.7 b'], 'page-2.pdf', { type: 'application/pdf' }),
+    ]);
+    expect(await within(diploma).findByText('page-22.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Document uploaded')).toHaveLength(1));
+    expect(screen.queryByText(/was sent\./)).not.toBeInTheDocument();
+  });
+
   it("refuses a 21 MB file before sending it, and shows the server's refusal of another", async () => {
     logInAs(1);
     serveDocuments(documentList({ documents: [] }));
@@ -149,7 +172,9 @@ describe('/additional-documents', () => {
     expect(
       await within(diploma).findByText("The file's content does not match its type: it is not a real PDF."),
     ).toBeInTheDocument();
-    expect(within(diploma).getByRole('button', { name: 'Retry the upload of tool.pdf' })).toBeInTheDocument();
+    // The same bytes would be refused again: Remove, not Retry.
+    expect(within(diploma).queryByRole('button', { name: 'Retry the upload of tool.pdf' })).not.toBeInTheDocument();
+    expect(within(diploma).getByRole('button', { name: 'Remove tool.pdf from the list' })).toBeInTheDocument();
   });
 
   it('deletes a file after a confirmation; Keep it leaves it', async () => {
@@ -215,6 +240,10 @@ describe('/additional-documents', () => {
     expect(screen.queryByRole('button', { name: 'Choose files' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download license.png' })).toBeInTheDocument();
+    // A type with no file says so without promising a chance that is gone.
+    const diploma = screen.getByRole('region', { name: 'Diploma or transcript' });
+    expect(within(diploma).getByText('Nothing was sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing sent yet.')).not.toBeInTheDocument();
   });
 
   it('says there is nothing to upload when the package asks for no document', async () => {

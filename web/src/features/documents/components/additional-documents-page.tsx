@@ -17,7 +17,7 @@ import { UploadField, formatFileSize } from '@/components/upload-field/upload-fi
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
-import { notify } from '@/lib/notifications';
+import { dismissSnack, notify } from '@/lib/notifications';
 import { nextPagePath, useSubject } from '@/lib/subject';
 import { UPLOAD_MESSAGE_TIMEOUT } from '@/lib/upload';
 import {
@@ -36,10 +36,20 @@ import styles from './documents.module.css';
 
 const PAGE_ID = 'additional-documents';
 
-/** "Nov 22, 2026": when a file was sent. */
+/** "November 22, 2026": when a file was sent, as the hub and the forms write dates. */
 export function sentDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
+}
+
+/**
+ * "Document uploaded", once on screen however many files arrive: each upload replaces the last
+ * one's message (and is announced), rather than stacking one per file for 20 seconds.
+ */
+let lastUploadedSnack: number | null = null;
+function notifyUploaded() {
+  if (lastUploadedSnack !== null) dismissSnack(lastUploadedSnack);
+  lastUploadedSnack = notify(t('documents.uploaded'), 'success', UPLOAD_MESSAGE_TIMEOUT).id;
 }
 
 function DeleteDocument({
@@ -114,7 +124,9 @@ function SentFiles({
   writable: boolean;
   headingRef: RefObject<HTMLElement | null>;
 }) {
-  if (documents.length === 0) return <p className={styles.muted}>{t('documents.noneSent')}</p>;
+  // Once the screening is complete, "yet" would promise a chance that is gone.
+  if (documents.length === 0)
+    return <p className={styles.muted}>{writable ? t('documents.noneSent') : t('documents.noneSentClosed')}</p>;
   return (
     <ul className={styles.files}>
       {documents.map((document) => (
@@ -164,9 +176,11 @@ function DocumentTypeCard({ type, list }: { type: DocumentType; list: DocumentLi
           id={`documents-${type.type}-files`}
           label={t('documents.addFiles', { title: type.title })}
           maxBytes={list.maxUploadBytes}
+          // The snackbar says it: one announcement per file.
+          announceUploaded={false}
           upload={(file, options) => uploadDocument(type.type, file, options)}
           onUploaded={(_file, answer) => {
-            notify(t('documents.uploaded'), 'success', UPLOAD_MESSAGE_TIMEOUT);
+            notifyUploaded();
             // Shown at once; the read that follows confirms it.
             client.setQueryData(documentsQuery().queryKey, (current: DocumentList | undefined) =>
               current && answer

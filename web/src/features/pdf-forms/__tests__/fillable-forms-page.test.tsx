@@ -179,6 +179,54 @@ describe('/fillable-pdf-form', () => {
     expect(filled.getCheckBox('authorization').isChecked()).toBe(true);
   });
 
+  it('Fill in again starts from the answers sent last, but a consent is ticked again by the applicant', async () => {
+    const previous = await PDFDocument.load(template.slice());
+    const answers = previous.getForm();
+    answers.getTextField('applicant_full_name').setText('Dana Q. Demo');
+    answers.getTextField('date_of_birth').setText('04/07/1990');
+    answers.getRadioGroup('copy_delivery').select('postal_mail');
+    answers.getCheckBox('authorization').check();
+    const copy = await previous.save();
+    const sentIdaho = idaho({
+      submitted: {
+        name: 'idaho-release.pdf',
+        size: copy.length,
+        sha256: 'cd'.repeat(32),
+        submittedAt: '2026-11-22T12:00:00Z',
+      },
+    });
+    server.use(
+      http.get(
+        '/api/v2/user/profile/fillable-pdf-form/3/submitted',
+        () => new HttpResponse(copy.slice(), { headers: { 'Content-Type': 'application/pdf' } }),
+      ),
+    );
+    const { user } = await openPage([sentIdaho]);
+    await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
+    await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-04-07');
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'),
+    ).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /I authorize/ })).not.toBeChecked();
+  });
+
+  it('Fill in again starts blank when the copy sent last cannot be read', async () => {
+    server.use(
+      http.get('/api/v2/user/profile/fillable-pdf-form/3/submitted', () =>
+        HttpResponse.json({ errorMessage: 'You have not submitted this form yet.' }, { status: 404 }),
+      ),
+    );
+    const sentIdaho = idaho({
+      submitted: { name: 'idaho-release.pdf', size: 10, sha256: 'ef'.repeat(32), submittedAt: '2026-11-22T12:00:00Z' },
+    });
+    const { user } = await openPage([sentIdaho]);
+    await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
+    await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('');
+  });
+
   it("shows the server's refusal in the editor and keeps what was typed", async () => {
     server.use(
       http.post('/api/v2/user/profile/fillable-pdf-form/3', () =>

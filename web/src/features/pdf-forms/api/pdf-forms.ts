@@ -39,6 +39,12 @@ export async function fetchTemplate(id: number): Promise<ArrayBuffer> {
   return blob.arrayBuffer();
 }
 
+/** The applicant's latest filled copy, as bytes for pdf-lib (its answers start the form again). */
+export async function fetchSubmitted(id: number): Promise<ArrayBuffer> {
+  const blob = await api.get<Blob>(`${formPath(id)}/submitted`, { responseType: 'blob' });
+  return blob.arrayBuffer();
+}
+
 /** Sends the filled PDF (one file part `file`, named after the form's code). */
 export function submitForm(id: number, bytes: Uint8Array, code: string): Promise<SubmitFormAnswer> {
   const body = new FormData();

@@ -22,9 +22,16 @@ import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
 import { UPLOAD_MESSAGE_TIMEOUT } from '@/lib/upload';
 import { shownError } from '@/lib/shown-error';
-import { afterSubmit, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
+import { afterSubmit, fetchSubmitted, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
 import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
-import { fillPdf, humanize, NoFormFieldsError, readPdfFields, type PdfFieldDescriptor } from '../lib/pdf-fields';
+import {
+  fillPdf,
+  humanize,
+  NoFormFieldsError,
+  readPdfFields,
+  type PdfFieldDescriptor,
+  type PdfFieldValue,
+} from '../lib/pdf-fields';
 import { formatDate } from './format-date';
 import { PdfPreview } from './pdf-preview';
 import styles from './pdf-forms.module.css';
@@ -42,6 +49,25 @@ export const templateQuery = (id: number) =>
       !(error instanceof NoFormFieldsError) && !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
+/**
+ * The answers of the copy sent last, by PDF field name: "Fill in again" starts from them rather than
+ * from a blank form. Nothing when there is none or it cannot be read (then the form starts blank).
+ */
+export const previousAnswersQuery = (form: PdfForm) =>
+  queryOptions({
+    queryKey: ['fillable-pdf-form-submitted', form.id, form.submitted?.sha256 ?? null],
+    queryFn: async (): Promise<Record<string, PdfFieldValue>> => {
+      if (!form.submitted) return {};
+      try {
+        const fields = await readPdfFields(await fetchSubmitted(form.id));
+        return Object.fromEntries(fields.map((field) => [field.name, field.value]));
+      } catch {
+        return {};
+      }
+    },
+    staleTime: Infinity,
+  });
+
 type FormEditorProps = {
   form: PdfForm;
   /** Back to the list: after a submit, or when the applicant leaves. */
@@ -50,6 +76,21 @@ type FormEditorProps = {
 
 export function FormEditor({ form, onClose }: FormEditorProps) {
   const template = useQuery(templateQuery(form.id));
+  // The form as it was when opened: a submit from here updates it just before the editor closes,
+  // which is no reason to read the copy just sent.
+  const [opened] = useState(form);
+  const previous = useQuery(previousAnswersQuery(opened));
+  // The template's fields, each starting from the answer sent last, but a consent (a required
+  // checkbox): that is given again, by a tick of the applicant's own.
+  const fields = useMemo(() => {
+    if (!template.data || !previous.data) return undefined;
+    const answers = previous.data;
+    return template.data.fields.map((field) =>
+      field.name in answers && !(field.kind === 'checkbox' && field.required)
+        ? { ...field, value: answers[field.name] }
+        : field,
+    );
+  }, [template.data, previous.data]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -68,10 +109,10 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
         )}
       </Alert>
     );
-  } else if (!template.data) {
+  } else if (!template.data || !fields) {
     body = <Skeleton lines={8} label={t('forms.editor.loading')} />;
   } else {
-    body = <EditorForm form={form} template={template.data.template} fields={template.data.fields} onClose={onClose} />;
+    body = <EditorForm form={form} template={template.data.template} fields={fields} onClose={onClose} />;
   }
   return (
     <div className={styles.editor}>
