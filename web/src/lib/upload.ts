@@ -16,6 +16,57 @@ export type UploadOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * How many uploads one applicant sends at once: the server gives each applicant 3 upload slots and
+ * answers 503 to a fourth that waits too long, so the app queues the rest.
+ */
+export const MAX_PARALLEL_UPLOADS = 3;
+
+/** Runs uploads at most `limit` at a time, in the order asked; one cancelled while queued never starts. */
+export function uploadQueue(limit = MAX_PARALLEL_UPLOADS) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+  return function queued<T>(start: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const run = () => {
+        if (signal?.aborted) {
+          reject(abortError());
+          waiting.shift()?.();
+          return;
+        }
+        running += 1;
+        // The next one starts before this one's caller goes on.
+        start().then(
+          (value) => {
+            next();
+            resolve(value);
+          },
+          (error: unknown) => {
+            next();
+            reject(error);
+          },
+        );
+      };
+      if (running < limit) {
+        run();
+        return;
+      }
+      waiting.push(run);
+      signal?.addEventListener('abort', () => {
+        const at = waiting.indexOf(run);
+        if (at >= 0) {
+          waiting.splice(at, 1);
+          reject(abortError());
+        }
+      });
+    });
+  };
+}
+
 /** True for the rejection of an upload its signal cancelled. */
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCEPT_HEADER, ApiError, apiUrl, errorMessageOf } from '@/lib/api-client';
 import { setNavigator } from '@/lib/navigation';
 import { session } from '@/lib/session';
-import { isAbort, uploadFile } from '@/lib/upload';
+import { isAbort, uploadFile, uploadQueue } from '@/lib/upload';
 import { tokenResponse } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -184,5 +184,47 @@ describe('uploadFile', () => {
     const error = await result.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect(errorMessageOf(error)).toBe(errorMessageOf(new TypeError('x')));
+  });
+});
+
+describe('uploadQueue', () => {
+  /** A task that stays running until its resolve is called. */
+  function task() {
+    let resolve!: (value: string) => void;
+    const promise = new Promise<string>((r) => (resolve = r));
+    return { start: vi.fn(() => promise), resolve };
+  }
+
+  it('sends at most three at a time, then the next in order as each ends', async () => {
+    const queue = uploadQueue(3);
+    const tasks = [task(), task(), task(), task(), task()];
+    const results = tasks.map((t) => queue(t.start));
+    expect(tasks.map((t) => t.start.mock.calls.length)).toEqual([1, 1, 1, 0, 0]);
+    tasks[1].resolve('b');
+    await expect(results[1]).resolves.toBe('b');
+    expect(tasks.map((t) => t.start.mock.calls.length)).toEqual([1, 1, 1, 1, 0]);
+    tasks[0].resolve('a');
+    await results[0];
+    expect(tasks[4].start).toHaveBeenCalledTimes(1);
+  });
+
+  it('an upload cancelled while it waits never starts, and frees its place in the line', async () => {
+    const queue = uploadQueue(1);
+    const first = task();
+    const second = task();
+    const third = task();
+    const controller = new AbortController();
+    const running = queue(first.start);
+    const cancelled = queue(second.start, controller.signal);
+    const after = queue(third.start);
+    controller.abort();
+    await expect(cancelled).rejects.toSatisfy(isAbort);
+    first.resolve('done');
+    await running;
+    await Promise.resolve();
+    expect(second.start).not.toHaveBeenCalled();
+    expect(third.start).toHaveBeenCalledTimes(1);
+    third.resolve('third');
+    await expect(after).resolves.toBe('third');
   });
 });

@@ -19,7 +19,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { dismissSnack, notify } from '@/lib/notifications';
 import { nextPagePath, useSubject } from '@/lib/subject';
-import { UPLOAD_MESSAGE_TIMEOUT } from '@/lib/upload';
+import { UPLOAD_MESSAGE_TIMEOUT, uploadQueue } from '@/lib/upload';
 import {
   deleteDocument,
   documentsQuery,
@@ -147,7 +147,7 @@ function SentFiles({
   );
 }
 
-function DocumentTypeCard({ type, list }: { type: DocumentType; list: DocumentList }) {
+function DocumentTypeCard({ type, list, queue }: { type: DocumentType; list: DocumentList; queue: UploadQueue }) {
   const client = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = `documents-${type.type}-title`;
@@ -178,7 +178,7 @@ function DocumentTypeCard({ type, list }: { type: DocumentType; list: DocumentLi
           maxBytes={list.maxUploadBytes}
           // The snackbar says it: one announcement per file.
           announceUploaded={false}
-          upload={(file, options) => uploadDocument(type.type, file, options)}
+          upload={(file, options) => queue(() => uploadDocument(type.type, file, options), options.signal)}
           onUploaded={(_file, answer) => {
             notifyUploaded();
             // Shown at once; the read that follows confirms it.
@@ -216,8 +216,12 @@ function NextStep() {
   );
 }
 
+type UploadQueue = ReturnType<typeof uploadQueue>;
+
 export function AdditionalDocumentsPage() {
   const documents = useDocuments();
+  // One queue for every document type: the server's slots are the applicant's, not a type's.
+  const [queue] = useState(() => uploadQueue());
   const list = documents.data;
   return (
     <div className={styles.page}>
@@ -251,7 +255,7 @@ export function AdditionalDocumentsPage() {
               </EmptyState>
             </Card>
           ) : (
-            list.documentTypes.map((type) => <DocumentTypeCard key={type.type} type={type} list={list} />)
+            list.documentTypes.map((type) => <DocumentTypeCard key={type.type} type={type} list={list} queue={queue} />)
           )}
           {list.reports.length > 0 ? (
             <Card aria-labelledby="documents-reports-title" className={styles.card}>
