@@ -51,6 +51,7 @@ async function idahoTemplate(): Promise<Uint8Array> {
   const delivery = form.createRadioGroup('copy_delivery');
   delivery.addOptionToPage('email', page, { x: 40, y: 620, width: 14, height: 14 });
   delivery.addOptionToPage('postal_mail', page, { x: 90, y: 620, width: 14, height: 14 });
+  delivery.addOptionToPage('in-person', page, { x: 140, y: 620, width: 14, height: 14 });
   const consent = form.createCheckBox('authorization');
   consent.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText('I authorize the release of my Idaho records.'));
   consent.addToPage(page, { x: 40, y: 580, width: 14, height: 14 });
@@ -159,6 +160,10 @@ describe('/fillable-pdf-form', () => {
 
     await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
     await user.type(screen.getByLabelText('Date of birth'), '1990-04-07');
+    // Codes read as words; a hyphen stays, as words have them.
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('In-person'),
+    ).toBeInTheDocument();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'));
     await user.click(screen.getByRole('checkbox', { name: /^I authorize the release of my Idaho records\./ }));
     await user.click(within(form).getByRole('button', { name: 'Submit form' }));

@@ -26,7 +26,6 @@ import { afterSubmit, fetchSubmitted, fetchTemplate, submitForm, type PdfForm } 
 import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
 import {
   fillPdf,
-  humanize,
   NoFormFieldsError,
   readPdfFields,
   type PdfFieldDescriptor,
@@ -134,9 +133,15 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
   );
 }
 
-/** A choice's words: the PDF's export value, made readable when it is a code ("in_person"). */
-const optionLabel = (option: string) =>
-  /[_-]/.test(option) || option === option.toLowerCase() ? humanize(option) : option;
+/**
+ * A choice's words: the PDF's export value, made readable when it is a code ("in_person" → "In person");
+ * a hyphen is kept, as words have them ("Non-commercial").
+ */
+const optionLabel = (option: string) => {
+  if (!option.includes('_') && option !== option.toLowerCase()) return option;
+  const words = option.replace(/_+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : option;
+};
 
 function FieldControl({
   field,
