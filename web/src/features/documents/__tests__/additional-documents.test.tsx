@@ -80,7 +80,9 @@ describe('/additional-documents', () => {
     serveDocuments(documentList());
     renderApp('/additional-documents');
     expect(await screen.findByRole('heading', { level: 1, name: 'Additional Documents' })).toBeInTheDocument();
-    expect(screen.getByText(/stored encrypted. Only the screening team working for your employer can see them/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/stored encrypted. Only the screening team working for your employer can see them/),
+    ).toBeInTheDocument();
     const license = await screen.findByRole('region', { name: "Driver's license or state ID" });
     expect(within(license).getByText('Required')).toBeInTheDocument();
     expect(within(license).getByText('Sent')).toBeInTheDocument();
