@@ -1,4 +1,4 @@
 package pdfform
 
-// SetParseStarted sets the hook a parse calls as it takes its slot.
-func SetParseStarted(f func()) { parseStarted = f }
+// SetParseStarted makes rd call f as each parse takes its slot.
+func SetParseStarted(rd *Reader, f func()) { rd.started = f }

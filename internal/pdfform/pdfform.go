@@ -35,9 +35,21 @@ const (
 	MaxSize = 100 << 20
 )
 
+// Reader reads forms' field names, at most MaxParallelParses at once. One
+// serves a whole process (the store holds it), so the bound holds however
+// many uploads arrive.
+type Reader struct {
+	parses chan struct{}
+	// started, when set (by tests), is called as a parse takes its slot.
+	started func()
+}
+
+// NewReader returns a reader with its own MaxParallelParses slots.
+func NewReader() *Reader { return &Reader{parses: make(chan struct{}, MaxParallelParses)} }
+
 // FieldNames returns the fully qualified names of the form's terminal
 // fields (partial names joined with "."), sorted and without duplicates.
-func FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
+func (rd *Reader) FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
 	if size > MaxSize {
 		return nil, fmt.Errorf("pdfform: the PDF is larger than %d bytes", MaxSize)
 	}
@@ -45,11 +57,11 @@ func FieldNames(r io.ReaderAt, size int64) (names []string, err error) {
 	if n, err := r.ReadAt(data, 0); int64(n) < size {
 		return nil, fmt.Errorf("pdfform: read PDF: %w", err)
 	}
-	return FieldNamesOf(data)
+	return rd.FieldNamesOf(data)
 }
 
 // FieldNamesOf is FieldNames of a PDF already in memory.
-func FieldNamesOf(data []byte) (names []string, err error) {
+func (rd *Reader) FieldNamesOf(data []byte) (names []string, err error) {
 	size := int64(len(data))
 	if size > MaxSize {
 		return nil, fmt.Errorf("pdfform: the PDF is larger than %d bytes", MaxSize)
@@ -60,10 +72,10 @@ func FieldNamesOf(data []byte) (names []string, err error) {
 	if err := checkSizes(data); err != nil {
 		return nil, err
 	}
-	parses <- struct{}{}
-	defer func() { <-parses }()
-	if parseStarted != nil {
-		parseStarted()
+	rd.parses <- struct{}{}
+	defer func() { <-rd.parses }()
+	if rd.started != nil {
+		rd.started()
 	}
 	// The library panics on many malformed inputs (it was written for
 	// trusted files); a hostile upload must be an error, not a crash.
@@ -105,11 +117,6 @@ func FieldNamesOf(data []byte) (names []string, err error) {
 // that whatever the number of cores or upload slots. Real forms parse in
 // milliseconds, so the wait costs them nothing.
 const MaxParallelParses = 2
-
-var parses = make(chan struct{}, MaxParallelParses)
-
-// parseStarted, when set (by tests), is called as a parse takes its slot.
-var parseStarted func()
 
 type walker struct {
 	seen  map[string]bool

@@ -35,7 +35,7 @@ func read(t *testing.T, path string) []byte {
 }
 
 func fieldNames(b []byte) ([]string, error) {
-	return pdfform.FieldNames(bytes.NewReader(b), int64(len(b)))
+	return pdfform.NewReader().FieldNames(bytes.NewReader(b), int64(len(b)))
 }
 
 func TestFieldNamesOfForms(t *testing.T) {
@@ -296,7 +296,8 @@ func TestFieldNamesRunsFewParsesAtOnce(t *testing.T) {
 	form := buildPDF(`<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>`, pages, `<< /T (name) /FT /Tx >>`)
 	var mu sync.Mutex
 	running, most := 0, 0
-	pdfform.SetParseStarted(func() {
+	reader := pdfform.NewReader()
+	pdfform.SetParseStarted(reader, func() {
 		mu.Lock()
 		running++
 		most = max(most, running)
@@ -306,13 +307,12 @@ func TestFieldNamesRunsFewParsesAtOnce(t *testing.T) {
 		running--
 		mu.Unlock()
 	})
-	defer pdfform.SetParseStarted(nil)
 	var wg sync.WaitGroup
 	for range 4 * pdfform.MaxParallelParses {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := fieldNames(form); err != nil {
+			if _, err := reader.FieldNamesOf(form); err != nil {
 				t.Error(err)
 			}
 		}()

@@ -218,7 +218,7 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	if len(content) == 0 {
 		return nil, formFieldError("The file is empty.")
 	}
-	names, err := pdfform.FieldNamesOf(content)
+	names, err := s.forms.FieldNamesOf(content)
 	switch {
 	case errors.Is(err, pdfform.ErrNotPDF):
 		return nil, portal.ErrFormNotPDF
@@ -315,7 +315,7 @@ func (s *DocumentService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (
 	if f.Title == "" {
 		fe.Add("title", "A form needs a title.")
 	}
-	names, err := pdfform.FieldNamesOf(f.PDF)
+	names, err := s.forms.FieldNamesOf(f.PDF)
 	switch {
 	case errors.Is(err, pdfform.ErrNotPDF):
 		fe.Add("file", "The template is not a PDF.")

@@ -24,6 +24,7 @@ import (
 	"github.com/pressly/goose/v3/lock"
 
 	"applicantportal/internal/gate"
+	"applicantportal/internal/pdfform"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/seal"
 )
@@ -88,6 +89,9 @@ type conn struct {
 	// password checks of one username (see checkPassword).
 	gate      *gate.Gate
 	userLocks *keyedMutex
+	// forms reads the field names of form templates and filled copies,
+	// a few at a time for the whole process.
+	forms *pdfform.Reader
 }
 
 // Open connects and applies the embedded migrations.
@@ -111,7 +115,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
 	s := &DB{&conn{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
-		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex()}}
+		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
+		forms: pdfform.NewReader()}}
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
