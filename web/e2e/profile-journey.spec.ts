@@ -24,7 +24,7 @@ import {
   type AddressValues,
 } from './pom/data-pages';
 import { PersonalFormPage } from './pom/personal-form';
-import { SetupWizardPage } from './pom/setup-wizard';
+import { inviteThroughSetup, SetupWizardPage } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Riley', lastName: 'Stone', lastFour: '6789' };
@@ -39,25 +39,7 @@ async function expectNoSideScroll(page: Page, context: string) {
 }
 
 /** An invited applicant goes through the setup wizard (as setup.spec.ts does) and lands on /profile. */
-async function completeSetup(page: Page, email: string) {
-  await page.goto(
-    inviteApplicant(email, applicant.firstName, applicant.lastName, '--work-state', 'US-CA', '--work-county', '6075'),
-  );
-  const wizard = new SetupWizardPage(page);
-  await wizard.welcome();
-  await wizard.createPassword(password);
-  await wizard.login(password);
-  await wizard.residency('Texas');
-  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
-  await wizard.personalInformation({
-    ssn: '123-45-6789',
-    dob: '1990-04-12',
-    phone: '202 456 1111',
-    license: 'D7654321',
-    state: 'Texas',
-  });
-  await expect(page).toHaveURL(/\/profile$/);
-}
+const completeSetup = (page: Page, email: string) => inviteThroughSetup(page, email, applicant, password);
 
 // A field that is not there fails within seconds, not at the end of the test's minutes.
 test.use({ actionTimeout: 15_000 });

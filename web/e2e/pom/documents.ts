@@ -5,52 +5,17 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
-import { portal, portalCli } from '../fixtures';
-import { SetupWizardPage } from './setup-wizard';
+import { portal } from '../fixtures';
+import { inviteThroughSetup } from './setup-wizard';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const applicant = { firstName: 'Jordan', lastName: 'Reyes', lastFour: '6789' };
 const password = 'correct horse battery staple';
 
-/**
- * Invites a fresh applicant with `portal invite` and takes them through the setup wizard onto
- * /profile, as setup.spec.ts does. Returns the subject id the invite printed ("(subject 12)").
- */
-export async function newApplicantThroughSetup(page: Page, email: string): Promise<{ subjectId: number }> {
-  const out = portalCli(
-    'invite',
-    '--email',
-    email,
-    '--first-name',
-    applicant.firstName,
-    '--last-name',
-    applicant.lastName,
-    '--base-url',
-    portal.baseURL,
-    '--work-state',
-    'US-CA',
-    '--work-county',
-    '6075',
-  );
-  const subject = /\(subject (\d+)\)/.exec(out);
-  if (!subject) throw new Error(`portal invite printed no subject id:\n${out}`);
-  await page.goto(out.trim().split('\n').pop() as string);
-  const wizard = new SetupWizardPage(page);
-  await wizard.welcome();
-  await wizard.createPassword(password);
-  await wizard.login(password);
-  await wizard.residency('Texas');
-  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
-  await wizard.personalInformation({
-    ssn: '123-45-6789',
-    dob: '1990-04-12',
-    phone: '202 456 1111',
-    license: 'D7654321',
-    state: 'Texas',
-  });
-  await expect(page).toHaveURL(/\/profile$/);
-  return { subjectId: Number(subject[1]) };
+/** A fresh applicant invited and taken through setup onto /profile (inviteThroughSetup); their subject id. */
+export function newApplicantThroughSetup(page: Page, email: string): Promise<{ subjectId: number }> {
+  return inviteThroughSetup(page, email, applicant, password);
 }
 
 /** `portal report upload --data DIR --subject ID --kind KIND FILE`, as an operator runs it; its output. */

@@ -1,5 +1,6 @@
-// Page objects of the setup wizard's steps.
+// Page objects of the setup wizard's steps, and the way a fresh applicant gets through them.
 import { expect, type Page } from '@playwright/test';
+import { portal, portalCli } from '../fixtures';
 
 export type PersonalValues = { ssn: string; dob: string; phone: string; license: string; state: string };
 
@@ -148,4 +149,46 @@ export async function drawSignature(page: Page, canvas: ReturnType<Page['locator
     await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 2 });
   }
   await page.mouse.up();
+}
+
+export type Applicant = { firstName: string; lastName: string; lastFour: string };
+
+/**
+ * Invites a fresh applicant with `portal invite` (working in San Francisco) and takes them through the
+ * setup wizard (living in Texas) onto /profile. Returns the subject id the invite printed ("(subject 12)").
+ */
+export async function inviteThroughSetup(page: Page, email: string, applicant: Applicant, password: string) {
+  const out = portalCli(
+    'invite',
+    '--email',
+    email,
+    '--first-name',
+    applicant.firstName,
+    '--last-name',
+    applicant.lastName,
+    '--base-url',
+    portal.baseURL,
+    '--work-state',
+    'US-CA',
+    '--work-county',
+    '6075',
+  );
+  const subject = /\(subject (\d+)\)/.exec(out);
+  if (!subject) throw new Error(`portal invite printed no subject id:\n${out}`);
+  await page.goto(out.trim().split('\n').pop() as string);
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'Texas',
+  });
+  await expect(page).toHaveURL(/\/profile$/);
+  return { subjectId: Number(subject[1]) };
 }
