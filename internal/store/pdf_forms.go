@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 	"time"
 
@@ -205,18 +204,21 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	if err != nil {
 		return nil, err
 	}
-	if !declaredPDF(up) {
+	// The declared type, the name and the first bytes must all say PDF,
+	// as filetype checks a document's (an empty file is refused there).
+	body, kind, err := peekKind(up.Body, up.Name, up.ContentType)
+	switch {
+	case portal.ErrorCode(err) == portal.EUNSUPPORTED, err == nil && kind.Family != filetype.PDF:
 		return nil, portal.ErrFormNotPDF
+	case err != nil:
+		return nil, err
 	}
-	content, err := io.ReadAll(io.LimitReader(up.Body, portal.MaxUploadSize+1))
+	content, err := io.ReadAll(io.LimitReader(body, portal.MaxUploadSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("store: read submitted form: %w", err)
 	}
 	if len(content) > portal.MaxUploadSize {
 		return nil, filetype.ErrTooLarge
-	}
-	if len(content) == 0 {
-		return nil, formFieldError("The file is empty.")
 	}
 	names, err := s.forms.FieldNamesOf(content)
 	switch {
@@ -272,27 +274,6 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	}
 	form.Submitted = file
 	return form, nil
-}
-
-// declaredPDF reports whether what the browser said about the upload
-// allows a PDF: no type or a generic one, and no name extension other than
-// .pdf. The content is checked after.
-func declaredPDF(up portal.Upload) bool {
-	ct := strings.ToLower(strings.TrimSpace(up.ContentType))
-	if i := strings.IndexByte(ct, ';'); i >= 0 {
-		ct = strings.TrimSpace(ct[:i])
-	}
-	switch ct {
-	case "", "application/pdf", "application/x-pdf", "application/octet-stream":
-	default:
-		return false
-	}
-	name := up.Name
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
-	}
-	ext := strings.ToLower(path.Ext(name))
-	return ext == "" || ext == ".pdf"
 }
 
 func firstNames(names []string) []string {
