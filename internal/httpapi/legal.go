@@ -183,14 +183,19 @@ func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFi
 	writeJSON(w, status, out)
 }
 
-// documentID reads the {id} path value; anything but a positive number is
-// a document that does not exist.
-func documentID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+// pathID reads the path value key as an id; anything but a positive number
+// is something that does not exist: notFound.
+func pathID(r *http.Request, key string, notFound error) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(key), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, portal.Errorf(portal.ENOTFOUND, "Document not found.")
+		return 0, notFound
 	}
 	return id, nil
+}
+
+// documentID reads the {id} path value of a document.
+func documentID(r *http.Request) (int64, error) {
+	return pathID(r, "id", portal.Errorf(portal.ENOTFOUND, "Document not found."))
 }
 
 type documentContentJSON struct {

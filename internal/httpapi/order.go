@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -36,9 +35,9 @@ type orderServiceJSON struct {
 // handleOrderGet answers one of the caller's orders; any other id, a
 // malformed one included, is 404 as if it did not exist.
 func (s *Server) handleOrderGet(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "Order not found."))
+	id, err := pathID(r, "id", portal.Errorf(portal.ENOTFOUND, "Order not found."))
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	o, err := s.svc.Orders.FindOrder(r.Context(), callerFrom(r.Context()).SubjectID, id)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -67,11 +66,7 @@ func (s *Server) handlePdfFormsGet(w http.ResponseWriter, r *http.Request) {
 // pdfFormID is the form id of the path; one that is not a number names no
 // form.
 func pdfFormID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("documentId"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, portal.ErrFormNotFound
-	}
-	return id, nil
+	return pathID(r, "documentId", portal.ErrFormNotFound)
 }
 
 func (s *Server) handlePdfFormTemplateGet(w http.ResponseWriter, r *http.Request) {
