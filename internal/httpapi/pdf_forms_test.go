@@ -11,7 +11,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/textproto"
 	"os"
 	"strings"
 	"testing"
@@ -120,43 +119,15 @@ func (a *formsAPI) formURL(id int64) string {
 	return fmt.Sprintf("/api/v2/user/profile/fillable-pdf-form/%d", id)
 }
 
-// formPart is one part of a multipart body.
-type formPart struct {
-	field, filename, contentType string
-	content                      []byte
-}
+func pdfPart(content []byte) uploadPart { return filePart("form.pdf", "application/pdf", content) }
 
-func multipartBody(t *testing.T, parts ...formPart) ([]byte, string) {
-	t.Helper()
-	var b bytes.Buffer
-	mw := multipart.NewWriter(&b)
-	for _, p := range parts {
-		h := textproto.MIMEHeader{}
-		disposition := fmt.Sprintf(`form-data; name=%q`, p.field)
-		if p.filename != "" {
-			disposition += fmt.Sprintf(`; filename=%q`, p.filename)
-		}
-		h.Set("Content-Disposition", disposition)
-		if p.contentType != "" {
-			h.Set("Content-Type", p.contentType)
-		}
-		w, err := mw.CreatePart(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(p.content)
-	}
-	mw.Close()
-	return b.Bytes(), mw.FormDataContentType()
-}
-
-func pdfPart(content []byte) formPart {
-	return formPart{field: "file", filename: "form.pdf", contentType: "application/pdf", content: content}
-}
-
-func (a *formsAPI) submit(who string, formID int64, parts ...formPart) *httptest.ResponseRecorder {
+func (a *formsAPI) submit(who string, formID int64, parts ...uploadPart) *httptest.ResponseRecorder {
 	a.t.Helper()
-	body, ct := multipartBody(a.t, parts...)
+	stream, ct := multipartStream(parts...)
+	body, err := io.ReadAll(stream)
+	if err != nil {
+		a.t.Fatal(err)
+	}
 	return a.send(request{Method: "POST", URL: a.formURL(formID), Token: a.tokens[who], Body: body, ContentType: ct})
 }
 
@@ -257,26 +228,26 @@ func TestPdfFormSubmitRefusals(t *testing.T) {
 			name    string
 			who     string
 			formID  int64
-			parts   []formPart
+			parts   []uploadPart
 			status  int
 			message string
 		}{
-			{"NoFormFields", "ida", a.idaho, []formPart{pdfPart(formFile(t, noFormPath))}, http.StatusUnprocessableEntity, "This PDF has no form fields."},
-			{"AnotherFormsPDF", "ida", a.idaho, []formPart{pdfPart(formFile(t, mvrPath))}, http.StatusUnprocessableEntity,
+			{"NoFormFields", "ida", a.idaho, []uploadPart{pdfPart(formFile(t, noFormPath))}, http.StatusUnprocessableEntity, "This PDF has no form fields."},
+			{"AnotherFormsPDF", "ida", a.idaho, []uploadPart{pdfPart(formFile(t, mvrPath))}, http.StatusUnprocessableEntity,
 				"This is not the Idaho background check release (sample) form: its fields differ."},
-			{"FormOfAnotherPackage", "ida", a.others, []formPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
-			{"FormThatDoesNotApply", "cal", a.idaho, []formPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
-			{"ZeroID", "ida", 0, []formPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
-			{"PNG", "ida", a.idaho, []formPart{{field: "file", filename: "scan.png", contentType: "image/png", content: png}}, http.StatusUnsupportedMediaType,
+			{"FormOfAnotherPackage", "ida", a.others, []uploadPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
+			{"FormThatDoesNotApply", "cal", a.idaho, []uploadPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
+			{"ZeroID", "ida", 0, []uploadPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusNotFound, "Form not found."},
+			{"PNG", "ida", a.idaho, []uploadPart{filePart("scan.png", "image/png", png)}, http.StatusUnsupportedMediaType,
 				"A filled form must be a PDF."},
-			{"PNGNamedPDF", "ida", a.idaho, []formPart{pdfPart(png)}, http.StatusUnsupportedMediaType,
+			{"PNGNamedPDF", "ida", a.idaho, []uploadPart{pdfPart(png)}, http.StatusUnsupportedMediaType,
 				"A filled form must be a PDF."},
-			{"TwentyOneMB", "ida", a.idaho, []formPart{pdfPart(tooLarge)}, http.StatusRequestEntityTooLarge,
+			{"TwentyOneMB", "ida", a.idaho, []uploadPart{pdfPart(tooLarge)}, http.StatusRequestEntityTooLarge,
 				"The file is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution."},
-			{"NewSubject", "fresh", a.idaho, []formPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusConflict, "Finish setting up your account first."},
+			{"NewSubject", "fresh", a.idaho, []uploadPart{pdfPart(formFile(t, idahoFilledPath))}, http.StatusConflict, "Finish setting up your account first."},
 			{"NoFilePart", "ida", a.idaho, nil, http.StatusUnprocessableEntity, "Choose a file to upload."},
-			{"OtherPart", "ida", a.idaho, []formPart{{field: "documentType", content: []byte("x")}}, http.StatusBadRequest, "The upload could not be read."},
-			{"TwoFiles", "ida", a.idaho, []formPart{pdfPart(formFile(t, idahoFilledPath)), pdfPart(formFile(t, idahoFilledPath))},
+			{"OtherPart", "ida", a.idaho, []uploadPart{textPart("documentType", "x")}, http.StatusBadRequest, "The upload could not be read."},
+			{"TwoFiles", "ida", a.idaho, []uploadPart{pdfPart(formFile(t, idahoFilledPath)), pdfPart(formFile(t, idahoFilledPath))},
 				http.StatusBadRequest, "The upload could not be read."},
 		}
 		for _, tt := range tests {
