@@ -18,15 +18,6 @@ import (
 // the multipart framing around it.
 const MaxUploadBody = portal.MaxUploadSize + 64<<10
 
-// An upload's body may take as long as it keeps arriving: a 20 MB photo
-// from a phone on a weak signal takes minutes, more than the body timeout
-// of other requests. A body that stalls for UploadStall, or still arrives
-// after UploadLimit, is cut.
-const (
-	UploadStall = 30 * time.Second
-	UploadLimit = 15 * time.Minute
-)
-
 // errUnreadableUpload is a body that is not the multipart the call takes.
 var errUnreadableUpload = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
 
@@ -103,31 +94,6 @@ func (s *Server) startUpload(w http.ResponseWriter, r *http.Request) (mr *multip
 		return nil, nil, errUnreadableUpload
 	}
 	return mr, release, nil
-}
-
-// keepArriving moves the body's read deadline UploadStall ahead at every
-// read, up to UploadLimit from now, and the answer's write deadline past
-// that. A connection without deadlines (a test's recorder) is left as is.
-func keepArriving(w http.ResponseWriter, body io.ReadCloser) io.ReadCloser {
-	rc := http.NewResponseController(w)
-	end := time.Now().Add(UploadLimit)
-	rc.SetWriteDeadline(end.Add(UploadStall))
-	return &arrivingBody{ReadCloser: body, rc: rc, end: end}
-}
-
-type arrivingBody struct {
-	io.ReadCloser
-	rc  *http.ResponseController
-	end time.Time
-}
-
-func (b *arrivingBody) Read(p []byte) (int, error) {
-	deadline := time.Now().Add(UploadStall)
-	if deadline.After(b.end) {
-		deadline = b.end
-	}
-	b.rc.SetReadDeadline(deadline)
-	return b.ReadCloser.Read(p)
 }
 
 // nextPart is the body's next part; io.EOF when there is none.
