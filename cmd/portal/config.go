@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"applicantportal/internal/httpapi"
+	"applicantportal/internal/portal"
 )
 
 // flags is a subcommand's flag set where every flag also reads a PORTAL_...
@@ -139,6 +140,15 @@ type serveConfig struct {
 	IDVFrameOrigin string
 	ChatWidgetURL  string
 	LogoSources    string
+	// Identity verification, payment and self-pay (the sandboxes' settings
+	// are named so).
+	IDVPageURL             string
+	IDVCallbackSecret      string
+	IDVSessionTTL          time.Duration
+	IDVCheckDelay          time.Duration
+	PaymentTimeout         time.Duration
+	PaymentSlowDelay       time.Duration
+	SelfPayForbiddenStates string
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -176,6 +186,13 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.StringVar(&c.Brand.PrivacyPolicyURL, "brand-privacy-url", def.PrivacyPolicyURL, "the privacy policy: an https URL or a path of the portal")
 	f.StringVar(&c.IDVFrameOrigin, "idv-frame-origin", "", "origin of the identity-verification provider's page the app frames (https://verify.example.com); empty allows none besides the portal")
 	f.StringVar(&c.ChatWidgetURL, "chat-widget-url", "", "https URL of the support chat widget's script; its origin may run scripts, be connected to and framed")
+	f.StringVar(&c.IDVPageURL, "idv-page-url", "/sandbox/idv/{id}?token={token}", "the identity-verification provider's page, framed on /idv: a path of the portal or an https address, with {id} and {token} for the session's")
+	f.StringVar(&c.IDVCallbackSecret, "idv-callback-secret", "", "shared secret the identity-verification provider signs callbacks with (HMAC-SHA256); empty derives one from the data key, which the built-in sandbox uses")
+	f.DurationVar(&c.IDVSessionTTL, "idv-session-ttl", 30*time.Minute, "how long an identity-verification session stays open before it expires")
+	f.DurationVar(&c.IDVCheckDelay, "idv-check-delay", 5*time.Second, "sandbox provider: how long its check of an approved session takes (completedByUser, then checkCompleted and dataCompleted)")
+	f.DurationVar(&c.PaymentTimeout, "payment-timeout", 10*time.Second, "how long the portal waits for the payment processor before telling the applicant to try again")
+	f.DurationVar(&c.PaymentSlowDelay, "payment-slow-delay", 15*time.Second, "sandbox processor: how long the processor-timeout test card takes to answer (longer than --payment-timeout)")
+	f.StringVar(&c.SelfPayForbiddenStates, "self-pay-forbidden-states", strings.Join(portal.DefaultSelfPayForbiddenStates, ","), "comma-separated state codes whose residents are never asked to pay for their own screening (confirm the list with counsel; docs/operations.md names the sources)")
 	f.StringVar(&c.LogoSources, "logo-sources", "https:", "comma-separated origins that may serve logos (brand and company logos); https: allows any https address")
 	return f, c
 }

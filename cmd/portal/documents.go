@@ -48,18 +48,15 @@ sample (California documents for US-CA, ...) and any other type is "all".
 `
 
 func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "load" {
-		fmt.Fprint(stderr, documentsUsage)
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return nil
-		}
-		return errors.New("portal documents: say load")
+	word, args, err := subcommand("documents", args, documentsUsage, stderr, "load")
+	if word == "" {
+		return err
 	}
 	f := newFlags("documents load", documentsSummary, stderr)
 	st := f.storage()
 	var companyID int64
 	f.Int64Var(&companyID, "company", 0, "company id; may be left out when the database holds exactly one company")
-	rest, err := f.parseWithArgs(args[1:])
+	rest, err := f.parseWithArgs(args)
 	if err != nil {
 		return err
 	}
@@ -201,7 +198,9 @@ func describeVisibility(t portal.LegalDocumentType) string {
 // oneCompany returns id, or the only company's id when id is 0.
 func oneCompany(ctx context.Context, db *store.DB, id int64) (int64, error) {
 	if id != 0 {
-		if _, err := db.FindCompanyByID(ctx, id); err != nil {
+		if _, err := db.FindCompanyByID(ctx, id); portal.ErrorCode(err) == portal.ENOTFOUND {
+			return 0, fmt.Errorf("company %d: %s", id, portal.ErrorMessage(err))
+		} else if err != nil {
 			return 0, fmt.Errorf("company %d: %w", id, err)
 		}
 		return id, nil

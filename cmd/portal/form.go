@@ -22,12 +22,9 @@ who live, work or lived in one of those states. A form is required unless
 --optional: applicants cannot submit their profile without it.`
 
 func runForm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "add" {
-		fmt.Fprint(stderr, formUsage)
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return nil
-		}
-		return errors.New("portal form: say add")
+	word, args, err := subcommand("form", args, formUsage, stderr, "add")
+	if word == "" {
+		return err
 	}
 	f := newFlags("form add", formSummary, stderr)
 	st := f.storage()
@@ -41,7 +38,7 @@ func runForm(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	f.StringVar(&states, "states", "", "comma-separated state codes (US-ID) the form is limited to; empty asks everyone")
 	f.BoolVar(&optional, "optional", false, "applicants may submit their profile without it")
 	f.StringVar(&dataKey, "data-key", "", "the data key serve uses (files are sealed with it); empty means data.key in --data")
-	rest, err := f.parseWithArgs(args[1:])
+	rest, err := f.parseWithArgs(args)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -27,6 +29,8 @@ Commands:
   applicants list the applicants, their status and any hold
   report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE
   form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
+  company   show or set a company's preferences: company show, company set-pref NAME VALUE
+  collection record a collected drug-test specimen: collection collected --subject ID
   sweep     delete expired throttle records, tokens, invitations and reset links
 
 Run "portal COMMAND --help" for a command's flags.
@@ -77,10 +81,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runReport(ctx, rest, stdout, stderr)
 	case "form":
 		return runForm(ctx, rest, stdout, stderr)
+	case "company":
+		return runCompany(ctx, rest, stdout, stderr)
+	case "collection":
+		return runCollection(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// subcommand reads the second word of a two-word command (portal report
+// upload) and answers it with the arguments after it. Asked for help, it
+// prints usage and answers no word and no error; any other word prints usage
+// and an error naming the words the command takes.
+func subcommand(command string, args []string, usage string, stderr io.Writer, words ...string) (string, []string, error) {
+	if len(args) > 0 && slices.Contains(words, args[0]) {
+		return args[0], args[1:], nil
+	}
+	fmt.Fprint(stderr, usage)
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		return "", nil, nil
+	}
+	return "", nil, fmt.Errorf("portal %s: say %s", command, strings.Join(words, " or "))
 }

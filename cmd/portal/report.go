@@ -20,12 +20,9 @@ drug test report, ecoc-form the custody and control form. It replaces an
 earlier report of the kind. The file must be a PDF of at most 100 MB.`
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "upload" {
-		fmt.Fprint(stderr, reportUsage)
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return nil
-		}
-		return errors.New("portal report: say upload")
+	word, args, err := subcommand("report", args, reportUsage, stderr, "upload")
+	if word == "" {
+		return err
 	}
 	f := newFlags("report upload", reportSummary, stderr)
 	st := f.storage()
@@ -34,7 +31,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.Int64Var(&subjectID, "subject", 0, "the applicant's id (portal applicants lists them)")
 	f.StringVar(&kind, "kind", "", "report, drug-report or ecoc-form")
 	f.StringVar(&dataKey, "data-key", "", "the data key serve uses (reports are sealed with it); empty means data.key in --data")
-	rest, err := f.parseWithArgs(args[1:])
+	rest, err := f.parseWithArgs(args)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,10 @@ import (
 
 	"applicantportal/internal/demo"
 	"applicantportal/internal/httpapi"
+	"applicantportal/internal/portal"
+	idvsandbox "applicantportal/internal/sandbox/idv"
+	paymentsandbox "applicantportal/internal/sandbox/payment"
+	sitesandbox "applicantportal/internal/sandbox/sites"
 	"applicantportal/internal/seal"
 	"applicantportal/internal/store"
 	"applicantportal/web"
@@ -102,6 +106,7 @@ func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) stor
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
 		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, Logger: logger,
 		PasswordChecks: c.PasswordChecks, PasswordCheckWait: c.PasswordCheckWait,
+		SelfPay: portal.SelfPayRules{ForbiddenStates: splitList(c.SelfPayForbiddenStates)},
 	}
 }
 
@@ -147,6 +152,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		baseURL = addr
 	}
 
+	callbackSecret := []byte(cfg.IDVCallbackSecret)
+	if len(callbackSecret) == 0 {
+		callbackSecret = sealer.DeriveKey("idv sandbox callbacks")
+	}
+	idv := idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(), Secret: callbackSecret,
+		CallbackURL: strings.TrimSuffix(baseURL, "/") + "/api/v2/idv/callback",
+		SessionTTL:  cfg.IDVSessionTTL, CheckDelay: cfg.IDVCheckDelay, Logger: logger})
+	payments := paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: cfg.PaymentSlowDelay,
+		Secret: sealer.DeriveKey("payment sandbox fingerprints")})
+
 	api, err := httpapi.New(httpapi.Config{
 		BaseURL: baseURL, APIBaseURL: cfg.APIBaseURL, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 		Features:       map[string]bool{"subjectChat": cfg.SubjectChat},
@@ -158,9 +173,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		IDVFrameOrigin: cfg.IDVFrameOrigin,
 		ChatWidgetURL:  cfg.ChatWidgetURL,
 		LogoSources:    splitList(cfg.LogoSources),
+		IDVPageURL:     cfg.IDVPageURL,
+		Sandboxes:      idv.Handler(),
 	}, httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(), Health: db.Ping,
+		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
+		IDV:      db.IDV(store.IDVConfig{Provider: idv, ReturnURL: strings.TrimSuffix(baseURL, "/") + "/idv/success"}),
+		Payments: db.Payments(payments, cfg.PaymentTimeout), CollectionSites: db.CollectionSites(sitesandbox.New()),
+		Health: db.Ping,
 	}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()
@@ -257,6 +277,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
 		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
+		{"sandbox_records", res.SandboxRecords},
 	}
 }
 

@@ -32,6 +32,7 @@ type appConfig struct {
 	ClientSecret string          `json:"clientSecret"`
 	Features     map[string]bool `json:"features"`
 	Brand        Brand           `json:"brand"`
+	IDVPageURL   string          `json:"idvPageUrl"`
 }
 
 // Brand is the screening provider as the app shows it on the login page,
@@ -137,7 +138,7 @@ func (s *Server) renderIndex() ([]byte, error) {
 	if features == nil {
 		features = map[string]bool{}
 	}
-	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features, Brand: s.cfg.Brand})
+	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features, Brand: s.cfg.Brand, IDVPageURL: s.cfg.IDVPageURL})
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,11 @@ type OutsideParties struct {
 	// IDVFrameOrigin is the identity-verification provider's page, shown
 	// in a frame.
 	IDVFrameOrigin string
+	// IDVPageURL is the provider's page as configured (Config.IDVPageURL,
+	// a template with {id} and {token}). A path is the portal's own page
+	// (the built-in sandbox); an absolute address's origin is framed like
+	// IDVFrameOrigin.
+	IDVPageURL string
 	// ChatWidgetURL is the support widget's script; its origin may run
 	// scripts, be connected to and be framed (widgets open their panel
 	// in a frame).
@@ -43,13 +48,11 @@ func contentSecurityPolicy(p OutsideParties) (string, error) {
 		// another origin, as it was before the policy was built here.
 		connect = append(connect, p.APIOrigin)
 	}
-	if p.IDVFrameOrigin != "" {
-		o, err := checkOrigin("identity-verification frame origin", p.IDVFrameOrigin, false)
-		if err != nil {
-			return "", err
-		}
-		frame = append(frame, o)
+	idv, err := p.idvOrigins()
+	if err != nil {
+		return "", err
 	}
+	frame = append(frame, idv...)
 	if p.ChatWidgetURL != "" {
 		o, err := checkOrigin("chat widget URL", p.ChatWidgetURL, true)
 		if err != nil {
@@ -86,6 +89,61 @@ func contentSecurityPolicy(p OutsideParties) (string, error) {
 		"frame-ancestors 'none'",
 	}
 	return strings.Join(directives, "; "), nil
+}
+
+// idvOrigins are the checked origins of the identity-verification page:
+// IDVFrameOrigin and the origin of an absolute IDVPageURL. The app frames
+// that page, so these are what frame-src allows and what the camera is
+// delegated to.
+func (p OutsideParties) idvOrigins() ([]string, error) {
+	var out []string
+	if p.IDVFrameOrigin != "" {
+		o, err := checkOrigin("identity-verification frame origin", p.IDVFrameOrigin, false)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	if p.IDVPageURL != "" {
+		u, err := url.Parse(p.IDVPageURL)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("httpapi: identity-verification page URL %q: give a path of the portal or an https address with {id} and {token}", p.IDVPageURL)
+		case u.Scheme == "" && u.Host == "":
+			// A path of the portal itself: 'self' covers it.
+			if !strings.HasPrefix(p.IDVPageURL, "/") {
+				return nil, fmt.Errorf("httpapi: identity-verification page URL %q: a path must start with /", p.IDVPageURL)
+			}
+		case strings.ContainsAny(u.Host, "{}"):
+			return nil, fmt.Errorf("httpapi: identity-verification page URL %q: the host may not hold a placeholder", p.IDVPageURL)
+		default:
+			// The template's path and query ({id}, {token}) are the
+			// page's; only its origin goes into the policies.
+			o, err := checkOrigin("identity-verification page URL", u.Scheme+"://"+u.Host, false)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
+
+// permissionsPolicy is the Permissions-Policy of the app's pages. The
+// camera is the portal's own and is delegated to the identity-verification
+// page only (the frame on /idv asks for it with allow="camera", so the
+// applicant can photograph their document and face there); every other
+// powerful feature stays off.
+func permissionsPolicy(p OutsideParties) (string, error) {
+	idv, err := p.idvOrigins()
+	if err != nil {
+		return "", err
+	}
+	camera := []string{"self"}
+	for _, o := range idv {
+		camera = append(camera, `"`+o+`"`)
+	}
+	return "camera=(" + joinUnique(camera) + "), microphone=(), geolocation=(), payment=()", nil
 }
 
 // checkOrigin returns the origin (scheme://host[:port]) of raw, which must

@@ -22,6 +22,9 @@ var statusOf = map[string]int{
 	portal.EINVALID:      http.StatusUnprocessableEntity,
 	portal.ETHROTTLED:    http.StatusTooManyRequests,
 	portal.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	portal.EDECLINED:     http.StatusPaymentRequired,
+	portal.EUPSTREAM:     http.StatusBadGateway,
+	portal.ETIMEOUT:      http.StatusGatewayTimeout,
 	portal.EINTERNAL:     http.StatusInternalServerError,
 }
 

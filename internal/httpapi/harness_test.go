@@ -10,8 +10,12 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"applicantportal/internal/httpapi"
+	idvsandbox "applicantportal/internal/sandbox/idv"
+	paymentsandbox "applicantportal/internal/sandbox/payment"
+	sitesandbox "applicantportal/internal/sandbox/sites"
 	"applicantportal/internal/store"
 )
 
@@ -36,6 +40,10 @@ func storeServices(db *store.DB) httpapi.Services {
 	return httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
 		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
+		CollectionSites: db.CollectionSites(sitesandbox.New()),
+		IDV: db.IDV(store.IDVConfig{Provider: idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(),
+			Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"}),
+		Payments: db.Payments(paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second}), time.Second),
 	}
 }
 

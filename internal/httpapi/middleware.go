@@ -12,16 +12,31 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func securityHeaders(csp string, next http.Handler) http.Handler {
+// selfCameraPolicy lets the portal's own pages, and frames of its own
+// origin, use the camera: the built-in sandbox's verification page.
+const selfCameraPolicy = "camera=(self), microphone=(), geolocation=(), payment=()"
+
+// securityHeaders sets the headers every answer carries: the app's
+// csp and permissions (permissionsPolicy). Nothing may frame the portal's
+// pages, except that the portal itself frames the built-in sandboxes'
+// pages under /sandbox/ (the identity-verification page on /idv).
+func securityHeaders(csp, permissions string, next http.Handler) http.Handler {
+	sandboxCSP := frameableBySelf(csp)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
+		if isSandboxPath(r.URL.Path) {
+			h.Set("Content-Security-Policy", sandboxCSP)
+			h.Set("X-Frame-Options", "SAMEORIGIN")
+			h.Set("Permissions-Policy", selfCameraPolicy)
+		} else {
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Permissions-Policy", permissions)
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
 		// Invitation and reset links carry tokens in the URL: never send
 		// them to another site as a referrer.
 		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		if r.TLS != nil {
 			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
@@ -31,6 +46,19 @@ func securityHeaders(csp string, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+func isSandboxPath(p string) bool { return strings.HasPrefix(p, "/sandbox/") }
+
+// frameableBySelf is csp with frame-ancestors 'self' instead of its own.
+func frameableBySelf(csp string) string {
+	var out []string
+	for _, d := range strings.Split(csp, ";") {
+		if d = strings.TrimSpace(d); d != "" && !strings.HasPrefix(d, "frame-ancestors") {
+			out = append(out, d)
+		}
+	}
+	return strings.Join(append(out, "frame-ancestors 'self'"), "; ")
 }
 
 func isAPIPath(p string) bool {

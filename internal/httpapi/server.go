@@ -52,6 +52,14 @@ type Config struct {
 	IDVFrameOrigin string
 	ChatWidgetURL  string
 	LogoSources    []string
+	// IDVPageURL is the identity-verification provider's page as a
+	// template with {id} and {token} (the session's), handed to the app,
+	// which frames it on /idv. An absolute address's origin is allowed
+	// as a frame like IDVFrameOrigin.
+	IDVPageURL string
+	// Sandboxes serves the built-in outside parties' pages under
+	// /sandbox/ (the identity-verification page); nil serves none.
+	Sandboxes http.Handler
 }
 
 // DefaultPDFRenderWait is how long a download or signing call waits for a
@@ -69,15 +77,18 @@ const (
 
 // Services are the implementations the handlers call.
 type Services struct {
-	Auth        portal.AuthService
-	Subjects    portal.SubjectService
-	Personal    portal.PersonalService
-	Legal       portal.LegalService
-	SubjectData portal.SubjectDataService
-	History     portal.HistoryService
-	Orders      portal.OrderService
-	Banners     portal.BannerService
-	Documents   portal.DocumentService
+	Auth            portal.AuthService
+	Subjects        portal.SubjectService
+	Personal        portal.PersonalService
+	Legal           portal.LegalService
+	SubjectData     portal.SubjectDataService
+	History         portal.HistoryService
+	Orders          portal.OrderService
+	Banners         portal.BannerService
+	Documents       portal.DocumentService
+	IDV             portal.IDVService
+	Payments        portal.PaymentService
+	CollectionSites portal.CollectionSiteService
 	// Health reports whether storage answers.
 	Health func(context.Context) error
 }
@@ -90,8 +101,11 @@ type Server struct {
 	index  appFile
 	assets gzipCache
 	csp    string
-	logger *slog.Logger
-	now    func() time.Time
+	// permissions is the Permissions-Policy: the camera for the portal and
+	// the identity-verification page's origin only.
+	permissions string
+	logger      *slog.Logger
+	now         func() time.Time
 	// renders bounds the PDF renders and signature images in progress
 	// (Config.PDFRenders).
 	renders *gate.Gate
@@ -141,8 +155,12 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 			logos = append(logos, o)
 		}
 	}
-	if s.csp, err = contentSecurityPolicy(OutsideParties{APIOrigin: apiOrigin,
-		IDVFrameOrigin: cfg.IDVFrameOrigin, ChatWidgetURL: cfg.ChatWidgetURL, LogoSources: logos}); err != nil {
+	parties := OutsideParties{APIOrigin: apiOrigin, IDVFrameOrigin: cfg.IDVFrameOrigin, IDVPageURL: cfg.IDVPageURL,
+		ChatWidgetURL: cfg.ChatWidgetURL, LogoSources: logos}
+	if s.csp, err = contentSecurityPolicy(parties); err != nil {
+		return nil, err
+	}
+	if s.permissions, err = permissionsPolicy(parties); err != nil {
 		return nil, err
 	}
 	index, err := s.renderIndex()
@@ -170,13 +188,19 @@ func (s *Server) Handler() http.Handler {
 	s.registerOrderRoutes(mux)
 	s.registerDocumentRoutes(mux)
 	s.registerPdfFormRoutes(mux)
+	s.registerIDVRoutes(mux)
+	s.registerPaymentRoutes(mux)
+	s.registerCollectionSiteRoutes(mux)
+	if s.cfg.Sandboxes != nil {
+		mux.Handle("/sandbox/", s.cfg.Sandboxes)
+	}
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {
 		mux.HandleFunc(prefix, s.handleUnknownAPI(mux, prefix))
 	}
 	mux.HandleFunc("/", s.handleApp)
-	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, mux)))
+	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, s.permissions, mux)))
 }
 
 // handleUnknownAPI answers a request that only the catch-all pattern of

@@ -117,13 +117,19 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 	}
 	if p := v.Package; p != nil {
 		enabled := "0"
-		if p.SelfPayEnabled {
+		if p.SelfPayEnabled && v.SelfPayExemptState == "" {
 			enabled = "1"
 		}
 		out.Package = &packageJSON{ID: p.ID, Name: p.Name, Preferences: map[string]string{
 			"applicant_self_pay_enabled":             enabled,
 			"applicant_self_pay_initial_hold_amount": p.SelfPayInitialHoldAmt,
 		}}
+		// An applicant whose state forbids charging them is never sent to
+		// self-pay: the app reads the package's preference (spec section
+		// 4), so the preference is the effective one, and says why.
+		if v.SelfPayExemptState != "" {
+			out.Package.Preferences["applicant_self_pay_exempt_state"] = v.SelfPayExemptState
+		}
 		for _, svc := range p.Services {
 			out.PackageServices = append(out.PackageServices, serviceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: portal.ServiceAlias(svc.Code)})
 		}

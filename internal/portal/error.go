@@ -12,6 +12,7 @@ import (
 // not a *Error is internal and is never shown to the client.
 const (
 	ECONFLICT     = "conflict"     // 409: a transition or state that is not allowed now
+	EDECLINED     = "declined"     // 402: the payment processor declined the card
 	EFORBIDDEN    = "forbidden"    // 403
 	EINTERNAL     = "internal"     // 500
 	EINVALID      = "invalid"      // 422: field validation
@@ -22,6 +23,8 @@ const (
 	EUNAUTHORIZED = "unauthorized" // 401
 	EUNAVAILABLE  = "unavailable"  // 503: busy now; RetryAfter says when to try again
 	EUNSUPPORTED  = "unsupported"  // 415
+	EUPSTREAM     = "upstream"     // 502: an outside party (identity verification, payment) failed
+	ETIMEOUT      = "timeout"      // 504: an outside party did not answer in time
 )
 
 // ValidationMessage is the errorMessage of every field-validation error, as

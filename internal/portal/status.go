@@ -65,7 +65,10 @@ type StatusFacts struct {
 	IDVFinished          bool
 	SiteSelectionAllowed bool // the company lets applicants pick the site and an MRO service is present
 	SiteChosen           bool
-	PaymentAuthorized    bool
+	// PaymentRequired is spec section 9's rule after the residency
+	// exemption (SelfPayRules); PaymentAuthorized that the hold is taken.
+	PaymentRequired   bool
+	PaymentAuthorized bool
 	// IncompletePages are the titles of the required checklist pages not
 	// yet complete (SubjectView.Pages); identity verification waits for
 	// none.
@@ -109,15 +112,12 @@ func CheckStatusMove(from, to StatusID, f StatusFacts) error {
 		if !f.IDVFinished {
 			return deny("identity verification is not finished.")
 		}
-		if to == StatusMROSiteSelection && !f.SiteSelectionAllowed {
-			return deny("collection-site selection is not available.")
-		}
-		return nil
+		return checkNextStep(from, to, f, deny)
 	case from == StatusMROSiteSelection && (to == StatusSelfPayRequired || to == StatusFinalizationComplete):
 		if !f.SiteChosen {
 			return deny("no collection site has been chosen.")
 		}
-		return nil
+		return checkNextStep(from, to, f, deny)
 	case from == StatusSelfPayRequired && to == StatusFinalizationComplete:
 		if !f.PaymentAuthorized {
 			return deny("the payment has not been authorized.")
@@ -130,6 +130,48 @@ func CheckStatusMove(from, to StatusID, f StatusFacts) error {
 		return nil
 	}
 	return deny("this change is not allowed.")
+}
+
+// NextStatus is where spec section 4's flow goes from a status once its
+// step is done: after identity verification, collection-site selection when
+// the company allows it and an MRO service is present (and no site is
+// chosen yet), else self-pay when payment is required (and not yet
+// authorized), else finalization-complete; after the site, self-pay or
+// finalization-complete likewise. Other statuses have no next step here
+// and answer themselves.
+func NextStatus(from StatusID, f StatusFacts) StatusID {
+	switch from {
+	case StatusIDVStarted:
+		if f.SiteSelectionAllowed && !f.SiteChosen {
+			return StatusMROSiteSelection
+		}
+		fallthrough
+	case StatusMROSiteSelection:
+		if f.PaymentRequired && !f.PaymentAuthorized {
+			return StatusSelfPayRequired
+		}
+		return StatusFinalizationComplete
+	case StatusSelfPayRequired:
+		return StatusFinalizationComplete
+	}
+	return from
+}
+
+// checkNextStep refuses a move that skips a step of the flow (the site or
+// the payment) or takes one that does not apply.
+func checkNextStep(from, to StatusID, f StatusFacts, deny func(string) error) error {
+	next := NextStatus(from, f)
+	switch {
+	case to == next:
+		return nil
+	case next == StatusMROSiteSelection:
+		return deny("please choose a collection site first.")
+	case next == StatusSelfPayRequired:
+		return deny("the payment has not been authorized.")
+	case to == StatusMROSiteSelection:
+		return deny("collection-site selection is not available.")
+	}
+	return deny("no payment is required.")
 }
 
 func joinList(items []string) string {

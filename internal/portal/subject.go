@@ -348,6 +348,10 @@ type UserView struct {
 	Profile  *Profile
 	Package  *Package      // nil when the company has none
 	Personal *PersonalInfo // nil until the applicant saves it
+	// SelfPayExemptState is the residency state that forbids charging the
+	// applicant (SelfPayRules.Exemption), or "": the app's self-pay
+	// preference then reads off.
+	SelfPayExemptState string
 }
 
 // SubjectService keeps the applicant's account record, profile and orders,

@@ -6,7 +6,9 @@ package seal
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
@@ -43,6 +45,9 @@ var ErrOpen = errors.New("seal: cannot open sealed value")
 // Sealer seals and opens values with one key. It is safe for concurrent use.
 type Sealer struct {
 	aead cipher.AEAD
+	// derive is HMAC-SHA256 keyed by a key derived from the data key, for
+	// DeriveKey.
+	derive []byte
 }
 
 // New returns a Sealer for a 32-byte key.
@@ -58,7 +63,18 @@ func New(key []byte) (*Sealer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("seal: %w", err)
 	}
-	return &Sealer{aead: aead}, nil
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("portal: derived keys"))
+	return &Sealer{aead: aead, derive: mac.Sum(nil)}, nil
+}
+
+// DeriveKey returns a 32-byte key for one purpose (the sandbox provider's
+// callback secret), derived from the data key: every instance with the same
+// data key derives the same one, and it reveals nothing about the data key.
+func (s *Sealer) DeriveKey(purpose string) []byte {
+	mac := hmac.New(sha256.New, s.derive)
+	mac.Write([]byte(purpose))
+	return mac.Sum(nil)
 }
 
 // Seal encrypts plaintext, bound to nothing: the format of values stored

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -145,4 +146,99 @@ func (o *OperatorService) AttachReport(ctx context.Context, req portal.AttachRep
 // service, which the demo uses too.
 func (o *OperatorService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (*portal.PdfForm, error) {
 	return o.db.Documents().AddPdfForm(ctx, f)
+}
+
+// MarkSpecimenCollected sets the chosen site's collected_at once; marking
+// again keeps the first time.
+func (o *OperatorService) MarkSpecimenCollected(ctx context.Context, subjectID int64) (*portal.SiteChoice, error) {
+	res, err := o.db.db.ExecContext(ctx, `UPDATE subject_collection_sites SET collected_at = $1 WHERE subject_id = $2 AND collected_at IS NULL`,
+		ms(o.db.now()), subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: mark specimen collected: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var one int
+		err := o.db.db.QueryRowContext(ctx, `SELECT 1 FROM subject_collection_sites WHERE subject_id = $1`, subjectID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, portal.Errorf(portal.ENOTFOUND, "Applicant %d has not chosen a collection site.", subjectID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: mark specimen collected: %w", err)
+		}
+	}
+	// Choice never asks the network.
+	return o.db.CollectionSites(nil).Choice(ctx, subjectID)
+}
+
+// companyColumn is the companies column of each company preference.
+var companyColumn = map[string]string{
+	portal.PrefCollectionSiteSelection: "applicant_collection_site_selection",
+	portal.PrefSubjectChat:             "subject_chat",
+	portal.PrefRequireSSN:              "require_ssn",
+	portal.PrefSubjectPasswordLength:   "subject_password_length",
+}
+
+// CompanyPreferences reads the company and its default package.
+func (o *OperatorService) CompanyPreferences(ctx context.Context, companyID int64) ([]portal.CompanyPreference, error) {
+	c, err := o.db.FindCompanyByID(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	p := c.Preferences
+	out := []portal.CompanyPreference{
+		{Name: portal.PrefCollectionSiteSelection, Value: strconv.FormatBool(p.ApplicantCollectionSiteSelection)},
+		{Name: portal.PrefSubjectChat, Value: strconv.FormatBool(p.SubjectChat)},
+		{Name: portal.PrefRequireSSN, Value: strconv.FormatBool(p.RequireSSN)},
+		{Name: portal.PrefSubjectPasswordLength, Value: strconv.Itoa(p.SubjectPasswordLength)},
+	}
+	if c.PackageID == 0 {
+		return out, nil
+	}
+	pkg, err := o.db.FindPackageByID(ctx, c.PackageID)
+	if err != nil {
+		return nil, err
+	}
+	enabled := "0"
+	if pkg.SelfPayEnabled {
+		enabled = "1"
+	}
+	return append(out,
+		portal.CompanyPreference{Name: portal.PrefSelfPayEnabled, Value: enabled, Package: true},
+		portal.CompanyPreference{Name: portal.PrefSelfPayHoldAmount, Value: pkg.SelfPayInitialHoldAmt, Package: true}), nil
+}
+
+// SetCompanyPreference checks the value (portal.ParseCompanyPreference)
+// and stores it: on the company, or on its default package, which the
+// applicants invited from now on get.
+func (o *OperatorService) SetCompanyPreference(ctx context.Context, companyID int64, name, value string) (*portal.CompanyPreference, error) {
+	pref, err := portal.ParseCompanyPreference(name, value)
+	if err != nil {
+		return nil, err
+	}
+	c, err := o.db.FindCompanyByID(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	var arg any = pref.Value
+	switch pref.Name {
+	case portal.PrefSubjectPasswordLength:
+		arg, _ = strconv.Atoi(pref.Value)
+	case portal.PrefCollectionSiteSelection, portal.PrefSubjectChat, portal.PrefRequireSSN:
+		arg = pref.Value == "true"
+	case portal.PrefSelfPayEnabled:
+		arg = pref.Value == "1"
+	}
+	query := `UPDATE companies SET ` + companyColumn[pref.Name] + ` = $1 WHERE id = $2`
+	id := companyID
+	if pref.Package {
+		if c.PackageID == 0 {
+			return nil, portal.Errorf(portal.ECONFLICT, "Company %d has no package to set %s on.", companyID, pref.Name)
+		}
+		column := map[string]string{portal.PrefSelfPayEnabled: "self_pay_enabled", portal.PrefSelfPayHoldAmount: "self_pay_initial_hold_amount"}[pref.Name]
+		query, id = `UPDATE packages SET `+column+` = $1 WHERE id = $2`, c.PackageID
+	}
+	if _, err := o.db.db.ExecContext(ctx, query, arg, id); err != nil {
+		return nil, fmt.Errorf("store: set %s: %w", pref.Name, err)
+	}
+	return &pref, nil
 }

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -185,5 +186,97 @@ func TestOperatorListsBannerOutboxSweep(t *testing.T) {
 				t.Errorf("Sweep = %+v, %v; want nothing to delete", res, err)
 			}
 		})
+	})
+}
+
+func TestOperatorCompanyPreferences(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ops := store.NewOperatorService(db)
+		acme, bare := &portal.Company{Name: "Acme"}, &portal.Company{Name: "No package"}
+		for _, c := range []*portal.Company{acme, bare} {
+			if err := db.CreateCompany(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.CreatePackage(ctx, &portal.Package{CompanyID: acme.ID, Name: "Standard"}); err != nil {
+			t.Fatal(err)
+		}
+		show := func(id int64) map[string]string {
+			t.Helper()
+			prefs, err := ops.CompanyPreferences(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := map[string]string{}
+			for _, p := range prefs {
+				m[p.Name] = p.Value
+			}
+			return m
+		}
+		want := map[string]string{
+			portal.PrefCollectionSiteSelection: "false", portal.PrefSubjectChat: "false", portal.PrefRequireSSN: "false",
+			portal.PrefSubjectPasswordLength: "15", portal.PrefSelfPayEnabled: "0", portal.PrefSelfPayHoldAmount: "0.00",
+		}
+		if got := show(acme.ID); !reflect.DeepEqual(got, want) {
+			t.Errorf("defaults = %v; want %v", got, want)
+		}
+		for _, c := range []struct{ name, value, stored string }{
+			{portal.PrefCollectionSiteSelection, "true", "true"},
+			{portal.PrefSubjectChat, "1", "true"},
+			{portal.PrefRequireSSN, " TRUE ", "true"},
+			{portal.PrefSubjectPasswordLength, "8", "8"},
+			{portal.PrefSubjectPasswordLength, "64", "64"},
+			{portal.PrefSelfPayEnabled, "1", "1"},
+			{portal.PrefSelfPayHoldAmount, "25", "25.00"},
+			{portal.PrefSelfPayHoldAmount, "19.5", "19.50"},
+			{portal.PrefRequireSSN, "false", "false"},
+		} {
+			p, err := ops.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
+			if err != nil || p.Value != c.stored {
+				t.Errorf("set %s %q = %+v, %v; want %q", c.name, c.value, p, err, c.stored)
+				continue
+			}
+			want[c.name] = c.stored
+			if got := show(acme.ID); !reflect.DeepEqual(got, want) {
+				t.Errorf("after %s %q: %v; want %v", c.name, c.value, got, want)
+			}
+		}
+		// What the applicant's flow reads.
+		company, _ := db.FindCompanyByID(ctx, acme.ID)
+		pkg, _ := db.FindPackageByID(ctx, company.PackageID)
+		if !company.Preferences.ApplicantCollectionSiteSelection || !company.Preferences.SubjectChat || company.Preferences.SubjectPasswordLength != 64 ||
+			!pkg.SelfPayEnabled || pkg.SelfPayInitialHoldAmt != "19.50" || !pkg.PaymentRequired() {
+			t.Errorf("company %+v package %+v", company.Preferences, pkg)
+		}
+		for _, c := range []struct{ name, value string }{
+			{"company_colour", "blue"},
+			{portal.PrefSubjectChat, "maybe"},
+			{portal.PrefSubjectPasswordLength, "7"},
+			{portal.PrefSubjectPasswordLength, "65"},
+			{portal.PrefSubjectPasswordLength, "12.5"},
+			{portal.PrefSelfPayEnabled, "2"},
+			{portal.PrefSelfPayHoldAmount, "-5"},
+			{portal.PrefSelfPayHoldAmount, "1.234"},
+			{portal.PrefSelfPayHoldAmount, "$5"},
+		} {
+			_, err := ops.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
+			wantCode(t, err, portal.EINVALID)
+		}
+		if got := show(acme.ID); !reflect.DeepEqual(got, want) {
+			t.Errorf("after refused changes: %v; want %v", got, want)
+		}
+		_, err := ops.SetCompanyPreference(ctx, bare.ID, portal.PrefSelfPayEnabled, "1")
+		wantCode(t, err, portal.ECONFLICT)
+		if _, err := ops.SetCompanyPreference(ctx, bare.ID, portal.PrefSubjectChat, "true"); err != nil {
+			t.Error(err)
+		}
+		if got := len(show(bare.ID)); got != 4 {
+			t.Errorf("a company without a package shows %d preferences; want its 4", got)
+		}
+		_, err = ops.SetCompanyPreference(ctx, 987654, portal.PrefSubjectChat, "true")
+		wantCode(t, err, portal.ENOTFOUND)
+		_, err = ops.CompanyPreferences(ctx, 987654)
+		wantCode(t, err, portal.ENOTFOUND)
 	})
 }

@@ -60,6 +60,9 @@ type Config struct {
 	// Sealer seals personal information at rest. Operator commands that
 	// never read PII may leave it nil.
 	Sealer *seal.Sealer
+	// SelfPay holds the states whose residents are never asked to pay
+	// (portal.SelfPayRules).
+	SelfPay portal.SelfPayRules
 }
 
 // DefaultEmailChangeTTL is how long the link confirming a new e-mail

@@ -172,7 +172,12 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	if sub.PendingEmail, err = s.pendingEmail(ctx, sub.ID); err != nil {
 		return nil, err
 	}
-	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
+	loc, err := findLocation(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal,
+		SelfPayExemptState: s.cfg.SelfPay.Exemption(loc)}
 	if company.PackageID != 0 {
 		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID); err != nil {
 			return nil, err
@@ -278,12 +283,24 @@ func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (por
 	if err != nil {
 		return portal.StatusFacts{}, err
 	}
-	return portal.StatusFacts{
+	facts := portal.StatusFacts{
 		IncompletePages:      portal.IncompletePages(portal.BuildSubjectView(sf).Pages),
 		HasPassword:          f.Subject.HasPassword,
 		UnsignedDocuments:    sf.UnsignedDocuments,
 		FullProfile:          sf.FullProfile,
 		PersonalInfoSaved:    sf.PersonalInfoSaved,
 		SiteSelectionAllowed: f.Company.Preferences.ApplicantCollectionSiteSelection && sf.Package.HasMROService(),
-	}, nil
+		PaymentRequired:      sf.Package.PaymentRequired() && s.cfg.SelfPay.Exemption(sf.Location) == "",
+	}
+	// The steps after identity verification: a finished session (neither
+	// active nor expired, not declined), a chosen site, an authorized hold.
+	if err := q.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM idv_sessions WHERE subject_id = $1 AND status IN ($2, $3, $4) AND decision <> $5),
+		EXISTS (SELECT 1 FROM subject_collection_sites WHERE subject_id = $1),
+		EXISTS (SELECT 1 FROM payments WHERE subject_id = $1 AND status = 'authorized')`,
+		subjectID, portal.IDVCompletedByUser, portal.IDVCheckCompleted, portal.IDVDataCompleted, string(portal.IDVDeclined)).
+		Scan(&facts.IDVFinished, &facts.SiteChosen, &facts.PaymentAuthorized); err != nil {
+		return portal.StatusFacts{}, fmt.Errorf("store: finalization facts: %w", err)
+	}
+	return facts, nil
 }

@@ -70,6 +70,13 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			}
 			*st.n = n
 		}
+		// The sandboxes' records have no id column (they are keyed by kind
+		// and key) and nothing holds them for long: a plain delete.
+		r, err := tx.ExecContext(ctx, `DELETE FROM sandbox_records WHERE expires_at < $1`, ms(now))
+		if err != nil {
+			return fmt.Errorf("store: sweep sandbox_records: %w", err)
+		}
+		res.SandboxRecords, _ = r.RowsAffected()
 		return nil
 	})
 	if err != nil {

@@ -116,6 +116,24 @@ func TestSweep(t *testing.T) {
 			},
 		},
 		{
+			Name: "ExpiredSandboxRecordsGoLiveOnesStay",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				records := w.db.SandboxRecords()
+				for key, ttl := range map[string]time.Duration{"ended": time.Minute, "live": time.Hour} {
+					if _, _, err := records.Insert(w.ctx, "payment", key, []byte(`{}`), w.c.now().Add(ttl)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				w.c.advance(2 * time.Minute)
+			},
+			Want: store.SweepResult{SandboxRecords: 1},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "sandbox_records"); n != 1 {
+					t.Errorf("%d sandbox records after the sweep, want the live one", n)
+				}
+			},
+		},
+		{
 			Name: "LoginFailuresGoOnceOutOfTheThrottleWindow",
 			Setup: func(t *testing.T, w *sweepWorld) {
 				// Five failures a minute apart: the throttle's limit.
