@@ -28,7 +28,8 @@ export default defineConfig({
     rollupOptions: {
       // Chunks are named by their hash alone: the entry lists every lazy chunk's file (for preloading),
       // and the names in that list cost /login bytes for each route the app has.
-      output: { chunkFileNames: 'assets/[hash].js' },
+      // Style sheets the same: the entry lists each lazy chunk's CSS too.
+      output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
     },
   },
   server: {

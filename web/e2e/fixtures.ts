@@ -13,9 +13,14 @@ export const portal = {
   demoPassword: process.env.PORTAL_E2E_PASSWORD as string,
 };
 
-/** Runs `portal SUBCOMMAND --data DIR ...` and returns its standard output. */
-export function portalCli(subcommand: string, ...args: string[]): string {
-  return execFileSync(portal.binary, [subcommand, '--data', portal.dataDir, ...args], { encoding: 'utf8' });
+/**
+ * Runs `portal COMMAND --data DIR ...` and returns its standard output. COMMAND may be two words
+ * (`report upload`, `company set-pref`): the flags follow both.
+ */
+export function portalCli(command: string, ...args: string[]): string {
+  return execFileSync(portal.binary, [...command.split(' '), '--data', portal.dataDir, ...args], {
+    encoding: 'utf8',
+  });
 }
 
 /** `portal invite` prints the invitation URL as the last line; flags such as `--work-state US-CA` go on. */

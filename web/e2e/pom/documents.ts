@@ -2,10 +2,9 @@
 // each with its picker and the files sent), /fillable-pdf-form (the forms, and one open in the
 // editor beside its preview), and how a fresh applicant gets there: invited with `portal invite`,
 // through the setup wizard, onto the hub.
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
-import { portal } from '../fixtures';
+import { portalCli } from '../fixtures';
 import { inviteThroughSetup } from './setup-wizard';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -20,11 +19,7 @@ export function newApplicantThroughSetup(page: Page, email: string): Promise<{ s
 
 /** `portal report upload --data DIR --subject ID --kind KIND FILE`, as an operator runs it; its output. */
 export function attachReport(subjectId: number, kind: 'report' | 'drug-report' | 'ecoc-form', file: string): string {
-  return execFileSync(
-    portal.binary,
-    ['report', 'upload', '--data', portal.dataDir, '--subject', String(subjectId), '--kind', kind, file],
-    { encoding: 'utf8' },
-  );
+  return portalCli('report upload', '--subject', String(subjectId), '--kind', kind, file);
 }
 
 /** The bytes of a download the page started. */

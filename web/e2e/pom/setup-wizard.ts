@@ -2,7 +2,15 @@
 import { expect, type Page } from '@playwright/test';
 import { portal, portalCli } from '../fixtures';
 
-export type PersonalValues = { ssn: string; dob: string; phone: string; license: string; state: string };
+export type PersonalValues = {
+  ssn: string;
+  dob: string;
+  phone: string;
+  license: string;
+  state: string;
+  /** Where the applicant will take a drug test (optional on the form). */
+  drugZip?: string;
+};
 
 export class SetupWizardPage {
   constructor(readonly page: Page) {}
@@ -129,6 +137,7 @@ export class SetupWizardPage {
     await form.getByLabel('Daytime phone number').fill(values.phone);
     await form.getByLabel("Driver's license number").fill(values.license);
     await form.getByLabel('State that issued it').selectOption({ label: values.state });
+    if (values.drugZip) await form.getByLabel('ZIP code for a drug test (optional)').fill(values.drugZip);
   }
 
   async personalInformation(values: PersonalValues) {
@@ -155,9 +164,16 @@ export type Applicant = { firstName: string; lastName: string; lastFour: string 
 
 /**
  * Invites a fresh applicant with `portal invite` (working in San Francisco) and takes them through the
- * setup wizard (living in Texas) onto /profile. Returns the subject id the invite printed ("(subject 12)").
+ * setup wizard (living in Texas, with a drug-test ZIP code when given) onto /profile. Returns the subject
+ * id the invite printed ("(subject 12)").
  */
-export async function inviteThroughSetup(page: Page, email: string, applicant: Applicant, password: string) {
+export async function inviteThroughSetup(
+  page: Page,
+  email: string,
+  applicant: Applicant,
+  password: string,
+  { drugZip }: { drugZip?: string } = {},
+) {
   const out = portalCli(
     'invite',
     '--email',
@@ -188,6 +204,7 @@ export async function inviteThroughSetup(page: Page, email: string, applicant: A
     phone: '202 456 1111',
     license: 'D7654321',
     state: 'Texas',
+    drugZip,
   });
   await expect(page).toHaveURL(/\/profile$/);
   return { subjectId: Number(subject[1]) };

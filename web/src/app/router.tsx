@@ -14,8 +14,6 @@ import { t } from '@/lib/i18n';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
-const comingSoon: LazyPage = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
-
 export type PageRoute = {
   path: string;
   title: string;
@@ -86,14 +84,14 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.home'),
     access: only('finalization-complete'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
   },
   {
     path: paths.collectionSiteUpdate.path,
     title: t('common.route.updateCollectionSite'),
     access: only('finalization-complete'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/collection-site').then((m) => ({ Component: m.CollectionSiteUpdateRoute })),
   },
   // new (token guard first)
   {
@@ -194,14 +192,14 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.identityVerification'),
     access: only('idv-started'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/idv').then((m) => ({ Component: m.IdvRoute })),
   },
   {
     path: paths.idvSuccess.path,
     title: t('common.route.identityVerification'),
     access: only('idv-started'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/idv').then((m) => ({ Component: m.IdvSuccessRoute })),
   },
   // MRO-site-selection-started
   {
@@ -209,7 +207,7 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.collectionSite'),
     access: only('MRO-site-selection-started'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/collection-site').then((m) => ({ Component: m.CollectionSiteRoute })),
   },
   // self-pay-required
   {
@@ -217,7 +215,7 @@ export const pageRoutes: PageRoute[] = [
     title: t('common.route.payment'),
     access: only('self-pay-required'),
     layout: 'default',
-    page: comingSoon,
+    page: () => import('./routes/self-pay').then((m) => ({ Component: m.SelfPayRoute })),
   },
   // setup-complete or finalization-complete
   {

@@ -12,6 +12,8 @@ export type PortalConfig = {
   };
   /** The screening provider that runs the portal: shown on the login page, the welcome step and every footer. */
   brand: Brand;
+  /** The identity-verification provider's page, with {id} and {token} for the session's (framed on /idv). */
+  idvPageUrl: string;
 };
 
 export type Brand = {
@@ -40,6 +42,7 @@ export const defaultConfig: PortalConfig = {
     supportPhone: '+1 (555) 010-0199',
     privacyPolicyUrl: '/privacy',
   },
+  idvPageUrl: '/sandbox/idv/{id}?token={token}',
 };
 
 export function parseConfig(content: string | null | undefined): PortalConfig {
@@ -52,6 +55,7 @@ export function parseConfig(content: string | null | undefined): PortalConfig {
       clientSecret: raw.clientSecret || defaultConfig.clientSecret,
       features: { ...defaultConfig.features, ...raw.features },
       brand: brandOf(raw.brand),
+      idvPageUrl: raw.idvPageUrl || defaultConfig.idvPageUrl,
     };
   } catch {
     return defaultConfig;

@@ -13,6 +13,15 @@ import {
   userPayload,
 } from './fixtures';
 
+const idvSession = {
+  id: 'idv_1',
+  env: 'sandbox',
+  status: 0,
+  statusText: 'active',
+  decision: null,
+  expiresAt: '2030-01-01T00:00:00Z',
+};
+
 export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
   http.delete('/oauth/access_token', () => new HttpResponse(null, { status: 204 })),
@@ -35,6 +44,15 @@ export const defaultHandlers = [
   http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([])),
   http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
   http.get('/api/v2/user/service', () => HttpResponse.json({ payload: [] })),
+  // After the profile: an active identity-verification session; nothing paid or owed; no site chosen.
+  http.put('/api/v2/idv/session', () => HttpResponse.json({ ...idvSession, token: 'token-1' })),
+  http.get('/api/v2/idv/session/:id', () => HttpResponse.json(idvSession)),
+  http.get('/api/v2/payment', () =>
+    HttpResponse.json({ required: false, amount: '0.00', currency: 'USD', exemptState: null, authorization: null }),
+  ),
+  http.get('/api/v2/user/collection-site', () =>
+    HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
+  ),
   http.get('/api/v2/lookup/:key', ({ params }) =>
     lookups[String(params.key)]
       ? HttpResponse.json(lookups[String(params.key)])

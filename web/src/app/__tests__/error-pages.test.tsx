@@ -71,12 +71,4 @@ describe('routing details', () => {
     await settled(router);
     await waitFor(() => expect(document.title).toBe('Login | Applicant Portal'));
   });
-
-  it('a route screen of a later issue shows its coming-soon panel inside the default layout', async () => {
-    logInAs(2);
-    renderApp('/collection-site-update');
-    expect(await screen.findByRole('heading', { name: 'Update Collection Site' })).toBeInTheDocument();
-    expect(screen.getByText('This part of the Applicant Portal is coming soon.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
-  });
 });

@@ -16,19 +16,22 @@ describe('runtime configuration', () => {
         supportPhone: '+1 (555) 010-0199',
         privacyPolicyUrl: '/privacy',
       },
+      idvPageUrl: '/sandbox/idv/{id}?token={token}',
     });
     expect(parseConfig(null)).toBe(defaultConfig);
     expect(parseConfig('{not json')).toBe(defaultConfig);
   });
 
   it('reads what the server put into the meta tag', () => {
-    const content = '{"apiBaseUrl":"/portal/","clientId":"spa-2","clientSecret":"s2","features":{"subjectChat":false}}';
+    const content =
+      '{"apiBaseUrl":"/portal/","clientId":"spa-2","clientSecret":"s2","features":{"subjectChat":false},"idvPageUrl":"https://verify.example/s/{id}?t={token}"}';
     expect(parseConfig(content)).toEqual({
       apiBaseUrl: '/portal/',
       clientId: 'spa-2',
       clientSecret: 's2',
       features: { subjectChat: false },
       brand: defaultConfig.brand,
+      idvPageUrl: 'https://verify.example/s/{id}?t={token}',
     });
   });
 

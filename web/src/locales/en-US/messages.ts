@@ -18,6 +18,10 @@ import setup from './setup.json';
 import ui from './ui.json';
 import upload from './upload.json';
 import documents from './documents.json';
+import home from './home.json';
+import idv from './idv.json';
+import payment from './payment.json';
+import sites from './sites.json';
 
 export const enUS = {
   ...common,
@@ -37,4 +41,8 @@ export const enUS = {
   ...ui,
   ...upload,
   ...documents,
+  ...home,
+  ...idv,
+  ...payment,
+  ...sites,
 };

@@ -218,20 +218,26 @@ function NextStep() {
 
 type UploadQueue = ReturnType<typeof uploadQueue>;
 
-export function AdditionalDocumentsPage() {
+/**
+ * The privacy note, one card per document type with its picker and the files sent, and the
+ * reports: the body of /additional-documents, and of the final page (/) where uploads stay open
+ * while the screening runs. There the reports have their own section and a package that asks for
+ * nothing shows nothing.
+ */
+export function DocumentUploads({ standalone = true }: { standalone?: boolean }) {
   const documents = useDocuments();
   // One queue for every document type: the server's slots are the applicant's, not a type's.
   const [queue] = useState(() => uploadQueue());
   const list = documents.data;
+  if (!standalone && list && list.documentTypes.length === 0) return null;
   return (
-    <div className={styles.page}>
-      <PageHeader title={t('documents.title')} description={t('documents.description')} />
+    <>
       <p className={styles.privacy}>
         <span className={styles.lock} aria-hidden="true" />
         {t('documents.privacy')}
       </p>
       {documents.isError ? (
-        <Alert title={t('errors.profile.get')} focusOnMount>
+        <Alert title={t('errors.profile.get')} focusOnMount={standalone}>
           <p>{t('documents.loadFailed', { reason: errorMessageOf(documents.error) })}</p>
           <Button variant="secondary" onClick={() => void documents.refetch()}>
             {t('common.tryAgain')}
@@ -257,7 +263,7 @@ export function AdditionalDocumentsPage() {
           ) : (
             list.documentTypes.map((type) => <DocumentTypeCard key={type.type} type={type} list={list} queue={queue} />)
           )}
-          {list.reports.length > 0 ? (
+          {standalone && list.reports.length > 0 ? (
             <Card aria-labelledby="documents-reports-title" className={styles.card}>
               <h2 id="documents-reports-title" className={styles.heading}>
                 {t('documents.reports.title')}
@@ -268,6 +274,15 @@ export function AdditionalDocumentsPage() {
           ) : null}
         </>
       )}
+    </>
+  );
+}
+
+export function AdditionalDocumentsPage() {
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('documents.title')} description={t('documents.description')} />
+      <DocumentUploads />
       <NextStep />
     </div>
   );

@@ -2,18 +2,9 @@
 // order's detail (GET /api/v2/user/order/{id}). docs/api.md is the contract.
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ProfileStatusShown } from '@/lib/profile-status';
+import { profileQuery, type ProfileOrder } from '@/lib/profile';
 
-export type ProfileOrder = { id: number; statusId: number; statusText?: string };
-
-export type HubProfile = {
-  id: number;
-  number: string;
-  statusId: number;
-  /** What the applicant is shown (spec section 4); older servers leave it out and the app derives it. */
-  status?: ProfileStatusShown;
-  orders: ProfileOrder[];
-};
+export type { ProfileOrder, ScreeningProfile as HubProfile } from '@/lib/profile';
 
 export type OrderService = {
   id: number;
@@ -35,11 +26,7 @@ export type OrderDetail = {
 };
 
 export const profileQueries = {
-  profile: () =>
-    queryOptions({
-      queryKey: ['profile'],
-      queryFn: () => api.get<HubProfile>('api/v2/user/profile'),
-    }),
+  profile: profileQuery,
   order: (id: number) =>
     queryOptions({
       queryKey: ['order', id],

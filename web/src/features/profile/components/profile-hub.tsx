@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '@/lib/current-user';
 import { t, type MessageKey } from '@/lib/i18n';
+import { ScreeningStatus } from '@/components/screening-status/screening-status';
 import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
 import { nextPagePath, useSubject, type ChecklistPage } from '@/lib/subject';
 import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
@@ -219,13 +220,12 @@ export function ProfileHub({ documents, signedDocuments }: { documents?: ReactNo
   return (
     <div className={styles.page}>
       <PageHeader title={title} description={t('profile.intro')} />
-      <p className={styles.status}>
-        {t('profile.status.label')}{' '}
-        <strong data-status={shown} className={styles.statusValue}>
-          {t(statusLabel[shown])}
-        </strong>
-        <span className={styles.muted}> {t(statusHint[shown])}</span>
-      </p>
+      <ScreeningStatus
+        status={shown}
+        label={t('profile.status.label')}
+        text={t(statusLabel[shown])}
+        hint={t(statusHint[shown])}
+      />
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
       <Checklist pages={subject.data.pages} />
       <Orders orders={profile.data.orders} />

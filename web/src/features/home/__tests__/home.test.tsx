@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { legalDocuments, userPayload } from '@/testing/fixtures';
+import { logInAs, renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import type { PaymentAuthorization } from '@/lib/payment';
+
+const authorization: PaymentAuthorization = {
+  id: 'auth_123',
+  amount: '25.00',
+  currency: 'USD',
+  last4: '4242',
+  brand: 'Visa',
+  authorizedAt: '2026-11-20T15:04:05Z',
+};
+
+const site = {
+  id: 941031,
+  name: 'Bay Clinic',
+  address: { street: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94103' },
+  phone: '(415) 555-0100',
+  timeZone: 'America/Los_Angeles',
+  hours: [{ day: 'Monday', opens: '07:00', closes: '17:00' }],
+  services: ['urine'],
+  lat: 37.77,
+  lon: -122.41,
+};
+
+function mockHome({
+  paid = null,
+  chosen = null,
+  changeable = true,
+  reports = [],
+}: {
+  paid?: PaymentAuthorization | null;
+  chosen?: typeof site | null;
+  changeable?: boolean;
+  reports?: { kind: string; name: string; size: number; createdAt: string }[];
+} = {}) {
+  server.use(
+    http.get('/api/v2/payment', () =>
+      HttpResponse.json({ required: true, amount: '25.00', currency: 'USD', exemptState: null, authorization: paid }),
+    ),
+    http.get('/api/v2/user/collection-site', () =>
+      HttpResponse.json({
+        site: chosen,
+        chosenAt: chosen ? '2026-11-20T15:04:05Z' : null,
+        collectedAt: null,
+        changeable: chosen ? changeable : false,
+      }),
+    ),
+    http.get('/api/v2/user/profile', () =>
+      HttpResponse.json({
+        id: 11,
+        number: 'P-0011',
+        statusId: 19,
+        orders: [{ id: 21, statusId: 2, statusText: 'Finalization Complete' }],
+      }),
+    ),
+    http.get('/api/v2/user/profile/documents', () =>
+      HttpResponse.json({ documentTypes: [], documents: [], reports, writable: true, maxUploadBytes: 1 }),
+    ),
+    http.get('/api/v2/user/document', () =>
+      HttpResponse.json(legalDocuments([{ id: 1, documentType: 'disclosure', title: 'Disclosure', signed: true }])),
+    ),
+  );
+}
+
+async function openHome() {
+  const payload = userPayload(2, { personalInformation: { firstName: 'Dana' } });
+  payload.packageServices = [
+    { id: 1, code: 'crim', name: 'Criminal search', alias: 'crim' },
+    { id: 2, code: 'drug', name: 'Drug test', alias: 'drug' },
+  ];
+  logInAs(2, { payload });
+  const view = renderApp('/');
+  await screen.findByRole('heading', { level: 1, name: "You're all set" });
+  return view;
+}
+
+describe('home, the final state', () => {
+  it('says the information was submitted, what happens next, and where the screening stands', async () => {
+    mockHome();
+    await openHome();
+    expect(screen.getByText('Thank you, Dana. Your information has been submitted to Acme Logistics.')).toBeVisible();
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(within(next).getByText('Acme Logistics is told the result once the screening is complete.')).toBeVisible();
+    const screening = await screen.findByRole('region', { name: 'Your screening' });
+    expect(within(screening).getByText('In progress')).toBeVisible();
+    expect(within(screening).getByText('Order 21')).toBeVisible();
+    expect(within(screening).getByText('Finalization Complete')).toBeVisible();
+    expect(within(screening).getByText('Drug test')).toBeVisible();
+  });
+
+  it('shows no receipt and no site card when nothing was paid or chosen', async () => {
+    mockHome();
+    await openHome();
+    await screen.findByRole('region', { name: 'Your screening' });
+    // Everything has answered once the signed documents are listed.
+    await screen.findByText('Disclosure');
+    expect(screen.queryByRole('region', { name: 'Payment receipt' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your collection site' })).not.toBeInTheDocument();
+  });
+
+  it('shows the receipt of the hold placed', async () => {
+    mockHome({ paid: authorization });
+    await openHome();
+    const receipt = await screen.findByRole('region', { name: 'Payment receipt' });
+    expect(within(receipt).getByText('$25.00')).toBeVisible();
+    expect(within(receipt).getByText('Visa ending in 4242')).toBeVisible();
+    expect(within(receipt).getByText('auth_123')).toBeVisible();
+    expect(within(receipt).getByText('November 20, 2026')).toBeVisible();
+  });
+
+  it('shows the chosen site with a way to change it while it is changeable', async () => {
+    mockHome({ chosen: site });
+    await openHome();
+    const card = await screen.findByRole('region', { name: 'Your collection site' });
+    expect(within(card).getByRole('heading', { name: 'Bay Clinic' })).toBeVisible();
+    expect(within(card).getByText('1 Market St, San Francisco, CA 94103')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Change site' })).toHaveAttribute('href', '/collection-site-update');
+    expect(within(card).getByRole('link', { name: 'Directions to Bay Clinic (opens in a new tab)' })).toBeVisible();
+  });
+
+  it('leaves out the change link once the site cannot be changed', async () => {
+    mockHome({ chosen: site, changeable: false });
+    await openHome();
+    const card = await screen.findByRole('region', { name: 'Your collection site' });
+    expect(within(card).queryByRole('link', { name: 'Change site' })).not.toBeInTheDocument();
+  });
+
+  it('links to the print page of what was signed, and lists the reports to download', async () => {
+    mockHome({ reports: [{ kind: 'report', name: 'report.pdf', size: 1000, createdAt: '2026-11-22T10:00:00Z' }] });
+    await openHome();
+    expect(await screen.findByRole('link', { name: /View and print.*Disclosure|Disclosure/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/print\/disclosure/),
+    );
+    const reports = await screen.findByRole('region', { name: 'Reports' });
+    expect(within(reports).getByRole('button', { name: 'Download report.pdf' })).toBeVisible();
+  });
+
+  it('shows a failed read with a way to try again', async () => {
+    mockHome();
+    server.use(
+      http.get('/api/v2/payment', () => HttpResponse.json({ errorMessage: 'Payment service down' }, { status: 502 })),
+    );
+    await openHome();
+    expect(
+      await screen.findByText('Your payment receipt could not be loaded: Payment service down', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

@@ -1,0 +1,185 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { IDV_SESSION_STORAGE_KEY } from '@/features/idv/api/idv-session';
+import { companySettings, userPayload } from '@/testing/fixtures';
+import { logInAs, renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+import type { UserPayload } from '@/types/api';
+
+function session(id: string, status: number, decision: string | null = null) {
+  return { id, env: 'sandbox', status, statusText: '', decision, expiresAt: '2030-01-01T00:00:00Z' };
+}
+
+/** GET answers `status` for any id (the ids asked are kept); POST status answers the user in the status posted. */
+function mock(status: number, decision: string | null = null, user: (statusId: number) => UserPayload = userPayload) {
+  const asked: string[] = [];
+  const moves: unknown[] = [];
+  let current = 3;
+  server.use(
+    http.get('/api/v2/idv/session/:id', ({ params }) => {
+      asked.push(String(params.id));
+      return HttpResponse.json(session(String(params.id), status, decision));
+    }),
+    http.post('/api/v2/user/subject/status', async ({ request }) => {
+      const body = (await request.json()) as { statusId: number };
+      moves.push(body);
+      current = body.statusId;
+      return HttpResponse.json(user(current));
+    }),
+    http.get('/api/v2/user', () => HttpResponse.json(user(current))),
+    // What the next pages read (self-pay, the collection site, home).
+    http.get('/api/v2/payment', () =>
+      HttpResponse.json({ required: true, amount: '25.00', currency: 'USD', exemptState: null, authorization: null }),
+    ),
+    http.get('/api/v2/user/collection-site', () =>
+      HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
+    ),
+    http.get('/api/v2/collection-sites', () =>
+      HttpResponse.json({ origin: null, radius: 25, sites: [] }, { status: 200 }),
+    ),
+    http.put('/api/v2/idv/session', () => HttpResponse.json({ ...session('idv_new', 0), token: 'new-token' })),
+  );
+  return { asked, moves };
+}
+
+/** An applicant whose package has a drug test and asks `hold` of them (self-pay on). */
+function withPackage(drug: boolean, hold: string) {
+  return (statusId: number): UserPayload => {
+    const payload = userPayload(statusId);
+    return {
+      ...payload,
+      package: {
+        id: 3,
+        name: 'Standard',
+        preferences: { applicant_self_pay_enabled: '1', applicant_self_pay_initial_hold_amount: hold },
+      },
+      packageServices: drug
+        ? [...payload.packageServices, { id: 9, code: 'drug', name: 'Drug test', alias: 'drug' }]
+        : payload.packageServices,
+    };
+  };
+}
+
+describe('/idv/success', () => {
+  it('finished: posts self-pay-required when a hold is owed and goes to /self-pay', async () => {
+    const { asked, moves } = mock(2, 'approved');
+    logInAs(3);
+    const { router } = renderApp('/idv/success?session=idv_abc');
+    await expect.poll(() => router.state.location.pathname).toBe('/self-pay');
+    expect(asked[0]).toBe('idv_abc');
+    expect(moves).toEqual([{ statusId: 7 }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for your screening' })).toBeInTheDocument();
+  });
+
+  it('finished: posts MRO-site-selection-started when the company lets applicants pick the site for a drug test', async () => {
+    const user = withPackage(true, '25.00');
+    const { moves } = mock(1, null, user);
+    logInAs(3, { payload: user(3), settings: companySettings({ company_applicant_collection_site_selection: true }) });
+    const { router } = renderApp('/idv/success?session=idv_abc');
+    await expect.poll(() => router.state.location.pathname).toBe('/collection-site');
+    expect(moves).toEqual([{ statusId: 6 }]);
+  });
+
+  it('finished with nothing owed: posts finalization-complete and goes home', async () => {
+    const user = withPackage(false, '0');
+    const { moves } = mock(3, 'approved', user);
+    logInAs(3, { payload: user(3) });
+    const { router } = renderApp('/idv/success?session=idv_abc');
+    await expect.poll(() => router.state.location.pathname).toBe('/');
+    expect(moves).toEqual([{ statusId: 2 }]);
+  });
+
+  it('reads the session kept when verification started when the address has none', async () => {
+    const { asked } = mock(0);
+    sessionStorage.setItem(IDV_SESSION_STORAGE_KEY, 'idv_kept');
+    logInAs(3);
+    renderApp('/idv/success');
+    expect(await screen.findByText('Your verification is still in progress')).toBeInTheDocument();
+    expect(asked).toEqual(['idv_kept']);
+  });
+
+  it('active: says it is still in progress and goes back to /idv', async () => {
+    const { moves } = mock(0);
+    logInAs(3);
+    const { router, user } = renderApp('/idv/success?session=idv_abc');
+    const heading = await screen.findByRole('heading', { name: 'Your verification is still in progress' });
+    expect(heading).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back to verification' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/idv');
+    expect(moves).toEqual([]);
+  });
+
+  it('expired: explains and starts a new session', async () => {
+    const { moves } = mock(4);
+    sessionStorage.setItem(IDV_SESSION_STORAGE_KEY, 'idv_abc');
+    logInAs(3);
+    const { router, user } = renderApp('/idv/success?session=idv_abc');
+    expect(await screen.findByText('Your verification session ended')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start a new verification' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/idv');
+    expect(await screen.findByTitle('Identity verification')).toHaveAttribute(
+      'src',
+      '/sandbox/idv/idv_new?token=new-token',
+    );
+    expect(sessionStorage.getItem(IDV_SESSION_STORAGE_KEY)).toBe('idv_new');
+    expect(moves).toEqual([]);
+  });
+
+  it('declined: says what to do, with a way to try again and whom to ask', async () => {
+    const { moves } = mock(2, 'declined');
+    logInAs(3);
+    const { router, user } = renderApp('/idv/success?session=idv_abc');
+    expect(await screen.findByText('We could not verify your identity')).toBeInTheDocument();
+    expect(screen.getByText('Use a valid, unexpired government photo ID.')).toBeInTheDocument();
+    expect(screen.getByText(/contact support at support@clearpath\.example/)).toBeInTheDocument();
+    expect(moves).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/idv');
+  });
+
+  it("409 on the move: shows the server's message, and Reload goes where the server's status says", async () => {
+    mock(2, 'approved');
+    let refused = true;
+    server.use(
+      http.post('/api/v2/user/subject/status', () =>
+        refused
+          ? HttpResponse.json({ errorMessage: 'The status cannot move to Self-pay required now.' }, { status: 409 })
+          : HttpResponse.json(userPayload(7)),
+      ),
+    );
+    logInAs(3);
+    const { router, user } = renderApp('/idv/success?session=idv_abc');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The status cannot move to Self-pay required now.');
+    expect(router.state.location.pathname).toBe('/idv/success');
+    refused = false;
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/self-pay');
+  });
+
+  it('without any session: explains and goes back to verification', async () => {
+    mock(0);
+    logInAs(3);
+    const { router, user } = renderApp('/idv/success');
+    expect(await screen.findByText('No verification to check')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to verification' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/idv');
+  });
+
+  it('a session that cannot be read: the message and a way to ask again', async () => {
+    mock(0);
+    let fail = true;
+    server.use(
+      http.get('/api/v2/idv/session/:id', () =>
+        fail ? HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 }) : HttpResponse.json(session('x', 0)),
+      ),
+    );
+    logInAs(3);
+    const { user } = renderApp('/idv/success?session=x');
+    expect(await screen.findByText('Error fetching IDV session')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your verification is still in progress')).toBeInTheDocument();
+  });
+});
