@@ -57,5 +57,8 @@ export default defineConfig({
     // The journeys through several steps take 2 s alone but pass 5 s when the
     // whole suite shares two cores with lazy chunks still being transformed.
     testTimeout: 15000,
+    // Like Testing Library's asyncUtilTimeout (src/testing/setup.ts): under a
+    // loaded CI machine a route change can take more than the default 1 s.
+    expect: { poll: { timeout: 5000 } },
   },
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { IDV_SESSION_STORAGE_KEY } from '@/features/idv/api/idv-session';
@@ -104,7 +104,7 @@ describe('/idv/success', () => {
     logInAs(3);
     const { router, user } = renderApp('/idv/success?session=idv_abc');
     const heading = await screen.findByRole('heading', { name: 'Your verification is still in progress' });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Back to verification' }));
     await expect.poll(() => router.state.location.pathname).toBe('/idv');
     expect(moves).toEqual([]);

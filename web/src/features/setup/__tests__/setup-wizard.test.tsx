@@ -112,7 +112,8 @@ describe('the setup wizard', () => {
     invitation({});
     const { user } = renderApp('/setup?token=invite-1');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Create Password' })).toHaveFocus();
+    const createPassword = await screen.findByRole('heading', { name: 'Create Password' });
+    await waitFor(() => expect(createPassword).toHaveFocus());
     expect(screen.getByText(/at least 15 characters/)).toBeInTheDocument();
     expect(stepNames()[0]).toBe('✓Welcome (complete)');
   });
@@ -229,7 +230,8 @@ describe('the browser history inside the wizard', () => {
     expect(router.state.location.search).toBe('?token=invite-1&step=password');
 
     await act(() => router.navigate(-1));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toHaveFocus();
+    const welcome = await screen.findByRole('heading', { name: 'Welcome' });
+    await waitFor(() => expect(welcome).toHaveFocus());
     await act(() => router.navigate(1));
     expect(await screen.findByRole('heading', { name: 'Create Password' })).toBeInTheDocument();
 

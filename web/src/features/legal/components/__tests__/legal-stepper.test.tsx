@@ -229,7 +229,8 @@ describe('the legal stepper', () => {
     await signESign(user);
     await screen.findByRole('heading', { name: 'Background check disclosure' });
     await user.click(screen.getByRole('button', { name: 'Back to the first document' }));
-    expect(await screen.findByRole('heading', { name: 'Consent to electronic signatures' })).toHaveFocus();
+    const first = await screen.findByRole('heading', { name: 'Consent to electronic signatures' });
+    await waitFor(() => expect(first).toHaveFocus());
     expect(screen.getByText(/You signed this on/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download signed copy (PDF)' })).toBeInTheDocument();
   });
