@@ -1,6 +1,6 @@
 // A message about a form or page that stays until the visitor acts (edits a
 // field or submits again), unlike a snackbar, which is for confirmations.
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { t } from '@/lib/i18n';
 import styles from './alert.module.css';
 
@@ -20,9 +20,7 @@ const icons: Record<AlertTone, string> = { error: '!', warning: '!', info: 'i', 
 
 export function Alert({ children, tone = 'error', title, focusOnMount = false, className }: AlertProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // Focused as the alert is committed, not a frame later, so the screen reader and
-  // the keyboard land on it before anything else can take focus.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
   const urgent = tone === 'error' || tone === 'warning';

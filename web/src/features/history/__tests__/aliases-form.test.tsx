@@ -115,7 +115,7 @@ describe('the other names form', () => {
     await user.type(within(group('Other name 1')).getByLabelText(/Last name/), 'Demo');
     await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
     const summary = await within(form).findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(
       within(summary)
         .getAllByRole('link')

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { IDV_SESSION_STORAGE_KEY, idvFrameUrl } from '@/features/idv/api/idv-session';
@@ -106,7 +106,7 @@ describe('/idv', () => {
     const { user } = renderApp('/idv');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(CREATE_FAILED);
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByTitle('Identity verification')).not.toBeInTheDocument();
 
     fail = false;

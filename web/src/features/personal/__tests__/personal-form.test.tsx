@@ -53,7 +53,7 @@ describe('the personal information form', () => {
     const { user, form } = await renderForm();
     await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
     const summary = await within(form()).findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     const links = within(summary).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
       'Middle name',

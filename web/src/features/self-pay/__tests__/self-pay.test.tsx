@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '@/lib/notifications';
@@ -126,7 +126,7 @@ describe('/self-pay', () => {
     await user.type(field(/Security code/), '12');
     await user.click(screen.getByRole('button', { name: 'Authorize $25.00' }));
     const summary = (await screen.findByText('5 answers need your attention:')).closest('[role="alert"]');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary as HTMLElement).getByRole('link', { name: /Card number/ })).toBeInTheDocument();
     expect(screen.getByText('Enter the 3-digit security code.')).toBeInTheDocument();
     expect(sent).toEqual([]);
@@ -138,7 +138,7 @@ describe('/self-pay', () => {
     await fill(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Authorize $25.00' }));
     const alert = await screen.findByText('Your card was declined. Please use another card.');
-    expect(alert.closest('[role="alert"]')).toHaveFocus();
+    await waitFor(() => expect(alert.closest('[role="alert"]')).toHaveFocus());
     expect(field(/Card number/)).toHaveValue('4000 0000 0000 0002');
     expect(field(/Expiry date/)).toHaveValue('12/34');
     expect(field(/Security code/)).toHaveValue('123');

@@ -288,7 +288,7 @@ describe('a service page', () => {
     const { user, form } = await renderPage();
     await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
     const summary = await within(form).findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(
       within(summary)
         .getAllByRole('link')

@@ -115,7 +115,7 @@ describe('login form', () => {
     await user.type(password, 'wrong{Enter}');
     const alert = await within(screen.getByRole('form', { name: 'Login' })).findByRole('alert');
     expect(alert).toHaveTextContent(loginErrorMessages.credentialsIncorrect);
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByText('The user credentials were incorrect.')).not.toBeInTheDocument();
     expect(notifications.getSnapshot()).toEqual([]);
     expect(router.state.location.pathname).toBe('/login');

@@ -52,7 +52,7 @@ describe('reset page', () => {
     const { user } = await openReset('/reset?token=used');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This reset link is invalid or has expired. Please ask for a new one.');
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Request a new link' }));
