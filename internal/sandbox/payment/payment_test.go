@@ -226,7 +226,7 @@ func TestIdempotencyKeys(t *testing.T) {
 		t.Errorf("Lookup of a declined key = %v", err)
 	}
 	for k, v := range recs.recs {
-		for _, secret := range []string{"4242424242424242", "4242 4242", "5555555555554444", "4000000000000127", "\"123\"", "999"} {
+		for _, secret := range []string{"4242424242424242", "4242 4242", "5555555555554444", "4000000000000127", "\"123\"", "\"999\""} {
 			if strings.Contains(string(v), secret) {
 				t.Errorf("record %s holds %q: %s", k, secret, v)
 			}
