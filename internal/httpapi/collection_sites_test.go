@@ -59,20 +59,13 @@ func (a *sitesAPI) applicant(status portal.StatusID) (int64, string) {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	if err := a.db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-		a.t.Fatal(err)
-	}
-	pair, err := a.db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-		Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-	if err != nil {
-		a.t.Fatal(err)
-	}
+	token := logIn(a.t, a.db, s)
 	if status != portal.StatusNew {
 		if err := a.db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, status); err != nil {
 			a.t.Fatal(err)
 		}
 	}
-	return s.ID, pair.AccessToken
+	return s.ID, token
 }
 
 type siteAnswer struct {

@@ -63,15 +63,8 @@ func newDocumentsAPI(t *testing.T, db *store.DB, cfg httpapi.Config) *documentsA
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.ids[who], a.tokens[who] = s.ID, pair.AccessToken
+		token := logIn(t, db, s)
+		a.ids[who], a.tokens[who] = s.ID, token
 		if who != "amy" {
 			if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 				t.Fatal(err)

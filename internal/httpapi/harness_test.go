@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io/fs"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"applicantportal/internal/httpapi"
+	"applicantportal/internal/portal"
 	idvsandbox "applicantportal/internal/sandbox/idv"
 	paymentsandbox "applicantportal/internal/sandbox/payment"
 	sitesandbox "applicantportal/internal/sandbox/sites"
@@ -33,6 +35,22 @@ type harness struct {
 func newHarness(t *testing.T, db *store.DB, remoteAddr string) *harness {
 	t.Helper()
 	return &harness{t: t, db: db, remoteAddr: remoteAddr}
+}
+
+// logIn gives the subject the tests' password and logs them in through the
+// "spa" client the scenario registered, answering their access token.
+func logIn(t *testing.T, db *store.DB, s *portal.Subject) string {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
+		t.Fatal(err)
+	}
+	pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
+		Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pair.AccessToken
 }
 
 // storeServices are the store's services as cmd/portal wires them.

@@ -53,15 +53,8 @@ func newIDVAPI(t *testing.T, db *store.DB, provider portal.IDVProvider) *idvAPI 
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.ids[p.who], a.tokens[p.who] = s.ID, pair.AccessToken
+		token := logIn(t, db, s)
+		a.ids[p.who], a.tokens[p.who] = s.ID, token
 		if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, p.to); err != nil {
 			t.Fatal(err)
 		}

@@ -76,9 +76,6 @@ func newPaymentAPI(t *testing.T, db *store.DB, logs *syncBuffer) *paymentAPI {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-			t.Fatal(err)
-		}
 		if _, err := db.SubjectData().UpdateSubjectData(ctx, s.ID, portal.SubjectDataUpdate{
 			Location: &portal.LocationUpdate{Residency: &portal.Place{State: p.state}}}); err != nil {
 			t.Fatal(err)
@@ -86,12 +83,7 @@ func newPaymentAPI(t *testing.T, db *store.DB, logs *syncBuffer) *paymentAPI {
 		if err := db.SetSubjectStatus(ctx, s.ID, portal.StatusNew, p.status); err != nil {
 			t.Fatal(err)
 		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.tokens[p.who] = pair.AccessToken
+		a.tokens[p.who] = logIn(t, db, s)
 	}
 	svc := storeServices(db)
 	sb := paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second, Secret: []byte("test")})

@@ -101,15 +101,8 @@ func newFormsAPI(t *testing.T, db *store.DB, cfg httpapi.Config) *formsAPI {
 				t.Fatal(err)
 			}
 		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.tokens[who.name] = pair.AccessToken
+		token := logIn(t, db, s)
+		a.tokens[who.name] = token
 	}
 	a.serve(cfg, nil, nil)
 	return a

@@ -42,15 +42,8 @@ func newPersonalAPI(t *testing.T, db *store.DB, requireSSN bool) *personalAPI {
 		if who == "nopass" {
 			continue
 		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, "a long enough passphrase"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: s.Username, Password: "a long enough passphrase", IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.tokens[who] = pair.AccessToken
+		token := logIn(t, db, s)
+		a.tokens[who] = token
 	}
 	a.serve(httpapi.Config{}, nil, nil)
 	return a
