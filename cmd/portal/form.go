@@ -50,11 +50,7 @@ func runForm(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	sealer, err := loadSealer(st, dataKey)
-	if err != nil {
-		return err
-	}
-	db, err := openStoreWith(ctx, st, store.Config{Sealer: sealer})
+	db, err := openSealedStore(ctx, st, dataKey)
 	if err != nil {
 		return err
 	}

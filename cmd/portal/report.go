@@ -44,11 +44,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer file.Close()
-	sealer, err := loadSealer(st, dataKey)
-	if err != nil {
-		return err
-	}
-	db, err := openStoreWith(ctx, st, store.Config{Sealer: sealer})
+	db, err := openSealedStore(ctx, st, dataKey)
 	if err != nil {
 		return err
 	}

@@ -100,6 +100,17 @@ func loadSealer(st *storage, dataKey string) (*seal.Sealer, error) {
 	return seal.New(key)
 }
 
+// openSealedStore opens the database of st for an operator command that
+// stores files or personal data, sealed with the key loadSealer finds; the
+// caller closes it.
+func openSealedStore(ctx context.Context, st *storage, dataKey string) (*store.DB, error) {
+	sealer, err := loadSealer(st, dataKey)
+	if err != nil {
+		return nil, err
+	}
+	return openStoreWith(ctx, st, store.Config{Sealer: sealer})
+}
+
 func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) store.Config {
 	return store.Config{Sealer: sealer,
 		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
