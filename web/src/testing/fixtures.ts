@@ -1,6 +1,7 @@
 // Server answers as the API gives them (docs/api.md), for the tests' mock server.
 import type { DocumentContent } from '@/features/legal/api/get-document-content';
 import type { LegalDocument, Location } from '@/features/legal/lib/legal-steps';
+import type { PaymentAuthorization } from '@/lib/payment';
 import type { ChecklistPage, SubjectData } from '@/lib/subject';
 import type { CompanySettings, TokenResponse, UserPayload } from '@/types/api';
 
@@ -190,3 +191,13 @@ export function subjectRead(overrides: Partial<SubjectData> & { pageList?: PageF
     ...rest,
   };
 }
+
+/** A $25.00 hold the sandbox processor authorized on the Visa test card. */
+export const paymentAuthorization: PaymentAuthorization = {
+  id: 'auth_123',
+  amount: '25.00',
+  currency: 'USD',
+  last4: '4242',
+  brand: 'Visa',
+  authorizedAt: '2026-11-20T15:04:05Z',
+};

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { userPayload } from '@/testing/fixtures';
+import { paymentAuthorization, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { ChosenSite } from '../api/chosen-collection-site';
@@ -198,20 +198,7 @@ describe('/collection-site', () => {
 
   it.each([
     ['to self-pay when a payment is owed and not made', undefined, null, 7, '/self-pay'],
-    [
-      'to the end when the payment is already authorized',
-      undefined,
-      {
-        id: 'auth_1',
-        amount: '25.00',
-        currency: 'USD',
-        last4: '4242',
-        brand: 'Visa',
-        authorizedAt: '2026-11-20T15:04:05Z',
-      },
-      2,
-      '/',
-    ],
+    ['to the end when the payment is already authorized', undefined, paymentAuthorization, 2, '/'],
     ['to the end when no payment is required', { applicant_self_pay_enabled: '0' }, null, 2, '/'],
   ])(
     'saves the site chosen, then moves the status on %s',

@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { legalDocuments, userPayload } from '@/testing/fixtures';
+import { legalDocuments, paymentAuthorization, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { PaymentAuthorization } from '@/lib/payment';
-
-const authorization: PaymentAuthorization = {
-  id: 'auth_123',
-  amount: '25.00',
-  currency: 'USD',
-  last4: '4242',
-  brand: 'Visa',
-  authorizedAt: '2026-11-20T15:04:05Z',
-};
 
 const site = {
   id: 941031,
@@ -104,7 +95,7 @@ describe('home, the final state', () => {
   });
 
   it('shows the receipt of the hold placed', async () => {
-    mockHome({ paid: authorization });
+    mockHome({ paid: paymentAuthorization });
     await openHome();
     const receipt = await screen.findByRole('region', { name: 'Payment receipt' });
     expect(within(receipt).getByText('$25.00')).toBeVisible();

@@ -2,23 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '@/lib/notifications';
-import { userPayload } from '@/testing/fixtures';
+import { paymentAuthorization, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
-
-const authorization = {
-  id: 'auth_123',
-  amount: '25.00',
-  currency: 'USD',
-  last4: '4242',
-  brand: 'Visa',
-  authorizedAt: '2026-11-20T15:04:05Z',
-};
 
 type AuthBody = Record<string, string>;
 
 /** GET /api/v2/payment owes $25 (or shows `paid`); POST auth answers `answers` in turn (the last repeats). */
-function mock(answers: ((body: AuthBody) => Response)[] = [], paid: typeof authorization | null = null) {
+function mock(answers: ((body: AuthBody) => Response)[] = [], paid: typeof paymentAuthorization | null = null) {
   const sent: AuthBody[] = [];
   const moves: unknown[] = [];
   let status = 7;
@@ -47,7 +38,7 @@ function mock(answers: ((body: AuthBody) => Response)[] = [], paid: typeof autho
   return { sent, moves };
 }
 
-const ok = () => HttpResponse.json({ message: 'Payment successfully authorized', authorization });
+const ok = () => HttpResponse.json({ message: 'Payment successfully authorized', authorization: paymentAuthorization });
 const refused =
   (status: number, errorMessage: string, errorFields: { field: string; message: string }[] = []) =>
   () =>
@@ -220,7 +211,7 @@ describe('/self-pay', () => {
   });
 
   it('already authorized: shows the receipt and continues', async () => {
-    const { moves } = mock([], authorization);
+    const { moves } = mock([], paymentAuthorization);
     logInAs(7);
     const { user, router } = renderApp('/self-pay');
     const receipt = await screen.findByRole('region', { name: 'Payment authorized' });
