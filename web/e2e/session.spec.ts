@@ -80,6 +80,9 @@ test('logout says "Logged out successfully." and lands on /login', async ({ page
   const shell = new AppShell(page);
   await login.goto();
   await login.logIn(portal.demoUsername, portal.demoPassword);
+  // The top bar shows on /login for a moment before the first page replaces the layout, and a
+  // menu opened there closes with it: wait for the page, as the other journeys do.
+  await expect(page).not.toHaveURL(/\/login$/);
   await expect(shell.userMenuButton).toBeVisible();
 
   await shell.logOut();
