@@ -153,6 +153,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 
+	events, err := store.OpenEvents(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer events.Close()
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -191,6 +197,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
 		IDV:      db.IDV(store.IDVConfig{Provider: idv, ReturnURL: strings.TrimSuffix(baseURL, "/") + "/idv/success"}),
 		Payments: db.Payments(payments, cfg.PaymentTimeout), CollectionSites: db.CollectionSites(sitesandbox.New()),
+		Chat: db.Chat(events), Operator: store.NewOperatorService(db), Events: events,
 		Health: db.Ping,
 	}, web.Dist(), logger)
 	if err != nil {

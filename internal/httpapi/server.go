@@ -89,6 +89,11 @@ type Services struct {
 	IDV             portal.IDVService
 	Payments        portal.PaymentService
 	CollectionSites portal.CollectionSiteService
+	Chat            portal.ChatService
+	// Operator serves the operator API (callers authenticated by API key).
+	Operator portal.OperatorService
+	// Events carries chat notices to the applicants' event streams.
+	Events portal.Events
 	// Health reports whether storage answers.
 	Health func(context.Context) error
 }

@@ -2,17 +2,21 @@ package portal
 
 import (
 	"context"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 )
 
 // OperatorService is what the screening provider's and the employer's staff
-// do: today through the `portal` subcommands, later (issue 13) through the
-// operator API with keys as well. Both call this one service, so an action
-// is checked and applied the same way whichever way it comes. Methods to
-// come with the operator API: chat list/show/reply, applicant show, API
-// keys.
+// do, through the `portal` subcommands and the operator API (with an API
+// key). Both call this one service, so an action is checked and applied
+// the same way whichever way it comes.
+//
+// Methods that take a companyID act within that company only (an
+// applicant, message or banner of another company is ENOTFOUND): the
+// operator API passes its key's company. The command line passes 0, which
+// means every company.
 type OperatorService interface {
 	// InviteApplicant creates the applicant (or finds one invited before
 	// who has no password yet) and a new invitation link, in one
@@ -23,9 +27,58 @@ type OperatorService interface {
 	FindApplicants(ctx context.Context, filter ApplicantFilter) ([]Applicant, error)
 	// FindCompanies lists every company, oldest first.
 	FindCompanies(ctx context.Context) ([]*Company, error)
+	// ApplicantDetail is one applicant with their status and what they
+	// still have to do.
+	ApplicantDetail(ctx context.Context, companyID, subjectID int64) (*ApplicantDetail, error)
+
 	// SetBanner replaces the maintenance banner every logged-in applicant
 	// sees; an empty message clears it (and the answer is nil).
+	// Superseded by PostBanner and ClearBanner.
 	SetBanner(ctx context.Context, message string) (*Banner, error)
+	// PostBanner shows a maintenance banner to logged-in applicants (of
+	// req.CompanyID, or everyone's when 0) until req.EndsAt (or until
+	// cleared), replacing the active banner of the same audience. An
+	// empty or over-long message, or an end in the past, is EINVALID.
+	PostBanner(ctx context.Context, req BannerRequest) (*OperatorBanner, error)
+	// ClearBanner ends a banner now; bannerID 0 ends every active banner
+	// of companyID's audience (of every audience when companyID is 0).
+	// An unknown banner, or one of another company, is ENOTFOUND.
+	ClearBanner(ctx context.Context, companyID, bannerID int64) error
+	// Banners lists the banners still shown or scheduled, newest first.
+	Banners(ctx context.Context, companyID int64) ([]OperatorBanner, error)
+
+	// ChatThreads lists the conversations, the most recent first.
+	ChatThreads(ctx context.Context, companyID int64) ([]ChatThread, error)
+	// ChatConversation lists one applicant's conversation, oldest first,
+	// and marks the applicant's messages read by the employer.
+	ChatConversation(ctx context.Context, companyID, subjectID int64) ([]ChatMessage, error)
+	// ReplyChat adds an employer's message (with an optional attachment
+	// under the document upload rules), publishes it to the applicant's
+	// open chat, and e-mails an applicant who is away (ChatAwayAfter),
+	// once until they read. Chat switched off for the company is
+	// EFORBIDDEN.
+	ReplyChat(ctx context.Context, req ChatReply) (*ChatMessage, error)
+	// OpenChatAttachment opens a file attached to the applicant's
+	// conversation.
+	OpenChatAttachment(ctx context.Context, companyID, subjectID, fileID int64) (*File, io.ReadCloser, error)
+
+	// CreateAPIKey creates an operator API key for one company and answers
+	// it with its secret, which is shown once: only its hash is kept.
+	CreateAPIKey(ctx context.Context, companyID int64, name string) (*APIKey, string, error)
+	// APIKeys lists the keys (of companyID, or every company's when 0),
+	// revoked ones too.
+	APIKeys(ctx context.Context, companyID int64) ([]APIKey, error)
+	// RevokeAPIKey revokes a key at once; an unknown key is ENOTFOUND.
+	RevokeAPIKey(ctx context.Context, keyID int64) error
+	// AuthenticateAPIKey answers the key whose secret this is, recording
+	// its use; an unknown or revoked key is EUNAUTHORIZED.
+	AuthenticateAPIKey(ctx context.Context, secret string) (*APIKey, error)
+
+	// SendInvitationReminders e-mails a new invitation link (under
+	// baseURL) to each applicant invited at least InvitationReminderAfter
+	// ago who has not started (no password), once per applicant, and
+	// answers how many it sent.
+	SendInvitationReminders(ctx context.Context, baseURL string) (int, error)
 	// Outbox lists the e-mail queued and sent, oldest first.
 	Outbox(ctx context.Context) ([]Mail, error)
 	// Sweep deletes what can no longer matter (expired throttle records,
@@ -131,10 +184,84 @@ func ParseCompanyPreference(name, value string) (CompanyPreference, error) {
 
 // InviteRequest is an invitation an operator asks for: the applicant and,
 // optionally, where they will work (which decides the regional legal
-// documents). CompanyID must be set.
+// documents). CompanyID must be set. With BaseURL the invitation is also
+// e-mailed to the applicant, with the link BaseURL/setup?token=...
 type InviteRequest struct {
 	NewSubject
-	Work Place
+	Work    Place
+	BaseURL string
+}
+
+// InvitationReminderAfter is how long an invitation may stay unstarted
+// before the applicant is reminded, once.
+const InvitationReminderAfter = 72 * time.Hour
+
+// MaxBannerLength is the longest maintenance banner, in characters.
+const MaxBannerLength = 500
+
+// BannerRequest is a maintenance banner an operator posts.
+type BannerRequest struct {
+	Message string
+	// EndsAt is when the banner stops showing by itself; nil shows it
+	// until it is cleared.
+	EndsAt *time.Time
+	// CompanyID limits the banner to one company's applicants; 0 shows
+	// it to everyone.
+	CompanyID int64
+}
+
+// OperatorBanner is a banner as operators see it.
+type OperatorBanner struct {
+	Banner
+	CompanyID int64 // 0: every applicant
+	CreatedAt time.Time
+	EndsAt    *time.Time
+}
+
+// ApplicantDetail is an applicant as `portal applicant show` and the
+// operator API show them.
+type ApplicantDetail struct {
+	Applicant
+	CompanyName string
+	StatusText  string
+	// Missing says, in plain words and in the order the applicant meets
+	// them, what they still have to do ("create a password", "sign the
+	// Disclosure", "verify their identity"); empty when nothing is left.
+	Missing []string
+	// UnreadChat counts the applicant's chat messages no operator has read.
+	UnreadChat int
+}
+
+// ChatThread is one applicant's conversation as operators list it.
+type ChatThread struct {
+	Applicant Subject
+	Messages  int
+	// Unread counts the applicant's messages no operator has read.
+	Unread int
+	Last   ChatMessage
+}
+
+// ChatReply is an employer's message to an applicant.
+type ChatReply struct {
+	CompanyID int64 // the caller's company, 0 for any
+	SubjectID int64
+	// SenderName is shown beside the message; empty means the company's
+	// name.
+	SenderName string
+	Message    string
+	File       *Upload
+}
+
+// APIKey is an operator API key of one company. Its secret is never
+// stored; Prefix (the secret's first characters) tells keys apart.
+type APIKey struct {
+	ID         int64
+	CompanyID  int64
+	Name       string
+	Prefix     string
+	CreatedAt  time.Time
+	LastUsedAt *time.Time
+	RevokedAt  *time.Time
 }
 
 // Validate checks the request with the rules the applicant's own changes
@@ -179,6 +306,15 @@ type Mail struct {
 	Body      string
 	CreatedAt time.Time
 	SentAt    *time.Time
+	// Attempts counts failed deliveries; LastError is the last one's.
+	Attempts  int
+	LastError string
+}
+
+// Mailer delivers one e-mail (SMTP when configured). Without one, mail
+// stays in the outbox, where `portal outbox` shows it.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
 }
 
 // SweepResult counts the rows one sweep deleted, per kind.
