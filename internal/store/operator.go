@@ -27,9 +27,10 @@ var _ portal.OperatorService = (*OperatorService)(nil)
 func NewOperatorService(db *DB) *OperatorService { return &OperatorService{db: db} }
 
 // InviteApplicant validates the request, then finds or creates the
-// applicant, records where they will work and creates the link in one
-// transaction, serialised per e-mail address across processes: two
-// invitations of one new address at once give one applicant.
+// applicant, records where they will work, creates the link and, with
+// req.BaseURL, queues the invitation e-mail, in one transaction serialised
+// per e-mail address across processes: two invitations of one new address
+// at once give one applicant.
 func (o *OperatorService) InviteApplicant(ctx context.Context, req portal.InviteRequest) (*portal.InviteResult, error) {
 	if err := req.Validate(subjectRules, lookup.IsStateCode); err != nil {
 		return nil, err
@@ -59,7 +60,15 @@ func (o *OperatorService) InviteApplicant(ctx context.Context, req portal.Invite
 			return err
 		}
 		res = portal.InviteResult{Subject: sub, Token: token}
-		return nil
+		if req.BaseURL == "" {
+			return nil
+		}
+		company, err := tx.FindCompanyByID(ctx, sub.CompanyID)
+		if err != nil {
+			return err
+		}
+		subject, body := invitationMail(company.Name, sub.FirstName, portalLink(req.BaseURL, "/setup", token), o.db.cfg.InvitationTTL)
+		return enqueueMail(ctx, tx.db, o.db.now(), sub.Email, subject, body)
 	})
 	if err != nil {
 		return nil, err

@@ -22,7 +22,7 @@ func enqueueMail(ctx context.Context, q queryer, now time.Time, to, subject, bod
 
 // Outbox lists the queued and sent messages, oldest first.
 func (s *DB) Outbox(ctx context.Context) ([]Mail, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, to_address, subject, body, created_at, sent_at FROM outbox ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, to_address, subject, body, created_at, sent_at, attempts, last_error FROM outbox ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: outbox: %w", err)
 	}
@@ -32,7 +32,7 @@ func (s *DB) Outbox(ctx context.Context) ([]Mail, error) {
 		var m Mail
 		var created int64
 		var sent sql.NullInt64
-		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &created, &sent); err != nil {
+		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &created, &sent, &m.Attempts, &m.LastError); err != nil {
 			return nil, fmt.Errorf("store: outbox: %w", err)
 		}
 		m.CreatedAt, m.SentAt = fromMS(created), nullTime(sent)

@@ -6,8 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 )
 
@@ -49,16 +47,12 @@ func (s *AuthService) RequestPasswordReset(ctx context.Context, username, ip, re
 		} else if err != nil {
 			return fmt.Errorf("store: find subject: %w", err)
 		}
-		link := strings.TrimRight(resetURLBase, "/") + "/reset?token=" + url.QueryEscape(token)
-		body := fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account (%s).\n"+
-			"To choose a new password, open this link within %s:\n\n%s\n\n"+
-			"If you did not ask for this, ignore this message: your password stays as it is.\n",
-			sub.FirstName, sub.Username, humanDuration(s.cfg.ResetTTL), link)
+		subject, body := resetMail(sub.FirstName, portalLink(resetURLBase, "/reset", token), s.cfg.ResetTTL)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 			sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
 			return fmt.Errorf("store: create reset: %w", err)
 		}
-		return enqueueMail(ctx, tx, now, sub.Email, "Reset your applicant portal password", body)
+		return enqueueMail(ctx, tx, now, sub.Email, subject, body)
 	})
 	if throttled {
 		s.cfg.Logger.Warn("password reset requests throttled; no e-mail queued")
@@ -67,6 +61,10 @@ func (s *AuthService) RequestPasswordReset(ctx context.Context, username, ip, re
 }
 
 func humanDuration(d time.Duration) string {
+	// A day or less reads better in hours ("24 hours").
+	if d > 24*time.Hour && d%(24*time.Hour) == 0 {
+		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+	}
 	if d%time.Hour == 0 {
 		if h := int(d / time.Hour); h == 1 {
 			return "1 hour"

@@ -1,0 +1,242 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"applicantportal/internal/portal"
+)
+
+// The texts of the portal's e-mails live here, one function each, so they
+// read alike. They name the applicant by first name only and hold no other
+// personal information: mail crosses servers the portal does not control.
+// Every link is the portal's own address, which the applicant can check.
+
+// portalLink is base followed by path and, when given, the token.
+func portalLink(base, path, token string) string {
+	link := strings.TrimRight(base, "/") + path
+	if token != "" {
+		link += "?token=" + url.QueryEscape(token)
+	}
+	return link
+}
+
+func invitationMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
+	subject = "You're invited to complete your background check for " + companyName
+	body = fmt.Sprintf("Hello %s,\n\n%s has asked you to complete a background check through the applicant portal.\n"+
+		"To start, open this link within %s and choose a password:\n\n%s\n\n"+
+		"If you were not expecting this, you can ignore this message; nothing happens until you open the link.\n",
+		firstName, companyName, humanDuration(validFor), link)
+	return subject, body
+}
+
+func invitationReminderMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
+	subject = "Reminder: complete your background check for " + companyName
+	body = fmt.Sprintf("Hello %s,\n\n%s invited you a few days ago to complete a background check through the applicant portal, "+
+		"and you have not started yet.\nTo start, open this link within %s and choose a password:\n\n%s\n\n"+
+		"This link replaces the one in the first e-mail. This is the only reminder we send.\n",
+		firstName, companyName, humanDuration(validFor), link)
+	return subject, body
+}
+
+func resetMail(firstName, link string, validFor time.Duration) (subject, body string) {
+	subject = "Reset your applicant portal password"
+	body = fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account.\n"+
+		"To choose a new password, open this link within %s:\n\n%s\n\n"+
+		"If you did not ask for this, ignore this message: your password stays as it is.\n",
+		firstName, humanDuration(validFor), link)
+	return subject, body
+}
+
+// chatMessageMail tells an applicant who is away that their employer wrote
+// in the chat. The message itself stays in the portal: it may hold what
+// the applicant's mailbox should not.
+func chatMessageMail(companyName, firstName, baseURL string) (subject, body string) {
+	subject = "New message from " + companyName
+	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
+		"To read it and reply, log in to the applicant portal:\n\n%s\n\n"+
+		"For your privacy, the message is not included in this e-mail.\n",
+		firstName, companyName, portalLink(baseURL, "/login", ""))
+	return subject, body
+}
+
+// SendInvitationReminders implements portal.OperatorService. Each
+// applicant is reminded in a transaction of their own, and only by the
+// transaction whose conditional update of invite_reminded_at succeeds, so
+// servers running this at the same moment remind each applicant once.
+func (o *OperatorService) SendInvitationReminders(ctx context.Context, baseURL string) (int, error) {
+	now := o.db.now()
+	rows, err := o.db.db.QueryContext(ctx, `SELECT s.id FROM subjects s
+		WHERE s.password_hash IS NULL AND s.invite_reminded_at IS NULL
+		AND (SELECT MIN(i.created_at) FROM invitations i WHERE i.subject_id = s.id) <= $1
+		ORDER BY s.id`, ms(now.Add(-portal.InvitationReminderAfter)))
+	if err != nil {
+		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+	}
+	sent := 0
+	for _, id := range ids {
+		ok, err := o.remind(ctx, id, baseURL, now)
+		if err != nil {
+			return sent, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil
+}
+
+// remind queues one applicant's reminder with a new link, unless another
+// process reminded them, or they set a password, since they were listed.
+func (o *OperatorService) remind(ctx context.Context, subjectID int64, baseURL string, now time.Time) (bool, error) {
+	sent := false
+	err := o.db.Atomically(ctx, "", func(tx *DB) error {
+		res, err := tx.db.ExecContext(ctx, `UPDATE subjects SET invite_reminded_at = $1
+			WHERE id = $2 AND invite_reminded_at IS NULL AND password_hash IS NULL`, ms(now), subjectID)
+		if err != nil {
+			return fmt.Errorf("store: mark reminded: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		sub, err := scanSubject(tx.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
+		if err != nil {
+			return notFound(err, "Subject")
+		}
+		company, err := tx.FindCompanyByID(ctx, sub.CompanyID)
+		if err != nil {
+			return err
+		}
+		token, err := tx.Auth().CreateInvitation(ctx, sub.ID)
+		if err != nil {
+			return err
+		}
+		subject, body := invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), o.db.cfg.InvitationTTL)
+		if err := enqueueMail(ctx, tx.db, now, sub.Email, subject, body); err != nil {
+			return err
+		}
+		sent = true
+		return nil
+	})
+	return sent, err
+}
+
+// MaxMailAttempts is how many failed deliveries a mail gets before the
+// outbox gives up on it; `portal outbox` still lists it with its error.
+const MaxMailAttempts = 10
+
+// mailBackoff is how long a mail waits after its attempts-th failure:
+// 2, 4, 8 ... minutes, at most an hour.
+func mailBackoff(attempts int) time.Duration {
+	if attempts >= 6 {
+		return time.Hour
+	}
+	return time.Minute << attempts
+}
+
+// DeliverOutbox sends up to batch queued mails through mailer and answers
+// how many were sent and how many failed. It claims the mails for lease
+// first, in one conditional update, so processes delivering at the same
+// time never send one mail twice; the sending happens outside any
+// transaction. A mail whose send fails waits mailBackoff before it is
+// tried again, and is given up after MaxMailAttempts. lease must be longer
+// than a send can take (the mailer's timeout), or a slow send may be
+// claimed again and repeated.
+func (s *DB) DeliverOutbox(ctx context.Context, mailer portal.Mailer, lease time.Duration, batch int) (sent, failed int, err error) {
+	now := s.now()
+	// PostgreSQL: SKIP LOCKED lets a second process pass over the rows the
+	// first is claiming instead of waiting for them; the repeated
+	// condition re-checks a row that changed while it waited. SQLite runs
+	// the statement alone.
+	rows, err := s.db.QueryContext(ctx, `UPDATE outbox SET claimed_until = $1
+		WHERE id IN (SELECT id FROM outbox
+			WHERE sent_at IS NULL AND attempts < $2 AND (claimed_until IS NULL OR claimed_until <= $3)
+			ORDER BY id LIMIT $4`+s.dialect.skipLocked+`)
+		AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $3)
+		RETURNING id, to_address, subject, body, attempts`,
+		ms(now.Add(lease)), MaxMailAttempts, ms(now), batch)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	var claimed []Mail
+	for rows.Next() {
+		var m Mail
+		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.Attempts); err != nil {
+			rows.Close()
+			return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
+		}
+		claimed = append(claimed, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	// RETURNING has no order; the oldest mail goes first.
+	slices.SortFunc(claimed, func(a, b Mail) int { return cmp.Compare(a.ID, b.ID) })
+	for _, m := range claimed {
+		sendErr := mailer.Send(ctx, m)
+		if sendErr != nil && ctx.Err() != nil {
+			// Shutting down: the claim runs out and the mail is sent later,
+			// without counting a failure that was not the relay's.
+			return sent, failed, nil
+		}
+		// The outcome is recorded even when ctx ends now: a sent mail
+		// left unrecorded would be sent again.
+		rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		err := s.recordDelivery(rec, m, sendErr)
+		cancel()
+		if err != nil {
+			return sent, failed, err
+		}
+		if sendErr != nil {
+			failed++
+		} else {
+			sent++
+		}
+	}
+	return sent, failed, nil
+}
+
+func (s *DB) recordDelivery(ctx context.Context, m Mail, sendErr error) error {
+	now := s.now()
+	var err error
+	if sendErr == nil {
+		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET sent_at = $1, claimed_until = NULL, last_error = '' WHERE id = $2`, ms(now), m.ID)
+	} else {
+		attempts := m.Attempts + 1
+		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET attempts = $1, last_error = $2, claimed_until = $3 WHERE id = $4`,
+			attempts, mailError(sendErr), ms(now.Add(mailBackoff(attempts))), m.ID)
+	}
+	if err != nil {
+		return fmt.Errorf("store: record delivery of mail %d: %w", m.ID, err)
+	}
+	return nil
+}
+
+// mailError is what the outbox keeps of a failed send: one line, short
+// enough to list.
+func mailError(err error) string {
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	if len(msg) > 500 {
+		msg = strings.ToValidUTF8(msg[:500], "") + "..."
+	}
+	return msg
+}

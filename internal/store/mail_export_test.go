@@ -1,0 +1,20 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// EnqueueMailForTest queues a mail as the services do, for tests of its
+// delivery.
+func (s *DB) EnqueueMailForTest(ctx context.Context, to, subject, body string) error {
+	return enqueueMail(ctx, s.db, s.now(), to, subject, body)
+}
+
+// ChatMessageMailForTest is the chat notice's text.
+func ChatMessageMailForTest(companyName, firstName, baseURL string) (subject, body string) {
+	return chatMessageMail(companyName, firstName, baseURL)
+}
+
+// MailBackoffForTest is how long a mail waits after its attempts-th failure.
+func MailBackoffForTest(attempts int) time.Duration { return mailBackoff(attempts) }
