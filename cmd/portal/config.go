@@ -149,6 +149,13 @@ type serveConfig struct {
 	PaymentTimeout         time.Duration
 	PaymentSlowDelay       time.Duration
 	SelfPayForbiddenStates string
+	// Mail: kept in the outbox unless SMTPAddr names a relay.
+	SMTPAddr     string
+	SMTPUsername string
+	SMTPPassword string
+	SMTPInsecure bool
+	MailFrom     string
+	MailInterval time.Duration
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -194,5 +201,11 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.DurationVar(&c.PaymentSlowDelay, "payment-slow-delay", 15*time.Second, "sandbox processor: how long the processor-timeout test card takes to answer (longer than --payment-timeout)")
 	f.StringVar(&c.SelfPayForbiddenStates, "self-pay-forbidden-states", strings.Join(portal.DefaultSelfPayForbiddenStates, ","), "comma-separated state codes whose residents are never asked to pay for their own screening (confirm the list with counsel; docs/operations.md names the sources)")
 	f.StringVar(&c.LogoSources, "logo-sources", "https:", "comma-separated origins that may serve logos (brand and company logos); https: allows any https address")
+	f.StringVar(&c.SMTPAddr, "smtp-addr", "", "SMTP relay (host:port) the e-mail is sent through; empty keeps it in the outbox, where portal outbox shows it")
+	f.StringVar(&c.SMTPUsername, "smtp-username", "", "user name for the relay (PLAIN auth, only over TLS or to localhost); empty sends without logging in")
+	f.StringVar(&c.SMTPPassword, "smtp-password", "", "password for the relay (never logged)")
+	f.BoolVar(&c.SMTPInsecure, "smtp-insecure", false, "send to a relay that does not offer STARTTLS, in clear text (a relay on localhost or a trusted network only)")
+	f.StringVar(&c.MailFrom, "mail-from", "", "sender of the e-mail, such as \"ClearPath Screening <no-reply@clearpath.example>\"; empty means the brand name at no-reply@localhost")
+	f.DurationVar(&c.MailInterval, "mail-interval", 10*time.Second, "how often the outbox is sent through the SMTP relay")
 	return f, c
 }

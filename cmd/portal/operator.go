@@ -78,8 +78,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("invite", "Invites an applicant and prints the invitation link as the last line.\n"+
-		"Inviting an e-mail again, before that applicant has a password, gives a new link.", stderr)
+	f := newFlags("invite", "Invites an applicant, queues the invitation e-mail and prints the invitation link as the last line.\n"+
+		"Inviting an e-mail again, before that applicant has a password, gives (and e-mails) a new link.", stderr)
 	st := f.storage()
 	var n portal.NewSubject
 	var baseURL string
@@ -93,7 +93,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.StringVar(&work.State, "work-state", "", "state code of the place of work, e.g. US-CA; decides which regional legal documents apply")
 	f.Int64Var(&work.County, "work-county", 0, "county id (FIPS code) of the place of work, e.g. 6075 for San Francisco")
 	f.BoolVar(&work.NonUS, "work-non-us", false, "the place of work is outside the US")
-	f.StringVar(&baseURL, "base-url", "http://127.0.0.1:8080", "public address of the portal, the start of the link")
+	f.StringVar(&baseURL, "base-url", "http://127.0.0.1:8080", "public address of the portal, the start of the link in the output and the e-mail")
 	var ttl time.Duration
 	f.DurationVar(&ttl, "invite-ttl", 14*24*time.Hour, "how long the invitation link stays valid")
 	if err := f.parse(args); err != nil {
@@ -101,7 +101,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	// The service checks again; checking first answers a typo before the
 	// database is opened or the company guessed.
-	req := portal.InviteRequest{NewSubject: n, Work: work}
+	req := portal.InviteRequest{NewSubject: n, Work: work, BaseURL: baseURL}
 	if err := req.Validate(portal.SubjectRules{ValidPhone: phone.Valid}, lookup.IsStateCode); err != nil {
 		return describe(err)
 	}
@@ -152,7 +152,8 @@ func describe(err error) error {
 }
 
 func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("outbox", "Prints the e-mail outbox, oldest first.", stderr)
+	f := newFlags("outbox", "Prints the e-mail outbox, oldest first: each mail sent, queued, or failed (given up after\n"+
+		"10 attempts), with its failed attempts and the last error.", stderr)
 	st := f.storage()
 	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
@@ -168,13 +169,22 @@ func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	for _, m := range mails {
-		state := "queued"
-		if m.SentAt != nil {
-			state = "sent " + m.SentAt.Format("2006-01-02 15:04:05Z")
-		}
-		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), state, m.To, m.Subject, m.Body)
+		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), mailState(m), m.To, m.Subject, m.Body)
 	}
 	return nil
+}
+
+// mailState is how portal outbox describes where a mail stands.
+func mailState(m portal.Mail) string {
+	switch {
+	case m.SentAt != nil:
+		return "sent " + m.SentAt.Format("2006-01-02 15:04:05Z")
+	case m.Attempts >= store.MaxMailAttempts:
+		return fmt.Sprintf("failed after %d attempts: %s", m.Attempts, m.LastError)
+	case m.Attempts > 0:
+		return fmt.Sprintf("queued, %d failed attempts, last: %s", m.Attempts, m.LastError)
+	}
+	return "queued"
 }
 
 func runBanner(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	netmail "net/mail"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	"applicantportal/internal/demo"
 	"applicantportal/internal/httpapi"
+	"applicantportal/internal/mail"
 	"applicantportal/internal/portal"
 	idvsandbox "applicantportal/internal/sandbox/idv"
 	paymentsandbox "applicantportal/internal/sandbox/payment"
@@ -140,6 +142,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	mailer, err := cfg.mailer()
+	if err != nil {
+		return err
+	}
 	sealer, err := cfg.dataKey()
 	if err != nil {
 		return err
@@ -222,6 +228,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sweepCtx, stopSweeping := context.WithCancel(ctx)
 	swept := sweepEvery(sweepCtx, db, cfg.SweepInterval, logger)
 	defer func() { stopSweeping(); <-swept }()
+	// So do the mail jobs. Reminders are queued with or without a relay.
+	mailCtx, stopMail := context.WithCancel(ctx)
+	delivered := deliverEvery(mailCtx, db, mailer, cfg.MailInterval, logger)
+	reminded := remindEvery(mailCtx, store.NewOperatorService(db), baseURL, reminderInterval, logger)
+	defer func() { stopMail(); <-delivered; <-reminded }()
 
 	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
@@ -258,20 +269,34 @@ func sweepEvery(ctx context.Context, db *store.DB, interval time.Duration, logge
 		close(done)
 		return done
 	}
+	return runEvery(ctx, interval, func(ctx context.Context) {
+		res, err := db.Sweep(ctx)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			// shutting down
+		case err != nil:
+			logger.Warn("sweep failed", slog.String("error", err.Error()))
+		default:
+			logger.Debug("swept", sweepAttrs(res)...)
+		}
+	})
+}
+
+// runEvery runs job once now and then at every interval until ctx ends;
+// the returned channel closes when it has stopped. An interval of 0 runs
+// it never.
+func runEvery(ctx context.Context, interval time.Duration, job func(context.Context)) <-chan struct{} {
+	done := make(chan struct{})
+	if interval <= 0 {
+		close(done)
+		return done
+	}
 	go func() {
 		defer close(done)
 		ticker := time.NewTicker(interval)
 		defer ticker.Stop()
 		for {
-			res, err := db.Sweep(ctx)
-			switch {
-			case err != nil && ctx.Err() != nil:
-				return // shutting down
-			case err != nil:
-				logger.Warn("sweep failed", slog.String("error", err.Error()))
-			default:
-				logger.Debug("swept", sweepAttrs(res)...)
-			}
+			job(ctx)
 			select {
 			case <-ctx.Done():
 				return
@@ -280,6 +305,85 @@ func sweepEvery(ctx context.Context, db *store.DB, interval time.Duration, logge
 		}
 	}()
 	return done
+}
+
+// reminderInterval is how often the invitation reminders are looked for:
+// they are due after days, so an hour late does not matter.
+const reminderInterval = time.Hour
+
+// Outbox delivery: a batch of mails is claimed for mailLease, longer than
+// the mailer's timeout for the whole batch's sends, so a slow relay does
+// not let another process send a claimed mail again.
+const (
+	mailBatch   = 20
+	mailTimeout = 30 * time.Second
+	mailLease   = mailBatch*mailTimeout + time.Minute
+)
+
+// mailer is the SMTP relay of --smtp-addr, or nil when mail stays in the
+// outbox.
+func (c *serveConfig) mailer() (portal.Mailer, error) {
+	if c.MailInterval <= 0 {
+		return nil, fmt.Errorf("--mail-interval must be positive (got %s)", c.MailInterval)
+	}
+	if c.SMTPAddr == "" {
+		return nil, nil
+	}
+	from := c.MailFrom
+	if from == "" {
+		from = (&netmail.Address{Name: c.Brand.Name, Address: "no-reply@localhost"}).String()
+	}
+	m, err := mail.New(mail.Config{Addr: c.SMTPAddr, Username: c.SMTPUsername, Password: c.SMTPPassword,
+		From: from, Insecure: c.SMTPInsecure, Timeout: mailTimeout})
+	if err != nil {
+		return nil, fmt.Errorf("--smtp-addr, --mail-from: %w", err)
+	}
+	return m, nil
+}
+
+// deliverEvery sends the outbox through mailer at every interval, batch
+// after batch until it is empty; with no mailer it does nothing. Several
+// instances may deliver at once: each mail is claimed by one.
+func deliverEvery(ctx context.Context, db *store.DB, mailer portal.Mailer, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+	if mailer == nil {
+		interval = 0
+	}
+	return runEvery(ctx, interval, func(ctx context.Context) {
+		for ctx.Err() == nil {
+			sent, failed, err := db.DeliverOutbox(ctx, mailer, mailLease, mailBatch)
+			if err != nil {
+				if ctx.Err() == nil {
+					logger.Warn("mail delivery failed", slog.String("error", err.Error()))
+				}
+				return
+			}
+			if failed > 0 {
+				// The errors are kept in the outbox (portal outbox); a
+				// relay's answer may quote the recipient, so it is not logged.
+				logger.Warn("some mail could not be sent; it is tried again later", slog.Int("sent", sent), slog.Int("failed", failed))
+			} else if sent > 0 {
+				logger.Debug("mail sent", slog.Int("sent", sent))
+			}
+			if sent+failed < mailBatch {
+				return
+			}
+		}
+	})
+}
+
+// remindEvery queues the reminders of invitations not started, once now
+// and then at every interval.
+func remindEvery(ctx context.Context, ops *store.OperatorService, baseURL string, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+	return runEvery(ctx, interval, func(ctx context.Context) {
+		n, err := ops.SendInvitationReminders(ctx, baseURL)
+		switch {
+		case err != nil && ctx.Err() != nil:
+		case err != nil:
+			logger.Warn("invitation reminders failed", slog.String("error", err.Error()), slog.Int("queued", n))
+		default:
+			logger.Debug("invitation reminders queued", slog.Int("queued", n))
+		}
+	})
 }
 
 // sweepCount is one count of a sweep, named for the log (and, with spaces,
