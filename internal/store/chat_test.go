@@ -214,8 +214,12 @@ func TestChatAttachments(t *testing.T) {
 		}
 		t.Run("ApplicantAndOperatorOpenIt", func(t *testing.T) {
 			for name, open := range map[string]func() (*portal.File, io.ReadCloser, error){
-				"applicant": func() (*portal.File, io.ReadCloser, error) { return w.chat.OpenChatFile(ctx, w.jane, w.janeP, m.File.ID) },
-				"operator":  func() (*portal.File, io.ReadCloser, error) { return w.ops.OpenChatAttachment(ctx, w.acme, w.jane, m.File.ID) },
+				"applicant": func() (*portal.File, io.ReadCloser, error) {
+					return w.chat.OpenChatFile(ctx, w.jane, w.janeP, m.File.ID)
+				},
+				"operator": func() (*portal.File, io.ReadCloser, error) {
+					return w.ops.OpenChatAttachment(ctx, w.acme, w.jane, m.File.ID)
+				},
 			} {
 				f, rc, err := open()
 				if err != nil {
