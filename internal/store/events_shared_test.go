@@ -11,22 +11,21 @@ import (
 	"applicantportal/internal/store/storetest"
 )
 
-// TestEventsCrossSQLiteInstances: two stores on one SQLite file stand for
-// `portal serve` and `portal chat reply`; an event published by either,
-// through its Events or a bare DB, reaches the subscribers of both, once.
-func TestEventsCrossSQLiteInstances(t *testing.T) {
-	dir := t.TempDir()
-	open := func() *store.DB {
-		cfg := storetest.Config(t)
-		cfg.DataDir = dir
-		cfg.Sealer = nil
-		db, err := store.Open(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
+// TestEventsCrossStores: two stores on one database stand for `portal
+// serve` and `portal chat reply` (SQLite through the events table,
+// PostgreSQL through NOTIFY); an event published by either, through its
+// Events or a bare DB, reaches the subscribers of both, once.
+func TestEventsCrossStores(t *testing.T) {
+	storetest.EachShared(t, func(t *testing.T, openDB func(cfg store.Config) *store.DB) {
+		testEventsCrossStores(t, func() *store.DB {
+			cfg := storetest.Config(t)
+			cfg.Sealer = nil // events read no sealed data
+			return openDB(cfg)
+		})
+	})
+}
+
+func testEventsCrossStores(t *testing.T, open func() *store.DB) {
 	ctx := context.Background()
 	serve, cli := open(), open()
 	// An event published before an Events opened is not its subscribers'.
