@@ -31,6 +31,7 @@ Commands:
   form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
   company   show or set a company's preferences: company show, company set-pref NAME VALUE
   collection record a collected drug-test specimen: collection collected --subject ID
+  chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
   sweep     delete expired throttle records, tokens, invitations and reset links
 
 Run "portal COMMAND --help" for a command's flags.
@@ -85,6 +86,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCompany(ctx, rest, stdout, stderr)
 	case "collection":
 		return runCollection(ctx, rest, stdout, stderr)
+	case "chat":
+		return runChat(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

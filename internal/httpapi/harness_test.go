@@ -30,6 +30,22 @@ type harness struct {
 	db         *store.DB
 	handler    http.Handler
 	remoteAddr string
+	ev         *store.Events
+}
+
+// events opens the database's events once per harness, closed before the
+// database when the test ends.
+func (h *harness) events() *store.Events {
+	h.t.Helper()
+	if h.ev == nil {
+		ev, err := store.OpenEvents(context.Background(), h.db)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		h.t.Cleanup(func() { ev.Close() })
+		h.ev = ev
+	}
+	return h.ev
 }
 
 func newHarness(t *testing.T, db *store.DB, remoteAddr string) *harness {
@@ -58,6 +74,9 @@ func storeServices(db *store.DB) httpapi.Services {
 	return httpapi.Services{
 		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
 		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
+		// Chat publishes through the database; serve gives it and the
+		// event streams the harness's Events, which need a cleanup.
+		Chat:            db.Chat(nil),
 		CollectionSites: db.CollectionSites(sitesandbox.New()),
 		IDV: db.IDV(store.IDVConfig{Provider: idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(),
 			Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"}),
@@ -75,7 +94,10 @@ func (h *harness) serve(cfg httpapi.Config, web fs.FS, logger *slog.Logger) *htt
 	if web == nil {
 		web = testIndex
 	}
-	srv, err := httpapi.New(cfg, storeServices(h.db), web, logger)
+	svc := storeServices(h.db)
+	svc.Events = h.events()
+	svc.Chat = h.db.Chat(svc.Events)
+	srv, err := httpapi.New(cfg, svc, web, logger)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -118,6 +118,8 @@ type Server struct {
 	// applicantUploads bounds each applicant's share of them.
 	uploads          *gate.Gate
 	applicantUploads applicantUploads
+	// keepAliveEvery replaces ChatKeepAlive in tests.
+	keepAliveEvery time.Duration
 }
 
 // New builds a server. web holds the built app (index.html and assets).
@@ -196,6 +198,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerIDVRoutes(mux)
 	s.registerPaymentRoutes(mux)
 	s.registerCollectionSiteRoutes(mux)
+	s.registerChatRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)
 	}

@@ -37,6 +37,9 @@ type Session struct {
 	Scope     string
 	FamilyID  int64
 	ClientID  string
+	// ExpiresAt is when the access token expires (zero: unknown); a
+	// long-lived answer such as an event stream ends then.
+	ExpiresAt time.Time
 }
 
 // Credentials identify a client and a user for the password grant.

@@ -328,6 +328,7 @@ type SweepResult struct {
 	EmailChanges   int64 // e-mail change links used, replaced or expired long ago
 	Uploads        int64 // uploads left unfinished for a day
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
+	Events         int64 // events published on SQLite, read by every process by now
 }
 
 // Total is the number of rows deleted.

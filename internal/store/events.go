@@ -19,18 +19,29 @@ import (
 // its channel is closed (it then reloads, see portal.Events).
 const subscriberBuffer = 64
 
-// Events is portal.Events for the store's database: on SQLite within this
-// process (one process serves a SQLite database), on PostgreSQL across
-// every process sharing the database, with LISTEN/NOTIFY on one channel
-// per schema. Close it before the DB.
+// Events is portal.Events for the store's database, across every process
+// sharing it: on PostgreSQL with LISTEN/NOTIFY on one channel per schema;
+// on SQLite through the events table, which each process's Events polls
+// every EventPoll (a `portal chat reply` is another process than `portal
+// serve`). Close it before the DB.
 type Events struct {
 	hub *hub
 	db  *DB
-	// On PostgreSQL: the NOTIFY channel, and the listener's stop and end.
+	// On PostgreSQL: the NOTIFY channel. stop and done end the listener
+	// (PostgreSQL) or the poller (SQLite); wake asks the poller to look now.
 	channel string
 	stop    context.CancelFunc
 	done    chan struct{}
+	wake    chan struct{}
 }
+
+// EventPoll is how often the Events of a SQLite database look for events
+// published by other processes.
+const EventPoll = 250 * time.Millisecond
+
+// EventRetention is how long a published event stays in the SQLite events
+// table: a poller reads it within EventPoll; Sweep deletes it after.
+const EventRetention = time.Minute
 
 var _ portal.Events = (*Events)(nil)
 
@@ -40,17 +51,19 @@ var _ portal.Events = (*Events)(nil)
 func OpenEvents(ctx context.Context, db *DB) (*Events, error) {
 	e := &Events{hub: newHub(), db: db}
 	if db.dialect.name != postgresDialect.name {
+		// Events from before this process started are not its
+		// subscribers' (they subscribed after).
+		var last int64
+		if err := db.pool.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM events`).Scan(&last); err != nil {
+			return nil, fmt.Errorf("store: events: %w", err)
+		}
+		pollCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+		e.stop, e.done, e.wake = stop, make(chan struct{}), make(chan struct{}, 1)
+		go e.poll(pollCtx, last)
 		return e, nil
 	}
-	var schema string
-	if err := db.pool.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+	if err := db.pool.QueryRowContext(ctx, `SELECT `+eventChannel).Scan(&e.channel); err != nil {
 		return nil, fmt.Errorf("store: events: %w", err)
-	}
-	// Channels are database-wide; schemas (the tests', or several portals
-	// in one database) keep their events apart.
-	e.channel = "portal_events"
-	if schema != "public" {
-		e.channel += "." + schema
 	}
 	conn, err := e.connect(ctx)
 	if err != nil {
@@ -72,10 +85,32 @@ func (e *Events) Close() error {
 	return nil
 }
 
-// Publish checks the event and hands it to the subscribers: directly on
-// SQLite, through NOTIFY on PostgreSQL (this process's listener receives
-// it too, so its subscribers get it once, in the order of the database).
+// Publish checks the event and hands it to the subscribers of every
+// process (DB.Publish); this process's get it the same way as the others',
+// so each gets it once, in the order of the database.
 func (e *Events) Publish(ctx context.Context, topic string, payload []byte) error {
+	if err := e.db.Publish(ctx, topic, payload); err != nil {
+		return err
+	}
+	if e.wake != nil {
+		select {
+		case e.wake <- struct{}{}:
+		default: // a poll is already due
+		}
+	}
+	return nil
+}
+
+// eventChannel is the NOTIFY channel of the connection's schema: channels
+// are database-wide, and schemas (the tests', or several portals in one
+// database) keep their events apart.
+const eventChannel = `CASE WHEN current_schema() = 'public' THEN 'portal_events' ELSE 'portal_events.' || current_schema() END`
+
+// Publish checks an event and publishes it to the subscribers of every
+// Events on the database: on SQLite it adds a row to the events table, on
+// PostgreSQL it sends a NOTIFY. It needs no Events of its own, so a
+// command-line process publishes without listening.
+func (db *DB) Publish(ctx context.Context, topic string, payload []byte) error {
 	switch {
 	case topic == "" || strings.ContainsAny(topic, "\n\x00") || !utf8.ValidString(topic):
 		return portal.Errorf(portal.EINVALID, "An event topic is one line of text.")
@@ -86,16 +121,71 @@ func (e *Events) Publish(ctx context.Context, topic string, payload []byte) erro
 	case !json.Valid(payload):
 		return portal.Errorf(portal.EINVALID, "An event payload is JSON.")
 	}
-	if e.channel == "" {
-		e.hub.deliver(portal.Event{Topic: topic, Payload: payload})
+	if db.dialect.name != postgresDialect.name {
+		if _, err := db.db.ExecContext(ctx, `INSERT INTO events (topic, payload, created_at) VALUES ($1, $2, $3)`,
+			topic, string(payload), ms(db.now())); err != nil {
+			return fmt.Errorf("store: publish event: %w", err)
+		}
 		return nil
 	}
 	// JSON has no raw NUL or newline outside strings that would trouble
 	// NOTIFY; the topic has neither.
-	if _, err := e.db.pool.ExecContext(ctx, `SELECT pg_notify($1, $2)`, e.channel, topic+"\n"+string(payload)); err != nil {
+	if _, err := db.db.ExecContext(ctx, `SELECT pg_notify(`+eventChannel+`, $1)`, topic+"\n"+string(payload)); err != nil {
 		return fmt.Errorf("store: publish event: %w", err)
 	}
 	return nil
+}
+
+// poll delivers the rows of the events table after last, every EventPoll
+// or when woken, until ctx ends. SQLite commits one writer at a time, so
+// rows become visible in id order and none is skipped.
+func (e *Events) poll(ctx context.Context, last int64) {
+	defer close(e.done)
+	tick := time.NewTicker(EventPoll)
+	defer tick.Stop()
+	failing := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-e.wake:
+		}
+		var err error
+		// Events delivered before a failure are not delivered again.
+		last, err = e.deliverAfter(ctx, last)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			if !failing {
+				e.db.cfg.Logger.Warn("events: reading published events failed", slog.String("error", err.Error()))
+			}
+			failing = true
+			continue
+		}
+		failing = false
+	}
+}
+
+// deliverAfter delivers the events after id last and answers the last id
+// delivered.
+func (e *Events) deliverAfter(ctx context.Context, last int64) (int64, error) {
+	rows, err := e.db.pool.QueryContext(ctx, `SELECT id, topic, payload FROM events WHERE id > $1 ORDER BY id`, last)
+	if err != nil {
+		return last, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var topic, payload string
+		if err := rows.Scan(&id, &topic, &payload); err != nil {
+			return last, err
+		}
+		e.hub.deliver(portal.Event{Topic: topic, Payload: []byte(payload)})
+		last = id
+	}
+	return last, rows.Err()
 }
 
 // Subscribe receives the topic's events until ctx ends or cancel is called.

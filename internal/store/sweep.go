@@ -21,7 +21,8 @@ type SweepResult = portal.SweepResult
 // Sweep deletes the rows that can no longer change an answer: throttle
 // records that left their window, and tokens, logins, invitations and
 // reset links that ended SweepRetention ago, and uploads left unfinished
-// for AbandonedUploadAge. Subjects, signatures,
+// for AbandonedUploadAge, and events published EventRetention ago.
+// Subjects, signatures, chat messages,
 // personal information, the outbox and anything else that is a record
 // stay. It runs in one transaction; sweeps of several processes sharing a
 // PostgreSQL database run one after another, and a sweep never waits for
@@ -62,6 +63,11 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			// chunks go with it (ON DELETE CASCADE). A finished file is a
 			// record and stays.
 			{&res.Uploads, "files", `complete = FALSE AND created_at < $1`, ms(now.Add(-AbandonedUploadAge))},
+			// Every process's poller has read an event within EventPoll.
+			// The newest row stays: SQLite numbers a new row after the
+			// highest, and an emptied table would number from 1 again,
+			// below the id the pollers wait past.
+			{&res.Events, "events", `created_at < $1 AND id < (SELECT MAX(id) FROM events)`, ms(now.Add(-EventRetention))},
 		}
 		for _, st := range steps {
 			n, err := s.sweepTable(ctx, tx, st.table, st.where, st.arg)

@@ -185,6 +185,7 @@ func (s *AuthService) Authenticate(ctx context.Context, accessToken string) (*po
 	if revoked.Valid || ms(s.now()) >= expires {
 		return nil, portal.ErrInvalidToken
 	}
+	sess.ExpiresAt = fromMS(expires)
 	return &sess, nil
 }
 
