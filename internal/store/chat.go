@@ -523,7 +523,7 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 		if !away || unread > 0 {
 			return nil
 		}
-		subject, body := chatWaitingMail(c)
+		subject, body := chatWaitingMail(c.companyName, c.firstName)
 		return enqueueMail(ctx, tx, now, c.email, subject, body)
 	})
 	if err != nil {
@@ -532,18 +532,6 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 	m.CreatedAt = fromMS(ms(m.CreatedAt))
 	publishChat(ctx, o.db.Publish, o.db.cfg.Logger.Warn, req.SubjectID, portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
 	return m, nil
-}
-
-// chatWaitingMail tells an applicant a message is waiting. It never holds
-// the message: chat may carry personal information, and e-mail is not
-// sealed.
-func chatWaitingMail(c *chatSubject) (subject, body string) {
-	subject = fmt.Sprintf("New message from %s about your background check", c.companyName)
-	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
-		"To read it and reply, log in to the applicant portal and open Chat with Support from the menu.\n\n"+
-		"You will not get another e-mail about new messages until you have read this one.\n",
-		c.firstName, c.companyName)
-	return subject, body
 }
 
 // OpenChatAttachment opens a file attached to the applicant's

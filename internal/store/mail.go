@@ -53,15 +53,15 @@ func resetMail(firstName, link string, validFor time.Duration) (subject, body st
 	return subject, body
 }
 
-// chatMessageMail tells an applicant who is away that their employer wrote
-// in the chat. The message itself stays in the portal: it may hold what
-// the applicant's mailbox should not.
-func chatMessageMail(companyName, firstName, baseURL string) (subject, body string) {
-	subject = "New message from " + companyName
+// chatWaitingMail tells an applicant who is away that their employer wrote
+// in the chat. It never holds the message: chat may carry personal
+// information, and e-mail is not sealed.
+func chatWaitingMail(companyName, firstName string) (subject, body string) {
+	subject = fmt.Sprintf("New message from %s about your background check", companyName)
 	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
-		"To read it and reply, log in to the applicant portal:\n\n%s\n\n"+
-		"For your privacy, the message is not included in this e-mail.\n",
-		firstName, companyName, portalLink(baseURL, "/login", ""))
+		"To read it and reply, log in to the applicant portal and open Chat with Support from the menu.\n\n"+
+		"You will not get another e-mail about new messages until you have read this one.\n",
+		firstName, companyName)
 	return subject, body
 }
 

@@ -11,10 +11,5 @@ func (s *DB) EnqueueMailForTest(ctx context.Context, to, subject, body string) e
 	return enqueueMail(ctx, s.db, s.now(), to, subject, body)
 }
 
-// ChatMessageMailForTest is the chat notice's text.
-func ChatMessageMailForTest(companyName, firstName, baseURL string) (subject, body string) {
-	return chatMessageMail(companyName, firstName, baseURL)
-}
-
 // MailBackoffForTest is how long a mail waits after its attempts-th failure.
 func MailBackoffForTest(attempts int) time.Duration { return mailBackoff(attempts) }

@@ -129,13 +129,6 @@ func TestInvitationAndResetMails(t *testing.T) {
 				t.Errorf("the mailed link: %q, %v", who, err)
 			}
 		})
-		t.Run("ChatNoticeHoldsNoMessage", func(t *testing.T) {
-			subject, body := store.ChatMessageMailForTest("Acme Logistics", "Riley", portalURL+"/")
-			if subject != "New message from Acme Logistics" || !strings.HasPrefix(body, "Hello Riley,\n") ||
-				!strings.Contains(body, portalURL+"/login\n") {
-				t.Errorf("chat notice %q: %q", subject, body)
-			}
-		})
 	})
 }
 
