@@ -1,0 +1,126 @@
+// The journeys of issue 13 through the real binary: an applicant and their employer hold a
+// conversation (the applicant in the browser, the employer's operator with `portal chat reply`, a
+// second process on the same database), the maintenance banner set with `portal banner set`, and a
+// company that switched chat off.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
+import { ChatPanel } from './pom/chat';
+import { LoginPage } from './pom/login-page';
+import { inviteThroughSetup } from './pom/setup-wizard';
+
+const password = 'correct horse battery staple';
+const applicant = { firstName: 'Robin', lastName: 'Okafor', lastFour: '6789' };
+
+/** The standard of the new pages: no axe violation of any impact. */
+const axe = (page: Page, context: string) => expectAccessible(page, context, { anyImpact: true });
+
+async function logInAsDemo(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(portal.demoUsername, portal.demoPassword);
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+// Specs share one server: the demo company keeps chat on and no banner is left behind.
+test.afterEach(() => {
+  portalCli('company set-pref', 'company_subject_chat', 'true');
+  portalCli('banner clear');
+});
+
+test('an applicant sends a file, the employer replies from the command line, and the reply arrives without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { subjectId } = await inviteThroughSetup(page, 'robin.chat@example.com', applicant, password);
+  const chat = new ChatPanel(page);
+  await expect(chat.menuButton).toHaveAccessibleName('User menu');
+
+  await chat.open();
+  await expect(chat.dialog.getByText('No messages yet')).toBeVisible();
+  await expect(chat.message).toBeFocused();
+  await axe(page, 'the empty chat');
+
+  // Shift+Enter is a new line; Enter sends the message with its file.
+  await chat.message.fill('Here is my pay stub.');
+  await chat.message.press('Shift+Enter');
+  await chat.message.pressSequentially('Is this what you need?');
+  await chat.fileInput.setInputFiles({
+    name: 'pay-stub.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await chat.message.press('Enter');
+  const mine = chat.conversation.getByRole('listitem').filter({ hasText: 'Here is my pay stub.' });
+  await expect(mine).toContainText('Is this what you need?');
+  await expect(mine.getByRole('button', { name: /pay-stub\.pdf/ })).toBeVisible();
+  await expect(mine).toContainText('Sent');
+  await expect(chat.message).toHaveValue('');
+
+  // The operator sees it (and reading it marks it read for the applicant).
+  const shown = portalCli('chat show', '--subject', String(subjectId));
+  expect(shown).toContain('Here is my pay stub.');
+  expect(shown).toContain('pay-stub.pdf');
+  await expect(mine).toContainText('Read', { timeout: 15_000 });
+
+  await chat.close();
+  await expect(chat.menuButton).toBeFocused();
+
+  // A reply from another process reaches the open page: the badge counts it, HTML stays text.
+  const reply = 'Thanks Robin, that is the one. <b>No need</b> to send more.';
+  portalCli('chat reply', '--subject', String(subjectId), '--message', reply, '--as', 'Dana at Acme');
+  await expect(chat.menuButton).toHaveAccessibleName('User menu, 1 unread message', { timeout: 15_000 });
+  await chat.shell.openMenu();
+  await expect(chat.shell.menuItem('Chat with Support')).toContainText('1 unread');
+  await chat.shell.menuItem('Chat with Support').click();
+  await chat.dialog.waitFor();
+  const theirs = chat.conversation.getByRole('listitem').filter({ hasText: 'Dana at Acme' });
+  await expect(theirs).toContainText(reply);
+  await expect(page.locator('b', { hasText: 'No need' })).toHaveCount(0);
+  await axe(page, 'the conversation');
+
+  // Opening the chat read the reply: the badge is gone.
+  await expect(chat.menuButton).toHaveAccessibleName('User menu');
+
+  // The attachment downloads under its name.
+  const download = page.waitForEvent('download');
+  await mine.getByRole('button', { name: /pay-stub\.pdf/ }).click();
+  expect((await download).suggestedFilename()).toBe('pay-stub.pdf');
+
+  // With the chat open, a second reply appears in it as it arrives.
+  portalCli('chat reply', '--subject', String(subjectId), '--message', 'One more thing: please check your e-mail.');
+  await expect(chat.conversation).toContainText('One more thing: please check your e-mail.', { timeout: 15_000 });
+
+  // Bad input is said next to the field and keeps what was typed.
+  await chat.message.fill('x'.repeat(5001));
+  await chat.send.click();
+  await expect(chat.dialog.getByText('A message is at most 5000 characters.')).toBeVisible();
+  await expect(chat.message).toHaveValue('x'.repeat(5001));
+});
+
+test('the maintenance banner shows to a logged-in applicant and stays dismissed after a reload', async ({ page }) => {
+  const message = 'Scheduled maintenance tonight from 22:00 to 23:00 UTC.';
+  portalCli('banner set', '--message', message, '--for', '2h');
+  await logInAsDemo(page);
+  const banner = page.getByRole('region', { name: 'Maintenance notice' });
+  await expect(banner).toContainText(message);
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Maintenance notice' })).toHaveCount(0);
+
+  // A new banner shows again.
+  portalCli('banner set', '--message', 'The portal is back to normal.');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Maintenance notice' })).toContainText('The portal is back to normal.');
+});
+
+test('a company with chat off has no Chat with Support in the menu', async ({ page }) => {
+  portalCli('company set-pref', 'company_subject_chat', 'false');
+  await logInAsDemo(page);
+  const chat = new ChatPanel(page);
+  await chat.shell.openMenu();
+  await expect(chat.shell.menuItem('Account')).toBeVisible();
+  await expect(chat.shell.menuItem('Chat with Support')).toHaveCount(0);
+  await expect(chat.menuButton).toHaveAccessibleName('User menu');
+});
