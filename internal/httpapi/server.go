@@ -196,6 +196,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerIDVRoutes(mux)
 	s.registerPaymentRoutes(mux)
 	s.registerCollectionSiteRoutes(mux)
+	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)
 	}
