@@ -10,9 +10,11 @@ import (
 	"applicantportal/internal/store"
 )
 
-var companyUsage = `Usage: portal company show [--data DIR | --database-url URL] [--company ID]
+var companyUsage = `Usage: portal company list [--data DIR | --database-url URL]
+       portal company show [--data DIR | --database-url URL] [--company ID]
        portal company set-pref [--data DIR | --database-url URL] [--company ID] NAME VALUE
 
+list prints every company: id, name, whether chat is on, how many applicants.
 ` + companySummary + "\n"
 
 var companySummary = `show prints a company's preferences; set-pref changes one and prints its new
@@ -27,8 +29,10 @@ value. The preferences (applicants see a change at their next page load):
 The last two belong to the company's default package, which new invitations get.`
 
 func runCompany(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	word, args, err := subcommand("company", args, companyUsage, stderr, "show", "set-pref")
+	word, args, err := subcommand("company", args, companyUsage, stderr, "list", "show", "set-pref")
 	switch word {
+	case "list":
+		return runCompanyList(ctx, args, stdout, stderr)
 	case "show":
 		return runCompanyShow(ctx, args, stdout, stderr)
 	case "set-pref":
@@ -103,5 +107,39 @@ func runCompanySetPref(ctx context.Context, args []string, stdout, stderr io.Wri
 		where = "the default package of " + where
 	}
 	fmt.Fprintf(stdout, "%s = %s (%s)\n", p.Name, p.Value, where)
+	return nil
+}
+
+func runCompanyList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newFlags("company list", "Lists every company: id, name, whether applicants can chat with it, how many applicants it has.", stderr)
+	st := f.storage()
+	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	companies, err := ops.FindCompanies(ctx)
+	if err != nil {
+		return err
+	}
+	if len(companies) == 0 {
+		fmt.Fprintln(stdout, "No companies.")
+		return nil
+	}
+	applicants, err := ops.FindApplicants(ctx, portal.ApplicantFilter{})
+	if err != nil {
+		return err
+	}
+	count := map[int64]int{}
+	for _, a := range applicants {
+		count[a.CompanyID]++
+	}
+	for _, c := range companies {
+		chat := "off"
+		if c.Preferences.SubjectChat {
+			chat = "on"
+		}
+		fmt.Fprintf(stdout, "%6d  %-30s  chat %-3s  %d applicants\n", c.ID, c.Name, chat, count[c.ID])
+	}
 	return nil
 }

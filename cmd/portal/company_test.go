@@ -94,7 +94,7 @@ func TestCompanySetPrefAndShow(t *testing.T) {
 			t.Errorf("show of a company without a package: %q", out)
 		}
 	})
-	if stderr := runPortalFails(t, "company", "rename", "--data", data); !strings.Contains(stderr, "say show or set-pref") {
+	if stderr := runPortalFails(t, "company", "rename", "--data", data); !strings.Contains(stderr, "say list or show or set-pref") {
 		t.Errorf("unknown subcommand: %q", stderr)
 	}
 }

@@ -24,12 +24,14 @@ Commands:
   migrate   apply the database migrations and exit
   invite    invite an applicant and print the invitation link
   outbox    print the e-mail outbox
-  banner    set or clear the maintenance banner
+  banner    set, clear or list the maintenance banner: banner set|clear|list
   documents load a company's legal texts: documents load [--company ID] FOLDER
   applicants list the applicants, their status and any hold
+  applicant list the applicants, or show one's status and what is missing: applicant list|show
   report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE
   form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
-  company   show or set a company's preferences: company show, company set-pref NAME VALUE
+  company   list companies, show or set a company's preferences: company list|show|set-pref
+  apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
   sweep     delete expired throttle records, tokens, invitations and reset links
@@ -76,6 +78,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runDocuments(ctx, rest, stdout, stderr)
 	case "applicants":
 		return runApplicants(ctx, rest, stdout, stderr)
+	case "applicant":
+		return runApplicant(ctx, rest, stdout, stderr)
+	case "apikey":
+		return runAPIKey(ctx, rest, stdout, stderr)
 	case "sweep":
 		return runSweep(ctx, rest, stdout, stderr)
 	case "report":

@@ -186,26 +186,3 @@ func mailState(m portal.Mail) string {
 	}
 	return "queued"
 }
-
-func runBanner(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("banner", "Sets the maintenance banner every logged-in applicant sees until they dismiss it,\n"+
-		"or clears it with an empty --message.", stderr)
-	st := f.storage()
-	var message string
-	f.StringVar(&message, "message", "", "the banner text; empty clears the banner")
-	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	b, err := ops.SetBanner(ctx, message)
-	if err != nil {
-		return err
-	}
-	if b == nil {
-		fmt.Fprintln(stdout, "Maintenance banner cleared.")
-		return nil
-	}
-	fmt.Fprintf(stdout, "Maintenance banner %d set: %s\n", b.ID, b.Message)
-	return nil
-}

@@ -81,6 +81,7 @@ func storeServices(db *store.DB) httpapi.Services {
 		IDV: db.IDV(store.IDVConfig{Provider: idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(),
 			Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"}),
 		Payments: db.Payments(paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second}), time.Second),
+		Operator: store.NewOperatorService(db),
 	}
 }
 

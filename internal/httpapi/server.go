@@ -199,6 +199,7 @@ func (s *Server) Handler() http.Handler {
 	s.registerPaymentRoutes(mux)
 	s.registerCollectionSiteRoutes(mux)
 	s.registerChatRoutes(mux)
+	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)
 	}

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strings"
 
 	"applicantportal/internal/portal"
 )
@@ -45,3 +47,77 @@ func scanWith(row interface{ Scan(...any) error }, extra ...any) interface{ Scan
 type scanFunc func(dest ...any) error
 
 func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
+
+// ApplicantDetail reads the applicant (of companyID, any company's when 0)
+// and works out what they still have to do from the facts their status
+// moves depend on, so the list and the moves cannot disagree.
+func (o *OperatorService) ApplicantDetail(ctx context.Context, companyID, subjectID int64) (*portal.ApplicantDetail, error) {
+	var d portal.ApplicantDetail
+	err := o.db.tx(ctx, func(tx *sql.Tx) error {
+		sub, err := scanSubject(tx.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects
+			WHERE id = $1 AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)`, subjectID, companyID))
+		if err != nil {
+			return notFound(err, "Applicant")
+		}
+		d.Subject, d.StatusText = *sub, sub.StatusID.Text()
+		company, err := findCompany(ctx, tx, sub.CompanyID)
+		if err != nil {
+			return err
+		}
+		d.CompanyName = company.Name
+		facts, err := o.db.statusFacts(ctx, tx, sub.ID)
+		if err != nil {
+			return err
+		}
+		d.Missing = missingSteps(sub.StatusID, facts)
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(o.hold_reason), '') FROM orders o JOIN profiles p ON p.id = o.profile_id
+			WHERE p.subject_id = $1`, sub.ID).Scan(&d.HoldReason); err != nil {
+			return fmt.Errorf("store: applicant hold: %w", err)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chat_messages WHERE subject_id = $1 AND sender = 'subject' AND read_at IS NULL`,
+			sub.ID).Scan(&d.UnreadChat); err != nil {
+			return fmt.Errorf("store: unread chat: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// missingSteps says in an operator's words what stands between the
+// applicant and the end of their journey, in the order of spec section 4's
+// flow. Once finalized (or further) nothing is left to them.
+func missingSteps(status portal.StatusID, f portal.StatusFacts) []string {
+	switch status {
+	case portal.StatusFinalizationComplete, portal.StatusComplete, portal.StatusQA:
+		return nil
+	}
+	var out []string
+	if !f.HasPassword {
+		out = append(out, "create a password (invitation not started)")
+	}
+	// A full-profile applicant's employer supplied the rest of setup.
+	if !f.FullProfile {
+		for _, title := range f.UnsignedDocuments {
+			out = append(out, "sign the "+title)
+		}
+		if !f.PersonalInfoSaved {
+			out = append(out, "save their personal information")
+		}
+	}
+	if len(f.IncompletePages) > 0 {
+		out = append(out, "complete the profile pages: "+strings.Join(f.IncompletePages, ", "))
+	}
+	if !f.IDVFinished {
+		out = append(out, "verify their identity")
+	}
+	if f.SiteSelectionAllowed && !f.SiteChosen {
+		out = append(out, "choose a collection site")
+	}
+	if f.PaymentRequired && !f.PaymentAuthorized {
+		out = append(out, "authorize the self-pay payment")
+	}
+	return out
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"applicantportal/internal/filetype"
@@ -85,12 +84,6 @@ func (o *OperatorService) FindApplicants(ctx context.Context, filter portal.Appl
 // FindCompanies lists every company.
 func (o *OperatorService) FindCompanies(ctx context.Context) ([]*portal.Company, error) {
 	return o.db.FindCompanies(ctx)
-}
-
-// SetBanner replaces or clears the maintenance banner; a message of only
-// spaces clears it too.
-func (o *OperatorService) SetBanner(ctx context.Context, message string) (*portal.Banner, error) {
-	return o.db.SetBanner(ctx, strings.TrimSpace(message))
 }
 
 // Outbox lists the e-mail outbox.
