@@ -124,37 +124,71 @@ const maxChatTextPart = 4 * portal.MaxChatMessageLength
 
 var errChatTooLong = fieldError("message", "A message is at most "+strconv.Itoa(portal.MaxChatMessageLength)+" characters.")
 
-// handleChatSend adds the applicant's message: JSON {"message": "..."}, or
-// multipart with the text field message first and an optional file part,
-// streamed into the chat service like a document upload.
+// handleChatSend adds the applicant's message (readChatPost).
 func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
 	profileID, err := chatProfile(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	if isJSON(r) {
-		text, err := decodeChatJSON(w, r)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		s.sendChat(w, r, profileID, text, nil)
-		return
-	}
-	mr, release, err := s.startUpload(w, r)
+	subjectID := callerFrom(r.Context()).SubjectID
+	post, err := s.readChatPost(w, r, subjectID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	defer release()
+	defer post.release()
+	m, err := s.svc.Chat.SendChatMessage(r.Context(), subjectID, profileID, post.text, post.file)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, newChatMessageJSON(*m))
+}
+
+// chatPost is a chat message as posted, before the service checks it.
+type chatPost struct {
+	text string
+	// senderName is the operator API's name for an employer's message.
+	senderName string
+	file *portal.Upload // nil without an attachment
+	// release frees the upload slot once the file is read.
+	release func()
+}
+
+// readChatPost reads a message: JSON {"message": "..."}, or multipart
+// with the text field message first and an optional file part, which the
+// chat service then reads as it arrives, like a document upload, in one of
+// subjectID's upload slots. A bad text is left to the service.
+func (s *Server) readChatPost(w http.ResponseWriter, r *http.Request, subjectID int64) (chatPost, error) {
+	post := chatPost{release: func() {}}
+	if isJSON(r) {
+		in, err := decodeChatJSON(w, r)
+		post.text, post.senderName = in.Message, in.SenderName
+		return post, err
+	}
+	mr, release, err := s.startUpload(w, r, subjectID)
+	if err != nil {
+		return post, err
+	}
 	part, err := nextPart(mr)
-	var text string
+	if err == nil && part.FormName() == "senderName" {
+		var b []byte
+		if b, err = io.ReadAll(io.LimitReader(part, maxSenderNamePart+1)); err != nil {
+			err = uploadReadError(err)
+		} else if len(b) > maxSenderNamePart {
+			err = fieldError("senderName", fmt.Sprintf("A sender name is at most %d characters.", portal.MaxChatSenderName))
+		}
+		post.senderName = string(b)
+		if err == nil {
+			part, err = nextPart(mr)
+		}
+	}
 	switch {
 	case errors.Is(err, io.EOF):
 		// No part: the service says to write a message.
-		s.sendChat(w, r, profileID, "", nil)
-		return
+		post.release = release
+		return post, nil
 	case err != nil:
 	case part.FormName() == "message":
 		var b []byte
@@ -163,12 +197,12 @@ func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
 		} else if len(b) > maxChatTextPart {
 			err = errChatTooLong
 		}
-		text = string(b)
+		post.text = string(b)
 		if err == nil {
 			part, err = nextPart(mr)
 			if errors.Is(err, io.EOF) {
-				s.sendChat(w, r, profileID, text, nil)
-				return
+				post.release = release
+				return post, nil
 			}
 		}
 	}
@@ -176,52 +210,52 @@ func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
 		err = errUnreadableUpload
 	}
 	if err != nil {
-		s.Error(w, r, err)
-		return
+		release()
+		return post, err
 	}
-	s.sendChat(w, r, profileID, text, &portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"),
-		Body: &lastPart{mr: mr, part: part}})
+	post.file = &portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: &lastPart{mr: mr, part: part}}
+	post.release = release
+	return post, nil
 }
 
-func (s *Server) sendChat(w http.ResponseWriter, r *http.Request, profileID int64, text string, up *portal.Upload) {
-	m, err := s.svc.Chat.SendChatMessage(r.Context(), callerFrom(r.Context()).SubjectID, profileID, text, up)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, newChatMessageJSON(*m))
+// maxSenderNamePart is the most read of a multipart senderName field.
+const maxSenderNamePart = 4 * portal.MaxChatSenderName
+
+// chatJSON is a message posted as JSON; senderName is read by the
+// operator API only.
+type chatJSON struct {
+	Message    string `json:"message"`
+	SenderName string `json:"senderName"`
 }
 
 // decodeChatJSON reads {"message": "..."}. It does not go through
 // decodeJSON: a message is longer than MaxJSONString and may hold line
 // breaks, which portal.ChatText allows.
-func decodeChatJSON(w http.ResponseWriter, r *http.Request) (string, error) {
+func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxChatJSONBody))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
-		return "", errChatTooLong
+		return chatJSON{}, errChatTooLong
 	}
 	if err != nil {
-		return "", jsonError(err)
+		return chatJSON{}, jsonError(err)
 	}
 	if trimmed := bytes.TrimSpace(body); len(trimmed) == 0 || trimmed[0] != '{' {
-		return "", portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
 	}
-	var in struct {
-		Message string `json:"message"`
-	}
+	var in chatJSON
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&in); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			return "", wrongType(body, typeErr)
+			return chatJSON{}, wrongType(body, typeErr)
 		}
-		return "", jsonError(err)
+		return chatJSON{}, jsonError(err)
 	}
 	if dec.More() {
-		return "", portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
+		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
 	}
-	return in.Message, nil
+	return in, nil
 }
 
 func (s *Server) handleChatDownload(w http.ResponseWriter, r *http.Request) {

@@ -20,9 +20,7 @@ func (s *Server) registerOperatorRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/v2/operator/banners", s.operatorOnly(s.handleOperatorBannerList))
 	mux.HandleFunc("POST /api/v2/operator/banners", s.operatorOnly(s.handleOperatorBannerCreate))
 	mux.HandleFunc("DELETE /api/v2/operator/banners/{id}", s.operatorOnly(s.handleOperatorBannerDelete))
-	// The chat of the operator API goes here, behind operatorOnly too:
-	// GET /api/v2/operator/chats and
-	// GET|POST /api/v2/operator/applicants/{id}/chat-messages.
+	s.registerOperatorChatRoutes(mux)
 }
 
 type operatorKey struct{}
@@ -162,7 +160,7 @@ type operatorApplicantDetail struct {
 }
 
 func (s *Server) handleOperatorApplicantShow(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id", portal.Errorf(portal.ENOTFOUND, "Applicant not found."))
+	id, err := operatorApplicantID(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -73,12 +73,14 @@ func (a *applicantUploads) acquire(ctx context.Context, subjectID int64, wait ti
 // Config.MaxUploads slots, at most MaxUploadsPerApplicant of them the
 // caller's (503 past Config.UploadWait), lets the body
 // take as long as it keeps arriving, and caps it at MaxUploadBody. The
-// caller calls release once it has read the body.
-func (s *Server) startUpload(w http.ResponseWriter, r *http.Request) (mr *multipart.Reader, release func(), err error) {
+// caller calls release once it has read the body. subjectID is the
+// applicant whose share the upload takes: the caller, or the applicant an
+// operator writes to.
+func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, subjectID int64) (mr *multipart.Reader, release func(), err error) {
 	if r.ContentLength > MaxUploadBody {
 		return nil, nil, filetype.ErrTooLarge
 	}
-	mine, err := s.applicantUploads.acquire(r.Context(), callerFrom(r.Context()).SubjectID, s.cfg.UploadWait)
+	mine, err := s.applicantUploads.acquire(r.Context(), subjectID, s.cfg.UploadWait)
 	if err != nil {
 		return nil, nil, s.uploads.Busy()
 	}

@@ -13,6 +13,9 @@ import (
 const (
 	// MaxChatMessageLength is the longest message, in characters.
 	MaxChatMessageLength = 5000
+	// MaxChatSenderName is the longest name an employer's message may be
+	// signed with.
+	MaxChatSenderName = 200
 	// ChatAwayAfter is how long after an applicant last had the chat open
 	// (ChatService.SeenChat) they count as away: an employer's message to
 	// an applicant who is away is e-mailed to them, once until they read.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"applicantportal/internal/filetype"
 	"applicantportal/internal/portal"
@@ -485,8 +486,8 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 		return nil, err
 	}
 	senderName := strings.TrimSpace(req.SenderName)
-	if len(senderName) > 200 {
-		return nil, portal.Errorf(portal.EINVALID, "A sender name is at most 200 characters.")
+	if utf8.RuneCountInString(senderName) > portal.MaxChatSenderName {
+		return nil, portal.FieldErrors{{Field: "senderName", Message: fmt.Sprintf("A sender name is at most %d characters.", portal.MaxChatSenderName)}}.Err()
 	}
 	files := NewFileStore(o.db)
 	file, err := storeChatFile(ctx, files, req.SubjectID, req.File)
