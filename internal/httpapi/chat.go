@@ -151,7 +151,7 @@ type chatPost struct {
 	text string
 	// senderName is the operator API's name for an employer's message.
 	senderName string
-	file *portal.Upload // nil without an attachment
+	file       *portal.Upload // nil without an attachment
 	// release frees the upload slot once the file is read.
 	release func()
 }
