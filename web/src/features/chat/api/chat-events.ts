@@ -72,14 +72,22 @@ export async function runChatEvents({
           },
         });
         const reader = response.body.getReader();
+        // Leaving (logout, unmount) ends the read even where aborting the fetch does not reach the body.
+        const stop = () => void reader.cancel().catch(() => undefined);
+        signal.addEventListener('abort', stop);
         const decoder = new TextDecoder();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          parser.push(decoder.decode(value, { stream: true }));
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            parser.push(decoder.decode(value, { stream: true }));
+          }
+        } finally {
+          signal.removeEventListener('abort', stop);
         }
       } else {
-        await response.body?.cancel();
+        // Not awaited: a cancel may settle only when the body would have (seen with mocked responses).
+        response.body?.cancel().catch(() => undefined);
       }
     } catch {
       // The network failed or the stream broke: reconnect like after its end.
