@@ -52,16 +52,18 @@ export default function ChatPanel({ profileId, open, onOpenChange, returnFocusTo
   // Once per opening, then once per newer unread employer message while the applicant can see it.
   const markedUpTo = useRef(-1);
   const unreadId = newestUnread(messages.data);
+  const loaded = messages.isSuccess;
   useEffect(() => {
     if (!open) {
       markedUpTo.current = -1;
       return;
     }
+    if (!loaded) return;
     const due = markedUpTo.current < 0 || unreadId > markedUpTo.current;
     if (!due || !isVisible()) return;
     markedUpTo.current = Math.max(unreadId, 0);
     mark();
-  }, [open, unreadId, mark]);
+  }, [open, loaded, unreadId, mark]);
   useEffect(() => {
     if (!open) return;
     const onVisible = () => {
