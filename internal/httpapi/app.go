@@ -33,6 +33,8 @@ type appConfig struct {
 	Features     map[string]bool `json:"features"`
 	Brand        Brand           `json:"brand"`
 	IDVPageURL   string          `json:"idvPageUrl"`
+	// ChatWidgetURL is the support widget's script; empty means no widget.
+	ChatWidgetURL string `json:"chatWidgetUrl"`
 }
 
 // Brand is the screening provider as the app shows it on the login page,
@@ -138,7 +140,7 @@ func (s *Server) renderIndex() ([]byte, error) {
 	if features == nil {
 		features = map[string]bool{}
 	}
-	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features, Brand: s.cfg.Brand, IDVPageURL: s.cfg.IDVPageURL})
+	cfg, err := json.Marshal(appConfig{APIBaseURL: s.cfg.APIBaseURL, ClientID: s.cfg.ClientID, ClientSecret: s.cfg.ClientSecret, Features: features, Brand: s.cfg.Brand, IDVPageURL: s.cfg.IDVPageURL, ChatWidgetURL: s.cfg.ChatWidgetURL})
 	if err != nil {
 		return nil, err
 	}

@@ -241,6 +241,25 @@ func TestAPIBaseURLReachesTheApp(t *testing.T) {
 	}
 }
 
+func TestChatWidgetURLReachesTheApp(t *testing.T) {
+	tests := []struct {
+		name string
+		url  string
+		want string
+	}{
+		{"NoneIsEmpty", "", "&#34;chatWidgetUrl&#34;:&#34;&#34;"},
+		{"Set", "https://widget.example.net/v2/loader.js", "&#34;chatWidgetUrl&#34;:&#34;https://widget.example.net/v2/loader.js&#34;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := newAppServer(t, httpapi.Config{ChatWidgetURL: tt.url})
+			if body := indexConfig(t, srv); !strings.Contains(body, tt.want) {
+				t.Errorf("index = %s; want %s", body, tt.want)
+			}
+		})
+	}
+}
+
 func TestContentSecurityPolicyAllowsHTTPSLogos(t *testing.T) {
 	srv, _ := newAppServer(t, httpapi.Config{})
 	rec := httptest.NewRecorder()

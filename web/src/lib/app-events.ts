@@ -4,8 +4,11 @@ import { ApiError } from './api-client';
 
 export const MAIN_MENU_CHAT_SELECTED = 'main-menu-chat-selected';
 
-export function raiseChatSelected() {
-  window.dispatchEvent(new CustomEvent(MAIN_MENU_CHAT_SELECTED));
+/** The control focus returns to when the chat closes (the user menu's button). */
+export type ChatSelectedDetail = { trigger: HTMLElement | null };
+
+export function raiseChatSelected(trigger: HTMLElement | null = null) {
+  window.dispatchEvent(new CustomEvent<ChatSelectedDetail>(MAIN_MENU_CHAT_SELECTED, { detail: { trigger } }));
 }
 
 /** Spec section 5: a rejected SSN check. The legal feature offers to clear the signatures. */

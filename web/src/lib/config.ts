@@ -14,6 +14,8 @@ export type PortalConfig = {
   brand: Brand;
   /** The identity-verification provider's page, with {id} and {token} for the session's (framed on /idv). */
   idvPageUrl: string;
+  /** The support widget's script (--chat-widget-url); '' means none. Loaded only when chat is on. */
+  chatWidgetUrl: string;
 };
 
 export type Brand = {
@@ -43,6 +45,7 @@ export const defaultConfig: PortalConfig = {
     privacyPolicyUrl: '/privacy',
   },
   idvPageUrl: '/sandbox/idv/{id}?token={token}',
+  chatWidgetUrl: '',
 };
 
 export function parseConfig(content: string | null | undefined): PortalConfig {
@@ -56,6 +59,7 @@ export function parseConfig(content: string | null | undefined): PortalConfig {
       features: { ...defaultConfig.features, ...raw.features },
       brand: brandOf(raw.brand),
       idvPageUrl: raw.idvPageUrl || defaultConfig.idvPageUrl,
+      chatWidgetUrl: typeof raw.chatWidgetUrl === 'string' ? raw.chatWidgetUrl : defaultConfig.chatWidgetUrl,
     };
   } catch {
     return defaultConfig;

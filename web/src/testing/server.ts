@@ -22,6 +22,20 @@ const idvSession = {
   expiresAt: '2030-01-01T00:00:00Z',
 };
 
+/** A chat event stream that says it is ready and stays open until the app leaves (aborts). */
+export function chatEventStream(events = 'retry: 3000\nevent: ready\ndata: {"unreadMessages": 0}\n\n') {
+  return new HttpResponse(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(events));
+      },
+    }),
+    { headers: { 'Content-Type': 'text/event-stream' } },
+  );
+}
+
+const CHAT = '/api/v2/user/subject/profile/:profileId/chat-messages';
+
 export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
   http.delete('/oauth/access_token', () => new HttpResponse(null, { status: 204 })),
@@ -53,6 +67,11 @@ export const defaultHandlers = [
   http.get('/api/v2/user/collection-site', () =>
     HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
   ),
+  // The chat of the logged-in chrome: no messages, nothing unread, a quiet event stream.
+  http.get(CHAT, () => HttpResponse.json({ payload: [] })),
+  http.get(`${CHAT}/unread-messages`, () => HttpResponse.json({ unreadMessages: 0 })),
+  http.post(`${CHAT}/read`, () => HttpResponse.json({ unreadMessages: 0 })),
+  http.get(`${CHAT}/events`, () => chatEventStream()),
   http.get('/api/v2/lookup/:key', ({ params }) =>
     lookups[String(params.key)]
       ? HttpResponse.json(lookups[String(params.key)])

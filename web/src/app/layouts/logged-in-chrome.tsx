@@ -1,14 +1,29 @@
 // The parts of the frame only a logged-in applicant sees: the top bar with the
-// user menu and the maintenance banner. Loaded lazily, with the query client.
+// user menu and its unread badge, the maintenance banner, and the chat (its
+// live updates, the panel the menu opens, and the support widget where the
+// layout has it). Loaded lazily, with the query client.
 import { MaintenanceBanner } from '@/features/banner/components/maintenance-banner';
+import { useChatEnabled, useChatLive } from '@/features/chat/api/use-chat';
+import { ChatDock } from '@/features/chat/components/chat-dock';
 import { TopBar } from '@/features/user-menu/components/top-bar';
 import { QueryProvider } from '../query-provider';
 
-export default function LoggedInChrome() {
+function Chrome({ widget }: { widget: boolean }) {
+  const chat = useChatLive(useChatEnabled());
+  return (
+    <>
+      <TopBar unread={chat.unread} />
+      <MaintenanceBanner />
+      {chat.profileId !== null && !chat.forbidden ? <ChatDock profileId={chat.profileId} widget={widget} /> : null}
+    </>
+  );
+}
+
+/** `chat`: the layout shows the support widget (the default layout; the public one does not). */
+export default function LoggedInChrome({ chat }: { chat: boolean }) {
   return (
     <QueryProvider>
-      <TopBar />
-      <MaintenanceBanner />
+      <Chrome widget={chat} />
     </QueryProvider>
   );
 }

@@ -1,6 +1,8 @@
 // A modal dialog on Radix Dialog (focus trap, Escape, aria-modal), in the
 // design system's look. Opened from a trigger or by `open`; `returnFocusTo`
 // brings focus back to the control that opened it when there is no trigger.
+// placement 'side' is a sheet on the right (full screen on a phone) for a
+// panel that stays open beside the page's work, such as the chat.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
 import styles from './dialog.module.css';
@@ -12,17 +14,38 @@ type DialogProps = {
   description?: ReactNode;
   children: ReactNode;
   returnFocusTo?: RefObject<HTMLElement | null>;
+  placement?: 'center' | 'side';
+  /** Where focus goes on open (the first field); Radix's default is the first focusable element. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** A close button in the title row, with this accessible name. */
+  closeLabel?: string;
 };
 
-export function Dialog({ open, onOpenChange, title, description, children, returnFocusTo }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  returnFocusTo,
+  placement = 'center',
+  initialFocus,
+  closeLabel,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={styles.content}
+          className={placement === 'side' ? styles.side : styles.content}
           // Without a description Radix warns unless told there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             if (returnFocusTo?.current) {
               event.preventDefault();
@@ -30,7 +53,14 @@ export function Dialog({ open, onOpenChange, title, description, children, retur
             }
           }}
         >
-          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          <div className={styles.header}>
+            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            {closeLabel ? (
+              <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
+                <span aria-hidden="true">×</span>
+              </RadixDialog.Close>
+            ) : null}
+          </div>
           {description ? (
             <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
           ) : null}

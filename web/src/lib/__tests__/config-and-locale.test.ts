@@ -17,6 +17,7 @@ describe('runtime configuration', () => {
         privacyPolicyUrl: '/privacy',
       },
       idvPageUrl: '/sandbox/idv/{id}?token={token}',
+      chatWidgetUrl: '',
     });
     expect(parseConfig(null)).toBe(defaultConfig);
     expect(parseConfig('{not json')).toBe(defaultConfig);
@@ -24,7 +25,7 @@ describe('runtime configuration', () => {
 
   it('reads what the server put into the meta tag', () => {
     const content =
-      '{"apiBaseUrl":"/portal/","clientId":"spa-2","clientSecret":"s2","features":{"subjectChat":false},"idvPageUrl":"https://verify.example/s/{id}?t={token}"}';
+      '{"apiBaseUrl":"/portal/","clientId":"spa-2","clientSecret":"s2","features":{"subjectChat":false},"idvPageUrl":"https://verify.example/s/{id}?t={token}","chatWidgetUrl":"https://widget.example.net/w.js"}';
     expect(parseConfig(content)).toEqual({
       apiBaseUrl: '/portal/',
       clientId: 'spa-2',
@@ -32,6 +33,7 @@ describe('runtime configuration', () => {
       features: { subjectChat: false },
       brand: defaultConfig.brand,
       idvPageUrl: 'https://verify.example/s/{id}?t={token}',
+      chatWidgetUrl: 'https://widget.example.net/w.js',
     });
   });
 

@@ -16,7 +16,7 @@ const DYNAMIC_KEYS: readonly string[] = [];
 /** Areas that load with their feature, not with the app (lib/i18n.ts), and the module that adds each. */
 const LAZY_AREAS: Record<string, string> = {
   ...Object.fromEntries(
-    ['account', 'documents', 'history', 'legal', 'personal', 'profile', 'services', 'setup'].map((area) => [
+    ['account', 'chat', 'documents', 'history', 'legal', 'personal', 'profile', 'services', 'setup'].map((area) => [
       area,
       `@/features/${area}/lib/messages`,
     ]),

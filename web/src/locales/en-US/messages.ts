@@ -22,6 +22,7 @@ import home from './home.json';
 import idv from './idv.json';
 import payment from './payment.json';
 import sites from './sites.json';
+import chat from './chat.json';
 
 export const enUS = {
   ...common,
@@ -45,4 +46,5 @@ export const enUS = {
   ...idv,
   ...payment,
   ...sites,
+  ...chat,
 };

@@ -8,7 +8,8 @@ import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
 import { t } from '@/lib/i18n';
 
-export function TopBar() {
+/** `unread`: the chat's unread count for the user menu's badge. */
+export function TopBar({ unread = 0 }: { unread?: number }) {
   const companyName = useCurrentUser()?.company.name ?? '';
   const logoUrl = useCompanySettings()?.companyLogoUrlAddress ?? null;
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
@@ -29,7 +30,7 @@ export function TopBar() {
           <BrandLogo />
         )}
       </Link>
-      <UserMenu />
+      <UserMenu unread={unread} />
     </header>
   );
 }

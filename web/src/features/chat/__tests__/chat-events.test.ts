@@ -1,0 +1,117 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
+import { chatEventStream, server } from '@/testing/server';
+import { tokenResponse } from '@/testing/fixtures';
+import { backoff, MAX_RETRY_MS, runChatEvents } from '../api/chat-events';
+import type { ServerSentEvent } from '../api/sse';
+
+const EVENTS = '/api/v2/user/subject/profile/11/chat-messages/events';
+
+function logIn() {
+  session.set({
+    loggedIn: true,
+    credentials: {
+      jwt: 'access-1',
+      refreshToken: 'refresh-1',
+      client_id: 'portal-spa',
+      client_secret: 'portal-spa-secret',
+      created_at: Date.now(),
+      expires_in: 3600,
+    },
+  });
+}
+
+/** A stream that ends at once: the runner reconnects after its retry. */
+function endingStream(body: string) {
+  return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+function start() {
+  const controller = new AbortController();
+  const events: ServerSentEvent[] = [];
+  const connected: boolean[] = [];
+  const forbidden = vi.fn();
+  const done = runChatEvents({
+    profileId: 11,
+    client: createQueryClient(),
+    signal: controller.signal,
+    onEvent: (e) => events.push(e),
+    onConnectedChange: (c) => connected.push(c),
+    onForbidden: forbidden,
+  });
+  return { controller, events, connected, forbidden, done };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the chat event stream', () => {
+  it('sends the bearer token, hands over each event, and reconnects after the server’s retry when the stream ends', async () => {
+    logIn();
+    const auth: (string | null)[] = [];
+    server.use(
+      http.get(EVENTS, ({ request }) => {
+        auth.push(request.headers.get('Authorization'));
+        return auth.length < 3
+          ? endingStream(`retry: 5\nevent: chat\ndata: {"kind": "message", "messageId": ${auth.length}}\n\n`)
+          : chatEventStream();
+      }),
+    );
+    const run = start();
+    await vi.waitFor(() => expect(auth).toHaveLength(3));
+    expect(auth).toEqual(['Bearer access-1', 'Bearer access-1', 'Bearer access-1']);
+    await vi.waitFor(() => expect(run.events.map((e) => e.event)).toEqual(['chat', 'chat', 'ready']));
+    expect(run.events[1].data).toBe('{"kind": "message", "messageId": 2}');
+    expect(run.connected).toEqual([true, false, true, false, true]);
+    run.controller.abort();
+    await run.done;
+  });
+
+  it('stops for good on 403 (chat off)', async () => {
+    logIn();
+    let calls = 0;
+    server.use(
+      http.get(EVENTS, () => {
+        calls++;
+        return HttpResponse.json({ errorMessage: 'Access Denied' }, { status: 403 });
+      }),
+    );
+    const run = start();
+    await run.done;
+    expect(run.forbidden).toHaveBeenCalledTimes(1);
+    expect(calls).toBe(1);
+  });
+
+  it('on 401 refreshes the token through the api client, then reconnects with the new one', async () => {
+    logIn();
+    const auth: (string | null)[] = [];
+    server.use(
+      http.get(EVENTS, ({ request }) => {
+        auth.push(request.headers.get('Authorization'));
+        return auth.length === 1
+          ? HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })
+          : chatEventStream('retry: 5\n\n');
+      }),
+      http.get('/api/v2/user/subject/profile/11/chat-messages/unread-messages', ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer access-2'
+          ? HttpResponse.json({ unreadMessages: 1 })
+          : HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 }),
+      ),
+      http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse('access-2', 'refresh-2'))),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
+    const run = start();
+    await vi.waitFor(() => expect(auth).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(3000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(auth).toEqual(['Bearer access-1', 'Bearer access-2']));
+    run.controller.abort();
+    await run.done;
+  });
+
+  it('backs off from the server’s retry, doubling up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoff(3000, n))).toEqual([3000, 6000, 12000, 24000, 30000, 30000]);
+    expect(backoff(100000, 1)).toBe(MAX_RETRY_MS);
+  });
+});

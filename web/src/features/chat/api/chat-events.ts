@@ -1,0 +1,116 @@
+// Live chat updates: GET …/chat-messages/events read with fetch (EventSource cannot send the bearer
+// header), reconnecting when the stream ends (it does when the access token expires) after the
+// server's `retry`, backing off to 30 s while it keeps failing. The stream bypasses the api client
+// (a request that never ends would hold the progress bar); its 401 goes through the client all the
+// same: an unread-count read refreshes the token (or logs out) before the next attempt.
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, apiUrl, ACCEPT_HEADER } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { chatPath, unreadMessagesQuery } from './chat-api';
+import { createSseParser, type ServerSentEvent } from './sse';
+
+export const DEFAULT_RETRY_MS = 3000;
+export const MAX_RETRY_MS = 30000;
+
+export type ChatEventsOptions = {
+  profileId: number;
+  client: QueryClient;
+  signal: AbortSignal;
+  onEvent: (event: ServerSentEvent) => void;
+  /** The stream is open (true) or closed and waiting to reconnect (false). */
+  onConnectedChange: (connected: boolean) => void;
+  /** 403: the company's chat is off; the runner has stopped. */
+  onForbidden: () => void;
+};
+
+function wait(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** The delay before the attempt after `failures` attempts in a row that ended or failed. */
+export function backoff(retryMs: number, failures: number) {
+  return Math.min(retryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+}
+
+/** Runs until the signal aborts or the server answers 403. */
+export async function runChatEvents({
+  profileId,
+  client,
+  signal,
+  onEvent,
+  onConnectedChange,
+  onForbidden,
+}: ChatEventsOptions) {
+  let retryMs = DEFAULT_RETRY_MS;
+  let failures = 0;
+  while (!signal.aborted) {
+    let status = 0;
+    try {
+      const jwt = session.get().credentials.jwt;
+      const response = await fetch(apiUrl(chatPath(profileId, '/events')), {
+        headers: { Accept: `text/event-stream, ${ACCEPT_HEADER}`, ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}) },
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal,
+      });
+      status = response.status;
+      if (response.ok && response.body) {
+        failures = 0;
+        onConnectedChange(true);
+        const parser = createSseParser({
+          onEvent,
+          onRetry: (ms) => {
+            retryMs = ms;
+          },
+        });
+        const reader = response.body.getReader();
+        // Leaving (logout, unmount) ends the read even where aborting the fetch does not reach the body.
+        const stop = () => void reader.cancel().catch(() => undefined);
+        signal.addEventListener('abort', stop);
+        const decoder = new TextDecoder();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            parser.push(decoder.decode(value, { stream: true }));
+          }
+        } finally {
+          signal.removeEventListener('abort', stop);
+        }
+      } else {
+        // Not awaited: a cancel may settle only when the body would have (seen with mocked responses).
+        response.body?.cancel().catch(() => undefined);
+      }
+    } catch {
+      // The network failed or the stream broke: reconnect like after its end.
+    }
+    if (signal.aborted) return;
+    onConnectedChange(false);
+    if (status === 403) {
+      onForbidden();
+      return;
+    }
+    if (status === 401) {
+      try {
+        // Through the api client: the one shared refresh, or the logout when it fails.
+        await client.fetchQuery({ ...unreadMessagesQuery(profileId), staleTime: 0 });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          if (error.status === 403) onForbidden();
+          return;
+        }
+      }
+      if (!session.get().loggedIn) return;
+    }
+    failures += 1;
+    await wait(backoff(retryMs, failures), signal);
+  }
+}
