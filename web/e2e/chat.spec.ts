@@ -78,9 +78,6 @@ test('an applicant sends a file, the employer replies from the command line, and
   await expect(page.locator('b', { hasText: 'No need' })).toHaveCount(0);
   await axe(page, 'the conversation');
 
-  // Opening the chat read the reply: the badge is gone.
-  await expect(chat.menuButton).toHaveAccessibleName('User menu');
-
   // The attachment downloads under its name.
   const download = page.waitForEvent('download');
   await mine.getByRole('button', { name: /pay-stub\.pdf/ }).click();
@@ -95,6 +92,10 @@ test('an applicant sends a file, the employer replies from the command line, and
   await chat.send.click();
   await expect(chat.dialog.getByText('A message is at most 5000 characters.')).toBeVisible();
   await expect(chat.message).toHaveValue('x'.repeat(5001));
+
+  // The open chat read both replies: once it is closed, the badge is gone.
+  await chat.close();
+  await expect(chat.menuButton).toHaveAccessibleName('User menu');
 });
 
 test('the maintenance banner shows to a logged-in applicant and stays dismissed after a reload', async ({ page }) => {
