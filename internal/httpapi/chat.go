@@ -77,6 +77,11 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	writeChatMessages(w, msgs)
+}
+
+// writeChatMessages answers a conversation: {"payload": [message, ...]}.
+func writeChatMessages(w http.ResponseWriter, msgs []portal.ChatMessage) {
 	out := make([]chatMessageJSON, 0, len(msgs))
 	for _, m := range msgs {
 		out = append(out, newChatMessageJSON(m))
@@ -258,15 +263,25 @@ func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	return in, nil
 }
 
+// chatFileID reads the fileId query of a download; one that is no id is
+// no attachment of the conversation.
+func chatFileID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.URL.Query().Get("fileId"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, portal.Errorf(portal.ENOTFOUND, "File not found.")
+	}
+	return id, nil
+}
+
 func (s *Server) handleChatDownload(w http.ResponseWriter, r *http.Request) {
 	profileID, err := chatProfile(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	fileID, err := strconv.ParseInt(r.URL.Query().Get("fileId"), 10, 64)
-	if err != nil || fileID <= 0 {
-		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "File not found."))
+	fileID, err := chatFileID(r)
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	f, rc, err := s.svc.Chat.OpenChatFile(r.Context(), callerFrom(r.Context()).SubjectID, profileID, fileID)

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 
 	"applicantportal/internal/portal"
 )
@@ -58,11 +57,7 @@ func (s *Server) handleOperatorChatShow(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	out := make([]chatMessageJSON, 0, len(list))
-	for _, m := range list {
-		out = append(out, newChatMessageJSON(m))
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"payload": out})
+	writeChatMessages(w, list)
 }
 
 // handleOperatorChatReply posts the employer's message: JSON {"message",
@@ -95,9 +90,9 @@ func (s *Server) handleOperatorChatDownload(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	fileID, err := strconv.ParseInt(r.URL.Query().Get("fileId"), 10, 64)
-	if err != nil || fileID <= 0 {
-		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "File not found."))
+	fileID, err := chatFileID(r)
+	if err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	f, rc, err := s.svc.Operator.OpenChatAttachment(r.Context(), operatorFrom(r.Context()).CompanyID, id, fileID)
