@@ -8,6 +8,7 @@ import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
+import { config } from '@/lib/config';
 
 async function openHome() {
   logInAs(2);
@@ -83,6 +84,33 @@ describe('user menu', () => {
     await screen.findByRole('menu');
     expect(screen.queryByRole('menuitem', { name: 'Chat with Support' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    { flag: true, companyChat: true, shown: true },
+    { flag: true, companyChat: false, shown: false },
+    { flag: false, companyChat: true, shown: false },
+    { flag: false, companyChat: false, shown: false },
+  ])(
+    'with the subjectChat flag $flag and company_subject_chat $companyChat, Chat with Support is shown: $shown',
+    async ({ flag, companyChat, shown }) => {
+      const saved = config.features.subjectChat;
+      config.features.subjectChat = flag;
+      try {
+        const { user, trigger } = await openHome();
+        act(() =>
+          queryClient.setQueryData(
+            companySettingsQuery(1).queryKey,
+            companySettings({ company_subject_chat: companyChat }),
+          ),
+        );
+        await user.click(trigger);
+        await screen.findByRole('menuitem', { name: 'Account' });
+        expect(screen.queryAllByRole('menuitem', { name: /Chat with Support/ })).toHaveLength(shown ? 1 : 0);
+      } finally {
+        config.features.subjectChat = saved;
+      }
+    },
+  );
 
   it('Account goes to /account', async () => {
     const { user, trigger, router } = await openHome();
