@@ -119,9 +119,10 @@ func (s *Server) handleChatRead(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, unreadJSON{n})
 }
 
-// maxChatJSONBody bounds a JSON message: 5000 characters, each escaped as
-// \uXXXX at worst, and the framing.
-const maxChatJSONBody = 6*portal.MaxChatMessageLength + 1024
+// maxChatJSONBody bounds a JSON message: 5000 characters, each escaped at
+// worst as two \uXXXX (a character outside the BMP, escaped by a client
+// that escapes all but ASCII), and the framing.
+const maxChatJSONBody = 12*portal.MaxChatMessageLength + 1024
 
 // maxChatTextPart bounds the message part of a multipart message: 5000
 // characters of at most 4 bytes. Longer is too long whatever it holds.
@@ -235,7 +236,7 @@ type chatJSON struct {
 
 // decodeChatJSON reads {"message": "..."}. It does not go through
 // decodeJSON: a message is longer than MaxJSONString and may hold line
-// breaks, which portal.ChatText allows.
+// breaks, which portal.ChatText allows; keys are checked as in any body.
 func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxChatJSONBody))
 	var tooLarge *http.MaxBytesError
@@ -247,6 +248,9 @@ func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	}
 	if trimmed := bytes.TrimSpace(body); len(trimmed) == 0 || trimmed[0] != '{' {
 		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+	}
+	if err := checkJSONKeys(body); err != nil {
+		return chatJSON{}, err
 	}
 	var in chatJSON
 	dec := json.NewDecoder(bytes.NewReader(body))

@@ -145,6 +145,9 @@ func TestChatMessagesAPI(t *testing.T) {
 			{"Array", `["hi"]`, "application/json", 400, ""},
 			{"TwoObjects", `{"message":"a"}{"message":"b"}`, "application/json", 400, ""},
 			{"NotMultipart", "hello", "text/plain", 400, ""},
+			// As in any JSON body (request.go), never "the last one wins".
+			{"DuplicateKeyRefused", `{"message":"a","message":"b"}`, "application/json", 400, ""},
+			{"DuplicateKeyInAnotherCaseRefused", `{"message":"a","Message":"b"}`, "application/json", 400, ""},
 		}
 		for _, tt := range bad {
 			t.Run(tt.name, func(t *testing.T) {
@@ -161,6 +164,15 @@ func TestChatMessagesAPI(t *testing.T) {
 			rec := a.send(request{Method: "POST", URL: a.url("jane", ""), Token: jane, Body: map[string]any{"message": strings.Repeat("é", 5000)}})
 			if rec.Code != 201 {
 				t.Errorf("POST = %d %s", rec.Code, rec.Body)
+			}
+		})
+		// A client that escapes all but ASCII (Python's json.dumps does)
+		// sends a character outside the BMP as two \uXXXX escapes.
+		t.Run("Exactly5000EscapedEmojiAccepted", func(t *testing.T) {
+			body := `{"message":"` + strings.Repeat(`\ud83d\ude00`, 5000) + `"}`
+			rec := a.send(request{Method: "POST", URL: a.url("jane", ""), Token: jane, Body: body, ContentType: "application/json"})
+			if rec.Code != 201 {
+				t.Errorf("POST = %d %.200s", rec.Code, rec.Body)
 			}
 		})
 		var fileID int64
