@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -17,6 +18,39 @@ import (
 // which keeps proxies from closing an idle connection and marks the
 // applicant present (portal.ChatAwayAfter is longer).
 const ChatKeepAlive = 25 * time.Second
+
+// MaxChatStreamsPerApplicant bounds one applicant's open event streams on
+// one server: a tab each, a few at most, while each stream holds a
+// connection and queries the database at every keep-alive. Past it the
+// stream answers 429 and the app polls the unread count instead.
+const MaxChatStreamsPerApplicant = 10
+
+// chatStreams counts each applicant's open event streams.
+type chatStreams struct {
+	mu   sync.Mutex
+	open map[int64]int
+}
+
+// enter takes one of subjectID's limit places and returns its release,
+// or false when all are taken.
+func (c *chatStreams) enter(subjectID int64, limit int) (leave func(), ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.open[subjectID] >= limit {
+		return nil, false
+	}
+	if c.open == nil {
+		c.open = map[int64]int{}
+	}
+	c.open[subjectID]++
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.open[subjectID]--; c.open[subjectID] == 0 {
+			delete(c.open, subjectID)
+		}
+	}, true
+}
 
 // chatPath is the applicant's conversation, under their profile.
 const chatPath = "/api/v2/user/subject/profile/{profileId}/chat-messages"
@@ -325,6 +359,13 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	leave, ok := s.chatStreams.enter(sess.SubjectID, s.chatStreamsPerApplicant())
+	if !ok {
+		s.Error(w, r, &portal.Error{Code: portal.ETHROTTLED, RetryAfter: int(ChatKeepAlive.Seconds()),
+			Message: "Too many chat windows are open; close one, or wait, and the chat checks for new messages."})
+		return
+	}
+	defer leave()
 	if err := Stream(w); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		s.logger.WarnContext(ctx, "chat events: cannot lift the deadlines", "err", err)
 		return
@@ -386,6 +427,15 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// chatStreamsPerApplicant is MaxChatStreamsPerApplicant unless a test
+// changed it.
+func (s *Server) chatStreamsPerApplicant() int {
+	if s.streamsPerApplicant > 0 {
+		return s.streamsPerApplicant
+	}
+	return MaxChatStreamsPerApplicant
 }
 
 // chatKeepAlive is ChatKeepAlive unless a test shortened it.
