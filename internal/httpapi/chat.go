@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -17,6 +18,39 @@ import (
 // which keeps proxies from closing an idle connection and marks the
 // applicant present (portal.ChatAwayAfter is longer).
 const ChatKeepAlive = 25 * time.Second
+
+// MaxChatStreamsPerApplicant bounds one applicant's open event streams on
+// one server: a tab each, a few at most, while each stream holds a
+// connection and queries the database at every keep-alive. Past it the
+// stream answers 429 and the app polls the unread count instead.
+const MaxChatStreamsPerApplicant = 10
+
+// chatStreams counts each applicant's open event streams.
+type chatStreams struct {
+	mu   sync.Mutex
+	open map[int64]int
+}
+
+// enter takes one of subjectID's limit places and returns its release,
+// or false when all are taken.
+func (c *chatStreams) enter(subjectID int64, limit int) (leave func(), ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.open[subjectID] >= limit {
+		return nil, false
+	}
+	if c.open == nil {
+		c.open = map[int64]int{}
+	}
+	c.open[subjectID]++
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.open[subjectID]--; c.open[subjectID] == 0 {
+			delete(c.open, subjectID)
+		}
+	}, true
+}
 
 // chatPath is the applicant's conversation, under their profile.
 const chatPath = "/api/v2/user/subject/profile/{profileId}/chat-messages"
@@ -119,9 +153,10 @@ func (s *Server) handleChatRead(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, unreadJSON{n})
 }
 
-// maxChatJSONBody bounds a JSON message: 5000 characters, each escaped as
-// \uXXXX at worst, and the framing.
-const maxChatJSONBody = 6*portal.MaxChatMessageLength + 1024
+// maxChatJSONBody bounds a JSON message: 5000 characters, each escaped at
+// worst as two \uXXXX (a character outside the BMP, escaped by a client
+// that escapes all but ASCII), and the framing.
+const maxChatJSONBody = 12*portal.MaxChatMessageLength + 1024
 
 // maxChatTextPart bounds the message part of a multipart message: 5000
 // characters of at most 4 bytes. Longer is too long whatever it holds.
@@ -235,7 +270,7 @@ type chatJSON struct {
 
 // decodeChatJSON reads {"message": "..."}. It does not go through
 // decodeJSON: a message is longer than MaxJSONString and may hold line
-// breaks, which portal.ChatText allows.
+// breaks, which portal.ChatText allows; keys are checked as in any body.
 func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxChatJSONBody))
 	var tooLarge *http.MaxBytesError
@@ -247,6 +282,9 @@ func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
 	}
 	if trimmed := bytes.TrimSpace(body); len(trimmed) == 0 || trimmed[0] != '{' {
 		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+	}
+	if err := checkJSONKeys(body); err != nil {
+		return chatJSON{}, err
 	}
 	var in chatJSON
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -321,6 +359,13 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	leave, ok := s.chatStreams.enter(sess.SubjectID, s.chatStreamsPerApplicant())
+	if !ok {
+		s.Error(w, r, &portal.Error{Code: portal.ETHROTTLED, RetryAfter: int(ChatKeepAlive.Seconds()),
+			Message: "Too many chat windows are open; close one, or wait, and the chat checks for new messages."})
+		return
+	}
+	defer leave()
 	if err := Stream(w); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		s.logger.WarnContext(ctx, "chat events: cannot lift the deadlines", "err", err)
 		return
@@ -382,6 +427,15 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// chatStreamsPerApplicant is MaxChatStreamsPerApplicant unless a test
+// changed it.
+func (s *Server) chatStreamsPerApplicant() int {
+	if s.streamsPerApplicant > 0 {
+		return s.streamsPerApplicant
+	}
+	return MaxChatStreamsPerApplicant
 }
 
 // chatKeepAlive is ChatKeepAlive unless a test shortened it.

@@ -145,6 +145,9 @@ func TestChatMessagesAPI(t *testing.T) {
 			{"Array", `["hi"]`, "application/json", 400, ""},
 			{"TwoObjects", `{"message":"a"}{"message":"b"}`, "application/json", 400, ""},
 			{"NotMultipart", "hello", "text/plain", 400, ""},
+			// As in any JSON body (request.go), never "the last one wins".
+			{"DuplicateKeyRefused", `{"message":"a","message":"b"}`, "application/json", 400, ""},
+			{"DuplicateKeyInAnotherCaseRefused", `{"message":"a","Message":"b"}`, "application/json", 400, ""},
 		}
 		for _, tt := range bad {
 			t.Run(tt.name, func(t *testing.T) {
@@ -161,6 +164,15 @@ func TestChatMessagesAPI(t *testing.T) {
 			rec := a.send(request{Method: "POST", URL: a.url("jane", ""), Token: jane, Body: map[string]any{"message": strings.Repeat("é", 5000)}})
 			if rec.Code != 201 {
 				t.Errorf("POST = %d %s", rec.Code, rec.Body)
+			}
+		})
+		// A client that escapes all but ASCII (Python's json.dumps does)
+		// sends a character outside the BMP as two \uXXXX escapes.
+		t.Run("Exactly5000EscapedEmojiAccepted", func(t *testing.T) {
+			body := `{"message":"` + strings.Repeat(`\ud83d\ude00`, 5000) + `"}`
+			rec := a.send(request{Method: "POST", URL: a.url("jane", ""), Token: jane, Body: body, ContentType: "application/json"})
+			if rec.Code != 201 {
+				t.Errorf("POST = %d %.200s", rec.Code, rec.Body)
 			}
 		})
 		var fileID int64
@@ -394,6 +406,60 @@ func TestChatEventStreamEndsWhenTheTokenExpires(t *testing.T) {
 	s.ends(t, 5*time.Second)
 }
 
+// TestChatEventStreamsPerApplicantCapped: one applicant's token opened 500
+// streams on one server (found by QA), each a connection, a goroutine and
+// two queries every keep-alive. An applicant has a few tabs at most; past
+// MaxChatStreamsPerApplicant the answer is 429 and the app polls instead.
+func TestChatEventStreamsPerApplicantCapped(t *testing.T) {
+	a := newChatAPI(t, storetest.OpenSQLite(t, storetest.Config(t)))
+	ts := httptest.NewServer(a.handler)
+	t.Cleanup(ts.Close) // after the streams' own cleanups, which close them
+	status := func(who string) (int, string) {
+		req, _ := http.NewRequest("GET", ts.URL+a.url(who, "/events"), nil)
+		req.Header.Set("Authorization", "Bearer "+a.tokens[who])
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		return resp.StatusCode, resp.Header.Get("Retry-After")
+	}
+	var open []*sseStream
+	for range httpapi.MaxChatStreamsPerApplicant {
+		s := openStream(t, ts, a.url("jane", "/events"), a.tokens["jane"])
+		s.expect(t, "event: ready")
+		open = append(open, s)
+	}
+	t.Run("OneMoreIsTooMany", func(t *testing.T) {
+		if code, retry := status("jane"); code != http.StatusTooManyRequests || retry == "" {
+			t.Errorf("stream %d = %d, Retry-After %q; want 429 with Retry-After", httpapi.MaxChatStreamsPerApplicant+1, code, retry)
+		}
+	})
+	t.Run("AnotherApplicantIsNotCounted", func(t *testing.T) {
+		openStream(t, ts, a.url("bob", "/events"), a.tokens["bob"]).expect(t, "event: ready")
+	})
+	t.Run("AClosedStreamFreesItsPlace", func(t *testing.T) {
+		open[0].resp.Body.Close()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			req, _ := http.NewRequest("GET", ts.URL+a.url("jane", "/events"), nil)
+			req.Header.Set("Authorization", "Bearer "+a.tokens["jane"])
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("events = %d 5 s after a stream closed", resp.StatusCode)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
+
 // TestChatThousandEventStreamsUnder64KiBEach opens 1000 event streams
 // through a real server on SQLite and checks that each costs less than 64
 // KiB of heap and stack together, both ends of the connection counted
@@ -406,6 +472,8 @@ func TestChatThousandEventStreamsUnder64KiBEach(t *testing.T) {
 	}
 	const streams, perStream = 1000, 64 << 10
 	a := newChatAPI(t, storetest.OpenSQLite(t, storetest.Config(t)))
+	// One applicant's streams measure what any stream costs.
+	a.srv.SetChatStreamsPerApplicant(streams)
 	ts := httptest.NewServer(a.handler)
 	defer ts.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1}}

@@ -10,3 +10,6 @@ func (s *Server) StartRender(r *http.Request) (release func(), err error) { retu
 
 // SetChatKeepAlive shortens the chat event stream's keep-alive interval.
 func (s *Server) SetChatKeepAlive(d time.Duration) { s.keepAliveEvery = d }
+
+// SetChatStreamsPerApplicant changes MaxChatStreamsPerApplicant.
+func (s *Server) SetChatStreamsPerApplicant(n int) { s.streamsPerApplicant = n }

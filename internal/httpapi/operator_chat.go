@@ -69,6 +69,13 @@ func (s *Server) handleOperatorChatReply(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
+	// The body is read in one of the applicant's upload slots: only once
+	// the applicant is the key's company's, or any key could hold any
+	// applicant's slots.
+	if _, err := s.svc.Operator.ApplicantDetail(r.Context(), operatorFrom(r.Context()).CompanyID, id); err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	post, err := s.readChatPost(w, r, id)
 	if err != nil {
 		s.Error(w, r, err)

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
+	"applicantportal/internal/httpapi"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
 )
@@ -125,4 +129,46 @@ func TestOperatorAPIChat(t *testing.T) {
 			})
 		}
 	})
+}
+
+// TestOperatorAPIReplyToAnotherCompanyTakesNoSlot: a reply's body was
+// read in one of the applicant's upload slots before the applicant was
+// found not to be the key's company's (found by QA), so one company's key
+// could hold another company's applicant's slots with stalled bodies and
+// keep them from sending a file. The applicant is checked first now.
+func TestOperatorAPIReplyToAnotherCompanyTakesNoSlot(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t, storetest.Config(t))
+	a := newChatAPI(t, db)
+	a.serve(httpapi.Config{UploadWait: time.Second}, nil, nil)
+	carl, err := db.Subjects().FindSubjectByID(ctx, a.ids["carl"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, globexKey, err := a.ops.CreateAPIKey(ctx, carl.CompanyID, "Globex HR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(a.handler)
+	defer ts.Close()
+	// Globex's key sends jane (of Acme) uploads that stall in their text,
+	// as many as she has slots.
+	part := "--b\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nhi"
+	for range httpapi.MaxUploadsPerApplicant {
+		conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close() // before ts.Close, which waits for the connections
+		fmt.Fprintf(conn, "POST /api/v2/operator/applicants/%d/chat-messages HTTP/1.1\r\nHost: x\r\n"+
+			"Authorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n%s",
+			a.ids["jane"], globexKey, part)
+	}
+	time.Sleep(300 * time.Millisecond) // the stalled uploads reach the server
+	png := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 100)...)
+	body, ct := multipartStream(textPart("message", "my licence"), filePart("licence.png", "image/png", png))
+	rec := a.send(request{Method: "POST", URL: a.url("jane", ""), Token: a.tokens["jane"], Body: mustRead(t, body), ContentType: ct})
+	if rec.Code != http.StatusCreated {
+		t.Errorf("jane's own upload = %d %s, want 201: another company's key holds her upload slots", rec.Code, rec.Body)
+	}
 }

@@ -232,6 +232,7 @@ func TestOperatorAPIBanners(t *testing.T) {
 			{"LongMessage", map[string]any{"message": strings.Repeat("x", portal.MaxBannerLength+1)}, "message"},
 			{"EndInThePast", map[string]any{"message": "Late", "endsAt": "2020-01-01T00:00:00Z"}, "endsAt"},
 			{"EndNotATime", map[string]any{"message": "Late", "endsAt": "tomorrow"}, "endsAt"},
+			{"EndAfterYear9999InUTC", map[string]any{"message": "Late", "endsAt": "9999-12-31T23:59:59-14:00"}, "endsAt"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				code, body := a.call("POST", "/api/v2/operator/banners", a.key, tc.body)

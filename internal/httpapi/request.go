@@ -84,8 +84,19 @@ func longJSONValue(path []string) bool {
 // text), and strings over their bound. Malformed JSON is left to the
 // decoder, whose messages are clearer.
 func checkJSONText(body []byte) error {
+	return checkJSON(body, checkJSONString)
+}
+
+// checkJSONKeys is checkJSONText without the checks of strings, for a
+// body whose text has its own rules (a chat message is long and keeps
+// control characters but NUL).
+func checkJSONKeys(body []byte) error {
+	return checkJSON(body, func([]string, string) error { return nil })
+}
+
+func checkJSON(body []byte, checkString func(path []string, s string) error) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
-	err := walkJSON(dec, nil)
+	err := walkJSON(dec, nil, checkString)
 	var pe *portal.Error
 	if errors.As(err, &pe) {
 		return err
@@ -99,7 +110,7 @@ func checkJSONText(body []byte) error {
 const maxJSONDepth = 32
 
 // walkJSON reads one JSON value from dec; path names it ("licenses.0.number").
-func walkJSON(dec *json.Decoder, path []string) error {
+func walkJSON(dec *json.Decoder, path []string, checkString func(path []string, s string) error) error {
 	if len(path) > maxJSONDepth {
 		return portal.Errorf(portal.EMALFORMED, "The request body is nested too deeply.")
 	}
@@ -109,7 +120,7 @@ func walkJSON(dec *json.Decoder, path []string) error {
 	}
 	switch t := tok.(type) {
 	case string:
-		return checkJSONString(path, t)
+		return checkString(path, t)
 	case json.Delim:
 		switch t {
 		case '{':
@@ -129,13 +140,13 @@ func walkJSON(dec *json.Decoder, path []string) error {
 					return portal.Errorf(portal.EMALFORMED, "The request has a duplicate key: %s.", strings.Join(keyPath, "."))
 				}
 				seen[folded] = true
-				if err := walkJSON(dec, keyPath); err != nil {
+				if err := walkJSON(dec, keyPath, checkString); err != nil {
 					return err
 				}
 			}
 		case '[':
 			for i := 0; dec.More(); i++ {
-				if err := walkJSON(dec, append(path[:len(path):len(path)], strconv.Itoa(i))); err != nil {
+				if err := walkJSON(dec, append(path[:len(path):len(path)], strconv.Itoa(i)), checkString); err != nil {
 					return err
 				}
 			}

@@ -120,6 +120,10 @@ type Server struct {
 	applicantUploads applicantUploads
 	// keepAliveEvery replaces ChatKeepAlive in tests.
 	keepAliveEvery time.Duration
+	// chatStreams counts each applicant's event streams;
+	// streamsPerApplicant replaces MaxChatStreamsPerApplicant in tests.
+	chatStreams         chatStreams
+	streamsPerApplicant int
 }
 
 // New builds a server. web holds the built app (index.html and assets).

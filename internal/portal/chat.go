@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -43,6 +44,21 @@ type ChatMessage struct {
 	CreatedAt time.Time
 	// ReadAt is when the other side read it, or nil.
 	ReadAt *time.Time
+}
+
+// ChatSenderName checks an employer's name for its message and answers it
+// trimmed: one line of UTF-8 without control characters (a NUL or invalid
+// UTF-8 would not even reach PostgreSQL's text), at most MaxChatSenderName
+// characters; EINVALID on the field "senderName" otherwise.
+func ChatSenderName(name string) (string, error) {
+	n := strings.TrimSpace(name)
+	switch {
+	case !utf8.ValidString(n) || strings.ContainsFunc(n, unicode.IsControl):
+		return "", FieldErrors{{Field: "senderName", Message: "A sender name is one line of text without control characters."}}.Err()
+	case utf8.RuneCountInString(n) > MaxChatSenderName:
+		return "", FieldErrors{{Field: "senderName", Message: "A sender name is at most " + strconv.Itoa(MaxChatSenderName) + " characters."}}.Err()
+	}
+	return n, nil
 }
 
 // ChatText checks a message's text and answers it trimmed: empty or longer

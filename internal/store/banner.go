@@ -153,8 +153,13 @@ func checkBanner(req portal.BannerRequest, now time.Time) (portal.BannerRequest,
 	case n > portal.MaxBannerLength:
 		fe.Add("message", fmt.Sprintf("A banner is at most %d characters (this one has %d).", portal.MaxBannerLength, n))
 	}
-	if req.EndsAt != nil && !req.EndsAt.After(now) {
+	switch {
+	case req.EndsAt == nil:
+	case !req.EndsAt.After(now):
 		fe.Add("endsAt", "The end time has passed; give a time in the future.")
+	case req.EndsAt.UTC().Year() > 9999:
+		// RFC 3339 has four-digit years: a later end could not be answered.
+		fe.Add("endsAt", "Give an end before the year 10000.")
 	}
 	return req, fe.Err()
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"applicantportal/internal/filetype"
 	"applicantportal/internal/portal"
@@ -485,9 +484,9 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 	if err != nil {
 		return nil, err
 	}
-	senderName := strings.TrimSpace(req.SenderName)
-	if utf8.RuneCountInString(senderName) > portal.MaxChatSenderName {
-		return nil, portal.FieldErrors{{Field: "senderName", Message: fmt.Sprintf("A sender name is at most %d characters.", portal.MaxChatSenderName)}}.Err()
+	senderName, err := portal.ChatSenderName(req.SenderName)
+	if err != nil {
+		return nil, err
 	}
 	files := NewFileStore(o.db)
 	file, err := storeChatFile(ctx, files, req.SubjectID, req.File)

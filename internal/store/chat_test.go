@@ -163,6 +163,8 @@ func TestChatTextLimits(t *testing.T) {
 			{"Trimmed", "  hi there \n", false, "hi there", ""},
 			{"HTMLKeptAsText", "<b>bold</b> & <script>", false, "<b>bold</b> & <script>", ""},
 			{"EmptyWithFileKept", "", true, "", ""},
+			{"NULRefused", "a\x00b", false, "", "The message holds characters that cannot be sent."},
+			{"InvalidUTF8Refused", "a\xff\xfeb", false, "", "The message holds characters that cannot be sent."},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -189,6 +191,54 @@ func TestChatTextLimits(t *testing.T) {
 				got := msgs[len(msgs)-1]
 				if got.ID != m.ID || got.Message != tt.want || got.Sender != portal.ChatSenderSubject || got.SenderName != "jane Doe" {
 					t.Errorf("stored %+v, want text %q", got, tt.want)
+				}
+			})
+		}
+	})
+}
+
+// TestChatSenderName: an employer's sender name is one line of text,
+// refused with a field error, never stored as it came: PostgreSQL refuses
+// a NUL or invalid UTF-8 in text (found by QA as a 500 on PostgreSQL), and
+// a control character would reach the applicant's screen and the operators'
+// terminals.
+func TestChatSenderName(t *testing.T) {
+	newChatWorld(t, func(t *testing.T, w *chatWorld) {
+		const bad = "A sender name is one line of text without control characters."
+		tests := []struct {
+			name, senderName string
+			want             string // the stored name, or "" for refused
+			wantMsg          string
+		}{
+			{"EmptyIsTheCompany", "", "Acme", ""},
+			{"Trimmed", "  Acme HR ", "Acme HR", ""},
+			{"Exactly200Kept", strings.Repeat("é", 200), strings.Repeat("é", 200), ""},
+			{"Over200Refused", strings.Repeat("é", 201), "", "A sender name is at most 200 characters."},
+			{"NULRefused", "HR\x00", "", bad},
+			{"InvalidUTF8Refused", "HR\xff\xfe", "", bad},
+			{"EscapeRefused", "HR\x1b[2J", "", bad},
+			{"LineBreakRefused", "HR\nBcc: x", "", bad},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				m, err := w.ops.ReplyChat(context.Background(), portal.ChatReply{CompanyID: w.acme, SubjectID: w.jane, Message: "hi", SenderName: tt.senderName})
+				if tt.wantMsg != "" {
+					var pe *portal.Error
+					if portal.ErrorCode(err) != portal.EINVALID || !errorsAs(err, &pe) || len(pe.Fields) != 1 ||
+						pe.Fields[0].Field != "senderName" || pe.Fields[0].Message != tt.wantMsg {
+						t.Fatalf("Reply = %v, want EINVALID senderName %q", err, tt.wantMsg)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				msgs, err := w.chat.ChatMessages(context.Background(), w.jane, w.janeP)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := msgs[len(msgs)-1]; got.ID != m.ID || got.SenderName != tt.want {
+					t.Errorf("stored sender %q, want %q", got.SenderName, tt.want)
 				}
 			})
 		}

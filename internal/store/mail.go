@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"applicantportal/internal/portal"
 )
@@ -26,8 +27,16 @@ func portalLink(base, path, token string) string {
 	return link
 }
 
+// subjectText makes a name one line of a subject: runs of spaces and
+// control characters become one space. internal/mail refuses a subject
+// with a line break, so a company name holding one would fail the e-mail
+// at every attempt.
+func subjectText(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+}
+
 func invitationMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
-	subject = "You're invited to complete your background check for " + companyName
+	subject = "You're invited to complete your background check for " + subjectText(companyName)
 	body = fmt.Sprintf("Hello %s,\n\n%s has asked you to complete a background check through the applicant portal.\n"+
 		"To start, open this link within %s and choose a password:\n\n%s\n\n"+
 		"If you were not expecting this, you can ignore this message; nothing happens until you open the link.\n",
@@ -36,7 +45,7 @@ func invitationMail(companyName, firstName, link string, validFor time.Duration)
 }
 
 func invitationReminderMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
-	subject = "Reminder: complete your background check for " + companyName
+	subject = "Reminder: complete your background check for " + subjectText(companyName)
 	body = fmt.Sprintf("Hello %s,\n\n%s invited you a few days ago to complete a background check through the applicant portal, "+
 		"and you have not started yet.\nTo start, open this link within %s and choose a password:\n\n%s\n\n"+
 		"This link replaces the one in the first e-mail. This is the only reminder we send.\n",
@@ -57,7 +66,7 @@ func resetMail(firstName, link string, validFor time.Duration) (subject, body st
 // in the chat. It never holds the message: chat may carry personal
 // information, and e-mail is not sealed.
 func chatWaitingMail(companyName, firstName string) (subject, body string) {
-	subject = fmt.Sprintf("New message from %s about your background check", companyName)
+	subject = fmt.Sprintf("New message from %s about your background check", subjectText(companyName))
 	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
 		"To read it and reply, log in to the applicant portal and open Chat with Support from the menu.\n\n"+
 		"You will not get another e-mail about new messages until you have read this one.\n",
