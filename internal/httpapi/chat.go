@@ -172,7 +172,7 @@ func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	subjectID := callerFrom(r.Context()).SubjectID
-	post, err := s.readChatPost(w, r, subjectID)
+	post, err := s.readChatPost(w, r, applicantUploader(subjectID))
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -199,15 +199,15 @@ type chatPost struct {
 // readChatPost reads a message: JSON {"message": "..."}, or multipart
 // with the text field message first and an optional file part, which the
 // chat service then reads as it arrives, like a document upload, in one of
-// subjectID's upload slots. A bad text is left to the service.
-func (s *Server) readChatPost(w http.ResponseWriter, r *http.Request, subjectID int64) (chatPost, error) {
+// the uploader's slots. A bad text is left to the service.
+func (s *Server) readChatPost(w http.ResponseWriter, r *http.Request, who uploader) (chatPost, error) {
 	post := chatPost{release: func() {}}
 	if isJSON(r) {
 		in, err := decodeChatJSON(w, r)
 		post.text, post.senderName = in.Message, in.SenderName
 		return post, err
 	}
-	mr, release, err := s.startUpload(w, r, subjectID)
+	mr, release, err := s.startUpload(w, r, who)
 	if err != nil {
 		return post, err
 	}

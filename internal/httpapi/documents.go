@@ -106,7 +106,7 @@ func (s *Server) handleDocumentList(w http.ResponseWriter, r *http.Request) {
 // Config.MaxUploads run at once; the others wait for a slot, then 503.
 func (s *Server) handleDocumentCreate(w http.ResponseWriter, r *http.Request) {
 	sess := callerFrom(r.Context())
-	mr, release, err := s.startUpload(w, r, sess.SubjectID)
+	mr, release, err := s.startUpload(w, r, applicantUploader(sess.SubjectID))
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -69,20 +69,16 @@ func (s *Server) handleOperatorChatReply(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	// The body is read in one of the applicant's upload slots: only once
-	// the applicant is the key's company's, or any key could hold any
-	// applicant's slots.
-	if _, err := s.svc.Operator.ApplicantDetail(r.Context(), operatorFrom(r.Context()).CompanyID, id); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	post, err := s.readChatPost(w, r, id)
+	// The body is read in the key's own share of the upload slots, not
+	// the applicant's, which no key can then hold.
+	key := operatorFrom(r.Context())
+	post, err := s.readChatPost(w, r, uploader{apiKey: true, id: key.ID})
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
 	defer post.release()
-	m, err := s.svc.Operator.ReplyChat(r.Context(), portal.ChatReply{CompanyID: operatorFrom(r.Context()).CompanyID,
+	m, err := s.svc.Operator.ReplyChat(r.Context(), portal.ChatReply{CompanyID: key.CompanyID,
 		SubjectID: id, SenderName: post.senderName, Message: post.text, File: post.file})
 	if err != nil {
 		s.Error(w, r, err)

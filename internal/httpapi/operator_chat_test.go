@@ -135,7 +135,7 @@ func TestOperatorAPIChat(t *testing.T) {
 // read in one of the applicant's upload slots before the applicant was
 // found not to be the key's company's (found by QA), so one company's key
 // could hold another company's applicant's slots with stalled bodies and
-// keep them from sending a file. The applicant is checked first now.
+// keep them from sending a file. A reply now takes the key's own share.
 func TestOperatorAPIReplyToAnotherCompanyTakesNoSlot(t *testing.T) {
 	ctx := context.Background()
 	db := storetest.OpenSQLite(t, storetest.Config(t))

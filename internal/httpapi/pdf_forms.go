@@ -106,7 +106,7 @@ func (s *Server) handlePdfFormSubmit(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	mr, release, err := s.startUpload(w, r, callerFrom(r.Context()).SubjectID)
+	mr, release, err := s.startUpload(w, r, applicantUploader(callerFrom(r.Context()).SubjectID))
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -115,7 +115,7 @@ type Server struct {
 	// (Config.PDFRenders).
 	renders *gate.Gate
 	// uploads bounds the uploads streaming at once (Config.MaxUploads);
-	// applicantUploads bounds each applicant's share of them.
+	// applicantUploads bounds each uploader's share of them.
 	uploads          *gate.Gate
 	applicantUploads applicantUploads
 	// keepAliveEvery replaces ChatKeepAlive in tests.

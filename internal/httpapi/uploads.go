@@ -21,17 +21,28 @@ const MaxUploadBody = portal.MaxUploadSize + 64<<10
 // errUnreadableUpload is a body that is not the multipart the call takes.
 var errUnreadableUpload = portal.Errorf(portal.EMALFORMED, "The upload could not be read.")
 
-// MaxUploadsPerApplicant is how many of the upload slots one applicant's
-// uploads may hold at once; the others wait as for a slot. A body is kept
-// as long as a byte arrives every UploadStall, so without it one account
-// could hold every slot for UploadLimit with a few bytes a minute.
+// MaxUploadsPerApplicant is how many of the upload slots one uploader's
+// uploads (an applicant's, or an operator API key's) may hold at once; the
+// others wait as for a slot. A body is kept as long as a byte arrives
+// every UploadStall, so without it one account could hold every slot for
+// UploadLimit with a few bytes a minute.
 const MaxUploadsPerApplicant = 3
 
+// uploader is who sends an upload, and so whose share of the slots it
+// takes: an applicant, or an operator API key (whatever applicant it
+// writes to, so no key can hold an applicant's own share).
+type uploader struct {
+	apiKey bool
+	id     int64 // the subject's, or the key's
+}
+
+func applicantUploader(subjectID int64) uploader { return uploader{id: subjectID} }
+
 // applicantUploads holds a gate of MaxUploadsPerApplicant slots per
-// applicant with uploads in progress.
+// uploader with uploads in progress.
 type applicantUploads struct {
 	mu    sync.Mutex
-	gates map[int64]*applicantGate
+	gates map[uploader]*applicantGate
 }
 
 type applicantGate struct {
@@ -39,24 +50,24 @@ type applicantGate struct {
 	users int // the uploads holding or waiting for this gate
 }
 
-// acquire waits up to wait for one of the applicant's slots and returns
+// acquire waits up to wait for one of the uploader's slots and returns
 // its release.
-func (a *applicantUploads) acquire(ctx context.Context, subjectID int64, wait time.Duration) (release func(), err error) {
+func (a *applicantUploads) acquire(ctx context.Context, who uploader, wait time.Duration) (release func(), err error) {
 	a.mu.Lock()
 	if a.gates == nil {
-		a.gates = map[int64]*applicantGate{}
+		a.gates = map[uploader]*applicantGate{}
 	}
-	g := a.gates[subjectID]
+	g := a.gates[who]
 	if g == nil {
 		g = &applicantGate{gate: gate.New(MaxUploadsPerApplicant, wait, "")}
-		a.gates[subjectID] = g
+		a.gates[who] = g
 	}
 	g.users++
 	a.mu.Unlock()
 	done := func() {
 		a.mu.Lock()
 		if g.users--; g.users == 0 {
-			delete(a.gates, subjectID)
+			delete(a.gates, who)
 		}
 		a.mu.Unlock()
 	}
@@ -73,14 +84,13 @@ func (a *applicantUploads) acquire(ctx context.Context, subjectID int64, wait ti
 // Config.MaxUploads slots, at most MaxUploadsPerApplicant of them the
 // caller's (503 past Config.UploadWait), lets the body
 // take as long as it keeps arriving, and caps it at MaxUploadBody. The
-// caller calls release once it has read the body. subjectID is the
-// applicant whose share the upload takes: the caller, or the applicant an
-// operator writes to.
-func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, subjectID int64) (mr *multipart.Reader, release func(), err error) {
+// caller calls release once it has read the body. who is the uploader
+// whose share the upload takes.
+func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, who uploader) (mr *multipart.Reader, release func(), err error) {
 	if r.ContentLength > MaxUploadBody {
 		return nil, nil, filetype.ErrTooLarge
 	}
-	mine, err := s.applicantUploads.acquire(r.Context(), subjectID, s.cfg.UploadWait)
+	mine, err := s.applicantUploads.acquire(r.Context(), who, s.cfg.UploadWait)
 	if err != nil {
 		return nil, nil, s.uploads.Busy()
 	}
