@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
-	"applicantportal/internal/filetype"
 	"applicantportal/internal/portal"
 )
 
@@ -166,33 +164,21 @@ func (s *conn) openChatBody(subjectID, messageID int64, sealed []byte) (string, 
 }
 
 // storeChatFile stores an attachment under the document upload rules
-// (the types filetype accepts, sniffed from the first bytes, at most
-// MaxUploadSize). nil up stores nothing.
+// (putUpload); nil up stores nothing.
 func storeChatFile(ctx context.Context, files *FileStore, subjectID int64, up *portal.Upload) (*portal.File, error) {
 	if up == nil {
 		return nil, nil
 	}
-	body, kind, err := peekKind(up.Body, up.Name, up.ContentType)
-	if err != nil {
-		return nil, err
-	}
-	file, err := files.Put(ctx, portal.FileMeta{SubjectID: subjectID, Name: filetype.SanitizeName(up.Name, kind), ContentType: kind.ContentType},
-		body, portal.MaxUploadSize)
-	if portal.ErrorCode(err) == portal.ETOOLARGE {
-		return nil, filetype.ErrTooLarge
-	}
-	return file, err
+	return putUpload(ctx, files, subjectID, *up)
 }
 
 // dropChatFile deletes an attachment stored for a message that then
-// failed, even when the request's context is what ended.
+// failed (dropFile); nil is none.
 func dropChatFile(ctx context.Context, files *FileStore, file *portal.File) error {
 	if file == nil {
 		return nil
 	}
-	cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	return files.remove(cleanup, file.ID)
+	return dropFile(ctx, files, file.ID)
 }
 
 // insertChatMessage adds a message with its body sealed to its row. The

@@ -193,15 +193,7 @@ func (s *DocumentService) AddDocument(ctx context.Context, subjectID int64, docT
 	if err != nil {
 		return nil, err
 	}
-	body, kind, err := peekKind(up.Body, up.Name, up.ContentType)
-	if err != nil {
-		return nil, err
-	}
-	file, err := s.files.Put(ctx, portal.FileMeta{SubjectID: subjectID, Name: filetype.SanitizeName(up.Name, kind), ContentType: kind.ContentType},
-		body, portal.MaxUploadSize)
-	if portal.ErrorCode(err) == portal.ETOOLARGE {
-		return nil, filetype.ErrTooLarge
-	}
+	file, err := putUpload(ctx, s.files, subjectID, up)
 	if err != nil {
 		return nil, err
 	}
@@ -219,17 +211,33 @@ func (s *DocumentService) AddDocument(ctx context.Context, subjectID int64, docT
 			subjectID, docType, file.ID, ms(file.CreatedAt)).Scan(&doc.ID)
 	})
 	if err != nil {
-		return nil, errors.Join(err, s.dropFile(ctx, file.ID))
+		return nil, errors.Join(err, dropFile(ctx, s.files, file.ID))
 	}
 	return doc, nil
 }
 
+// putUpload stores an applicant's upload under the document upload rules
+// (documents, chat attachments): the types filetype accepts, sniffed from
+// the first bytes, at most MaxUploadSize, the name sanitized.
+func putUpload(ctx context.Context, files *FileStore, subjectID int64, up portal.Upload) (*portal.File, error) {
+	body, kind, err := peekKind(up.Body, up.Name, up.ContentType)
+	if err != nil {
+		return nil, err
+	}
+	file, err := files.Put(ctx, portal.FileMeta{SubjectID: subjectID, Name: filetype.SanitizeName(up.Name, kind), ContentType: kind.ContentType},
+		body, portal.MaxUploadSize)
+	if portal.ErrorCode(err) == portal.ETOOLARGE {
+		return nil, filetype.ErrTooLarge
+	}
+	return file, err
+}
+
 // dropFile deletes a file stored for an upload that then failed, even when
 // the request's context is what ended.
-func (s *DocumentService) dropFile(ctx context.Context, fileID int64) error {
+func dropFile(ctx context.Context, files *FileStore, fileID int64) error {
 	cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	return s.files.remove(cleanup, fileID)
+	return files.remove(cleanup, fileID)
 }
 
 // documentFile is the file id of the subject's document; another
