@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests against the real `portal` binary (started by e2e/global-setup.ts
-// with a temporary SQLite data folder), driving Debian's chromium: test tools
+// Browser tests against the real `portal` binary (started by e2e/global-setup.ts,
+// one per worker, each with a temporary SQLite data folder), driving Debian's chromium: test tools
 // cannot download browsers here.
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  // One server, one browser at a time: 2 cores.
-  workers: 1,
+  // A server and a browser per worker (global-setup.ts): spec files run side by side, the tests of
+  // one file in order. Two on the 2-core machines; PORTAL_E2E_WORKERS to change it.
+  workers: Number(process.env.PORTAL_E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -259,8 +260,15 @@ func (s *DB) Migrate(ctx context.Context) error {
 	}
 	var opts []goose.ProviderOption
 	if s.dialect.name == "postgres" {
-		// Several instances may start at once against one database.
-		locker, err := lock.NewPostgresSessionLocker()
+		// Several instances may start at once against one database. The
+		// lock is the schema's, so portals in other schemas of the database
+		// never wait on it, and it is retried every second (goose's default
+		// is every 5 s, for up to 5 minutes).
+		var schema string
+		if err := s.pool.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return fmt.Errorf("store: migration lock: %w", err)
+		}
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLockID(schema)), lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return fmt.Errorf("store: migration lock: %w", err)
 		}
@@ -274,6 +282,18 @@ func (s *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("store: apply migrations: %w", err)
 	}
 	return nil
+}
+
+// migrationLockID is the advisory lock id of a schema's migrations: goose's
+// default id for the public schema (what every portal used before), a hash
+// of the name for any other.
+func migrationLockID(schema string) int64 {
+	if schema == "public" {
+		return lock.DefaultLockID
+	}
+	h := fnv.New64a()
+	h.Write([]byte(schema))
+	return int64(h.Sum64() >> 1)
 }
 
 // Close closes the connection pool.

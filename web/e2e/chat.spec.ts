@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
 import { ChatPanel } from './pom/chat';
 import { LoginPage } from './pom/login-page';
-import { inviteThroughSetup } from './pom/setup-wizard';
+import { inviteSetUpThroughApi } from './pom/api-setup';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Robin', lastName: 'Okafor', lastFour: '6789' };
@@ -31,7 +31,7 @@ test('an applicant sends a file, the employer replies from the command line, and
   page,
 }) => {
   test.setTimeout(120_000);
-  const { subjectId } = await inviteThroughSetup(page, 'robin.chat@example.com', applicant, password);
+  const { subjectId } = await inviteSetUpThroughApi(page, 'robin.chat@example.com', applicant, password);
   const chat = new ChatPanel(page);
   await expect(chat.menuButton).toHaveAccessibleName('User menu');
 

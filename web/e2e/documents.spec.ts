@@ -125,7 +125,10 @@ test('desktop: documents go up with the chooser and by drag and drop, come back 
   });
   const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
   big.write('%PDF-1.7\n');
-  await documents.chooseFiles(LICENSE, [{ name: 'scan-21mb.pdf', mimeType: 'application/pdf', buffer: big }]);
+  const bigDir = mkdtempSync(join(tmpdir(), 'portal-e2e-big-'));
+  writeFileSync(join(bigDir, 'scan-21mb.pdf'), big);
+  await documents.chooseFiles(LICENSE, [join(bigDir, 'scan-21mb.pdf')]);
+  rmSync(bigDir, { recursive: true, force: true });
   const refusal = documents.picker(LICENSE).getByRole('alert').filter({
     hasText: 'scan-21mb.pdf is larger than 20 MB. Choose a smaller file, or take the photo at a lower resolution.',
   });

@@ -1,5 +1,5 @@
 // The journeys of issue 12 through the real binary, each from an invitation link to /: the setup
-// wizard in the browser, the data pages (through the applicant's own API, with the token the app
+// wizard in the browser in A (through the API in the others: setup.spec.ts is about the wizard), the data pages (through the applicant's own API, with the token the app
 // holds: profile-journey.spec.ts drives those pages), the review's "Start identity verification",
 // the sandbox provider's page in its frame, and then per spec section 4 the collection site, self-pay,
 // both or neither; and a declined verification tried again. The company's preferences are changed
@@ -21,6 +21,7 @@ import {
   setCompanyPref,
   type Card,
 } from './pom/finalization';
+import { inviteSetUpThroughApi } from './pom/api-setup';
 import { inviteThroughSetup } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
@@ -211,7 +212,7 @@ test('B: invitation to / with self-pay only (site selection off, a 40.00 hold)',
   setCompanyPref(prefs.siteSelection, 'false');
   // The hold comes from the package's preference.
   setCompanyPref(prefs.hold, '40.00');
-  await inviteThroughSetup(page, `journey12.b.${Date.now()}@example.com`, applicant, password);
+  await inviteSetUpThroughApi(page, `journey12.b.${Date.now()}@example.com`, applicant, password);
 
   const idv = await reviewAndStartIdv(page);
   await verify(idv, 'Approve');
@@ -231,7 +232,7 @@ test('C: invitation to / with neither site nor self-pay', async ({ page }) => {
   test.setTimeout(180_000);
   setCompanyPref(prefs.siteSelection, 'false');
   setCompanyPref(prefs.selfPay, '0');
-  await inviteThroughSetup(page, `journey12.c.${Date.now()}@example.com`, applicant, password);
+  await inviteSetUpThroughApi(page, `journey12.c.${Date.now()}@example.com`, applicant, password);
 
   const idv = await reviewAndStartIdv(page);
   await verify(idv, 'Approve');
@@ -255,7 +256,7 @@ test('D: a declined verification explains itself; "Try again" opens a new sessio
   test.setTimeout(180_000);
   // On a phone: the frame and the pages after it fit 360 px.
   await page.setViewportSize({ width: 360, height: 740 });
-  const { subjectId } = await inviteThroughSetup(page, `journey12.d.${Date.now()}@example.com`, applicant, password);
+  const { subjectId } = await inviteSetUpThroughApi(page, `journey12.d.${Date.now()}@example.com`, applicant, password);
 
   const idv = await reviewAndStartIdv(page);
   const first = await idv.sessionId();

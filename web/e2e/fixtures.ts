@@ -1,17 +1,25 @@
-// What every browser test shares: the server started by global-setup.ts, the
+// What every browser test shares: its worker's server started by global-setup.ts, the
 // portal CLI against its data folder, and the accessibility check.
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const portal = {
-  baseURL: process.env.PORTAL_E2E_BASE_URL as string,
-  dataDir: process.env.PORTAL_E2E_DATA as string,
-  binary: process.env.PORTAL_E2E_BIN as string,
-  demoInvitation: process.env.PORTAL_E2E_INVITATION as string,
-  demoUsername: process.env.PORTAL_E2E_USERNAME as string,
-  demoPassword: process.env.PORTAL_E2E_PASSWORD as string,
+type Server = {
+  baseURL: string;
+  dataDir: string;
+  binary: string;
+  demoInvitation: string;
+  demoUsername: string;
+  demoPassword: string;
 };
+
+const servers = JSON.parse(process.env.PORTAL_E2E_SERVERS ?? '[]') as Server[];
+
+/**
+ * This worker's server (global-setup.ts starts one per worker): TEST_PARALLEL_INDEX is the worker's
+ * slot, from 0 to workers - 1, and a worker started after another failed takes its slot.
+ */
+export const portal: Server = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % Math.max(1, servers.length)];
 
 /**
  * Runs `portal COMMAND --data DIR ...` and returns its standard output. COMMAND may be two words

@@ -1,13 +1,14 @@
-// Starts the real binary once for the whole run:
+// Starts the real binary once per worker for the whole run:
 //   ../bin/portal serve --addr 127.0.0.1:PORT --data TMPDIR --demo
-// waits for /healthz, hands the address and the demo accounts to the tests
-// through environment variables, and stops the server afterwards.
+// waits for /healthz, hands the addresses and the demo accounts to the tests
+// through an environment variable, and stops the servers afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const portalBinary = resolve(process.env.PORTAL_BIN ?? join(here, '..', '..', 'bin', 'portal'));
@@ -53,10 +54,10 @@ function waitForLine(pattern: RegExp, text: () => string, timeoutMs = 10_000): P
   });
 }
 
-export default async function globalSetup() {
-  if (!existsSync(portalBinary)) {
-    throw new Error(`${portalBinary} does not exist: build it first (make build), or point PORTAL_BIN at a binary.`);
-  }
+type Started = { server: Record<string, string>; stop: () => Promise<void> };
+
+/** One `portal serve --demo` on a free port with a data folder of its own. */
+async function startServer(): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -86,17 +87,33 @@ export default async function globalSetup() {
     await waitForHealth(baseURL, child, output);
     const [, invitation] = await waitForLine(/^Demo invitation link: (\S+)$/m, () => stdout);
     const [, username, password] = await waitForLine(/^Demo login: (\S+) \/ (.+)$/m, () => stdout);
-    Object.assign(process.env, {
-      PORTAL_E2E_BASE_URL: baseURL,
-      PORTAL_E2E_DATA: dataDir,
-      PORTAL_E2E_BIN: portalBinary,
-      PORTAL_E2E_INVITATION: invitation,
-      PORTAL_E2E_USERNAME: username,
-      PORTAL_E2E_PASSWORD: password.trim(),
-    });
+    const server = { baseURL, dataDir, binary: portalBinary, demoInvitation: invitation, demoUsername: username };
+    return { server: { ...server, demoPassword: password.trim() }, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return stop;
+}
+
+/**
+ * A server per worker, started side by side: spec files run in parallel, each on its worker's server
+ * and data folder (fixtures.ts picks it by TEST_PARALLEL_INDEX), so no spec sees another's applicants
+ * or company preferences.
+ */
+export default async function globalSetup(config: FullConfig) {
+  if (!existsSync(portalBinary)) {
+    throw new Error(`${portalBinary} does not exist: build it first (make build), or point PORTAL_BIN at a binary.`);
+  }
+  const results = await Promise.allSettled(Array.from({ length: Math.max(1, config.workers) }, () => startServer()));
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  process.env.PORTAL_E2E_SERVERS = JSON.stringify(started.map((s) => s.server));
+  return stopAll;
 }

@@ -24,7 +24,8 @@ import {
   type AddressValues,
 } from './pom/data-pages';
 import { PersonalFormPage } from './pom/personal-form';
-import { inviteThroughSetup, SetupWizardPage } from './pom/setup-wizard';
+import { inviteSetUpThroughApi } from './pom/api-setup';
+import { SetupWizardPage } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Riley', lastName: 'Stone', lastFour: '6789' };
@@ -39,7 +40,8 @@ async function expectNoSideScroll(page: Page, context: string) {
 }
 
 /** An invited applicant goes through the setup wizard (as setup.spec.ts does) and lands on /profile. */
-const completeSetup = (page: Page, email: string) => inviteThroughSetup(page, email, applicant, password);
+// Setup itself is setup.spec.ts's: these journeys start from its end, set up through the API.
+const completeSetup = (page: Page, email: string) => inviteSetUpThroughApi(page, email, applicant, password);
 
 // A field that is not there fails within seconds, not at the end of the test's minutes.
 test.use({ actionTimeout: 15_000 });
@@ -145,7 +147,7 @@ const reference = [
 test('desktop: after setup the hub checklist leads through every page to a review that is ready to submit', async ({
   page,
 }) => {
-  // The setup signs eight or so documents, then every page is filled in: minutes on 2 cores.
+  // Every page is filled in: a minute or more on 2 cores.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await completeSetup(page, `journey10.desktop.${Date.now()}@example.com`);

@@ -5,16 +5,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { portalCli } from '../fixtures';
-import { inviteThroughSetup } from './setup-wizard';
+import { inviteSetUpThroughApi } from './api-setup';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const applicant = { firstName: 'Jordan', lastName: 'Reyes', lastFour: '6789' };
 const password = 'correct horse battery staple';
 
-/** A fresh applicant invited and taken through setup onto /profile (inviteThroughSetup); their subject id. */
+/** A fresh applicant invited and set up through the API onto /profile (inviteSetUpThroughApi); their subject id. */
 export function newApplicantThroughSetup(page: Page, email: string): Promise<{ subjectId: number }> {
-  return inviteThroughSetup(page, email, applicant, password);
+  return inviteSetUpThroughApi(page, email, applicant, password);
 }
 
 /** `portal report upload --data DIR --subject ID --kind KIND FILE`, as an operator runs it; its output. */
@@ -67,8 +67,11 @@ export class DocumentsPage {
     return this.picker(title).getByTestId('upload-drop-zone');
   }
 
-  /** Picks files with the browser's file chooser, as someone clicking "Choose files" does. */
-  async chooseFiles(title: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  /**
+   * Picks files with the browser's file chooser, as someone clicking "Choose files" does: given as
+   * bytes, or as paths (a large file: the browser reads it from disk instead of being sent it).
+   */
+  async chooseFiles(title: string, files: { name: string; mimeType: string; buffer: Buffer }[] | string[]) {
     const chooser = this.page.waitForEvent('filechooser');
     await this.chooseButton(title).click();
     await (await chooser).setFiles(files);
