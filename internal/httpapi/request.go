@@ -414,6 +414,23 @@ func (s *Server) clientIP(r *http.Request) string {
 	return ip.String()
 }
 
+// isHTTPS reports whether the request reached the portal over HTTPS: on
+// a TLS connection, or through a trusted proxy whose X-Forwarded-Proto
+// says https. Anyone else's header is ignored, as X-Forwarded-For is. A
+// proxy that appends its value to the client's puts its own last, so the
+// last value counts.
+func (s *Server) isHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	addr, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil || !s.trusted(addr.Addr().Unmap()) {
+		return false
+	}
+	protos := strings.Split(strings.Join(r.Header.Values("X-Forwarded-Proto"), ","), ",")
+	return strings.EqualFold(strings.TrimSpace(protos[len(protos)-1]), "https")
+}
+
 func (s *Server) trusted(ip netip.Addr) bool {
 	for _, p := range s.cfg.TrustedProxies {
 		if p.Contains(ip) {

@@ -31,7 +31,8 @@ type Config struct {
 	ClientSecret string
 	// Features are the app's feature flags (subjectChat).
 	Features map[string]bool
-	// TrustedProxies may set X-Forwarded-For.
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For (the
+	// client's address) and X-Forwarded-Proto (https or not) are believed.
 	TrustedProxies []netip.Prefix
 	// PDFRenders bounds how many signed PDFs (and signature images being
 	// checked and compacted) are worked on at once; 0 means one per CPU
@@ -210,7 +211,7 @@ func (s *Server) Routes() []string {
 // Handler returns the portal's whole HTTP handler.
 func (s *Server) Handler() http.Handler {
 	mux := s.routes()
-	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, s.permissions, s.refuseBadText(mux))))
+	return s.recoverPanics(s.logRequests(s.strictTransport(securityHeaders(s.csp, s.permissions, s.refuseBadText(mux)))))
 }
 
 func (s *Server) routes() *routes {
