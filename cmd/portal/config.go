@@ -120,8 +120,8 @@ type serveConfig struct {
 	EmailChangeTTL  time.Duration
 	TrustedProxies  string
 	// TLSCert and TLSKey are PEM files: with both, serve speaks HTTPS.
-	TLSCert string
-	TLSKey  string
+	TLSCert         string
+	TLSKey          string
 	DataKey         string
 	LogLevel        string
 	LogFormat       string
