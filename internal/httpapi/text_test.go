@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"applicantportal/internal/httpapi"
 	idvsandbox "applicantportal/internal/sandbox/idv"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
@@ -116,12 +115,3 @@ func fillPathValues(path, value string) string {
 	return out.String()
 }
 
-// serverRoutes lists the patterns the server registers.
-func serverRoutes(t *testing.T) []string {
-	t.Helper()
-	srv, err := httpapi.New(httpapi.Config{Sandboxes: http.NotFoundHandler()}, httpapi.Services{}, testIndex, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return srv.Routes()
-}
