@@ -114,4 +114,3 @@ func fillPathValues(path, value string) string {
 	out.WriteString(path)
 	return out.String()
 }
-
