@@ -75,13 +75,14 @@ func TestServeTLSSendsHSTS(t *testing.T) {
 			t.Errorf("GET %s = %d, Strict-Transport-Security %q", path, res.StatusCode, res.Header.Get("Strict-Transport-Security"))
 		}
 	}
-	// Plain HTTP to the TLS port is not served as the portal.
+	// Plain HTTP to the TLS port gets Go's 400, never the portal.
 	res, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + strings.TrimPrefix(s.base, "https://") + "/healthz")
-	if err == nil {
-		res.Body.Close()
-		if res.StatusCode == 200 {
-			t.Errorf("plain HTTP on the TLS port answered 200")
-		}
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("plain HTTP on the TLS port answered %d; want 400", res.StatusCode)
 	}
 	s.stop(t)
 }
