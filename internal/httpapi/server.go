@@ -205,7 +205,7 @@ func (m *routes) Handle(pattern string, handler http.Handler) {
 // Routes lists the patterns the server's handler registers
 // ("GET /api/v2/user", "/sandbox/"), in the order they are registered.
 func (s *Server) Routes() []string {
-	return slices.Clone(s.routes().patterns)
+	return s.routes().patterns
 }
 
 // Handler returns the portal's whole HTTP handler.
