@@ -119,6 +119,9 @@ type serveConfig struct {
 	ResetTTL        time.Duration
 	EmailChangeTTL  time.Duration
 	TrustedProxies  string
+	// TLSCert and TLSKey are PEM files: with both, serve speaks HTTPS.
+	TLSCert         string
+	TLSKey          string
 	DataKey         string
 	LogLevel        string
 	LogFormat       string
@@ -173,7 +176,9 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.DurationVar(&c.SetupTokenTTL, "setup-token-ttl", 30*time.Minute, "lifetime of the setup credential an invitation link gives")
 	f.DurationVar(&c.ResetTTL, "reset-ttl", time.Hour, "how long a password-reset link stays valid")
 	f.DurationVar(&c.EmailChangeTTL, "email-change-ttl", 24*time.Hour, "how long the link confirming a new e-mail address stays valid")
-	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (e.g. 10.0.0.0/8)")
+	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Proto (https) are believed, e.g. 10.0.0.0/8; anyone else's are ignored")
+	f.StringVar(&c.TLSCert, "tls-cert", "", "PEM certificate file (with its chain) to serve HTTPS directly, with --tls-key; empty serves plain HTTP (behind a TLS-terminating proxy)")
+	f.StringVar(&c.TLSKey, "tls-key", "", "PEM private key file of --tls-cert")
 	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; empty means data.key in --data, generated on first start")
 	f.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringVar(&c.LogFormat, "log-format", "json", "log format: json or text")

@@ -142,6 +142,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	tlsConfig, err := cfg.tlsConfig()
+	if err != nil {
+		return err
+	}
 	mailer, err := cfg.mailer()
 	if err != nil {
 		return err
@@ -170,6 +174,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
 	addr := "http://" + ln.Addr().String()
+	if tlsConfig != nil {
+		addr = "https://" + ln.Addr().String()
+	}
 	baseURL := cfg.BaseURL
 	if baseURL == "" {
 		baseURL = addr
@@ -236,7 +243,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	srv.TLSConfig = tlsConfig
+	go func() { served <- serveOn(srv, ln) }()
 	logger.Info("listening", slog.String("addr", addr), slog.String("database", db.Dialect()))
 	fmt.Fprintf(stdout, "Applicant portal listening on %s\n", addr)
 

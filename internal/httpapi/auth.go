@@ -12,10 +12,10 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func (s *Server) registerAuthRoutes(mux *http.ServeMux) {
+func (s *Server) registerAuthRoutes(mux *routes) {
 	mux.HandleFunc("POST /oauth/access_token", s.handleTokenCreate)
 	mux.HandleFunc("DELETE /oauth/access_token", s.require(setupAllowed, s.handleTokenDelete))
-	mux.HandleFunc("GET /api/user", s.handleTokenLogin)
+	mux.HandleFunc("GET "+tokenLoginPath, s.handleTokenLogin)
 	mux.HandleFunc("POST /api/user/password/reset", s.handlePasswordResetRequest)
 	mux.HandleFunc("POST /api/user/password/reset/confirm", s.handlePasswordResetConfirm)
 	mux.HandleFunc("POST /api/user/password/reset/verify", s.handlePasswordResetVerify)
@@ -151,6 +151,11 @@ func (req tokenRequest) check() error {
 		if strings.ContainsFunc(p.value, unicode.IsControl) {
 			return portal.Errorf(portal.EMALFORMED, "The %s parameter must not contain control characters.", p.name)
 		}
+		if !validText(p.value) {
+			// A form body's values come as sent (a JSON body's are
+			// checked as it is read).
+			return portal.Errorf(portal.EMALFORMED, "The %s parameter must be UTF-8 text.", p.name)
+		}
 		n := utf8.RuneCountInString(p.value)
 		// A password is measured as typed and as hashed (NFKC), and is too
 		// long only when both are: either may be the shorter.
@@ -163,6 +168,9 @@ func (req tokenRequest) check() error {
 	}
 	return nil
 }
+
+// tokenLoginPath is where an invitation link's token is exchanged.
+const tokenLoginPath = "/api/user"
 
 // formHeader is the header a form body on the token endpoint must come
 // with. A browser sends a form cross-site without asking (a "simple"

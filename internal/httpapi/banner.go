@@ -7,7 +7,7 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func (s *Server) registerBannerRoutes(mux *http.ServeMux) {
+func (s *Server) registerBannerRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/banner/active", s.require(setupAllowed, s.handleBannerActive))
 	mux.HandleFunc("POST /api/v2/banner/dismiss/{id}", s.require(setupAllowed, s.handleBannerDismiss))
 }

@@ -55,7 +55,7 @@ func (c *chatStreams) enter(subjectID int64, limit int) (leave func(), ok bool) 
 // chatPath is the applicant's conversation, under their profile.
 const chatPath = "/api/v2/user/subject/profile/{profileId}/chat-messages"
 
-func (s *Server) registerChatRoutes(mux *http.ServeMux) {
+func (s *Server) registerChatRoutes(mux *routes) {
 	mux.HandleFunc("GET "+chatPath, s.require(applicantOnly, s.handleChatList))
 	mux.HandleFunc("POST "+chatPath, s.require(applicantOnly, s.handleChatSend))
 	mux.HandleFunc("GET "+chatPath+"/unread-messages", s.require(applicantOnly, s.handleChatUnread))

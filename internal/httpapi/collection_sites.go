@@ -12,7 +12,7 @@ import (
 
 // registerCollectionSiteRoutes serves the collection-site search and the
 // applicant's chosen site.
-func (s *Server) registerCollectionSiteRoutes(mux *http.ServeMux) {
+func (s *Server) registerCollectionSiteRoutes(mux *routes) {
 	if s.svc.CollectionSites == nil {
 		return
 	}

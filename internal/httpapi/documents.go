@@ -10,7 +10,7 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func (s *Server) registerDocumentRoutes(mux *http.ServeMux) {
+func (s *Server) registerDocumentRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/profile/documents", s.require(applicantOnly, s.handleDocumentList))
 	mux.HandleFunc("POST /api/v2/user/profile/documents", s.require(applicantOnly, s.handleDocumentCreate))
 	mux.HandleFunc("GET /api/v2/user/profile/documents/{id}", s.require(applicantOnly, s.handleDocumentGet))

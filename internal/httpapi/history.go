@@ -8,7 +8,7 @@ import (
 
 // registerHistoryRoutes serves the applicant's other names, address history
 // and notification preference.
-func (s *Server) registerHistoryRoutes(mux *http.ServeMux) {
+func (s *Server) registerHistoryRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/subject/alias", s.require(applicantOnly, s.handleAliasesGet))
 	mux.HandleFunc("PUT /api/v2/user/subject/alias", s.require(applicantOnly, s.handleAliasesPut))
 	mux.HandleFunc("GET /api/v2/user/subject/address", s.require(applicantOnly, s.handleAddressesGet))

@@ -14,7 +14,7 @@ const MaxIDVCallbackBody = 64 << 10
 // IDVSignatureHeader carries a provider callback's signature.
 const IDVSignatureHeader = "X-IDV-Signature"
 
-func (s *Server) registerIDVRoutes(mux *http.ServeMux) {
+func (s *Server) registerIDVRoutes(mux *routes) {
 	if s.svc.IDV == nil {
 		return
 	}
@@ -106,6 +106,10 @@ func (s *Server) handleIDVCallback(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.Error(w, r, portal.Errorf(portal.EMALFORMED, "The callback's body could not be read."))
+		return
+	}
+	if err := checkCallbackText(body); err != nil {
+		s.Error(w, r, err)
 		return
 	}
 	if err := s.svc.IDV.ApplyCallback(r.Context(), r.Header.Get(IDVSignatureHeader), body); err != nil {

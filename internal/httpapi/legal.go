@@ -22,7 +22,7 @@ import (
 // to about 273 KB in base64, plus the typed fields and hashes.
 const MaxSignatureBody = 400 << 10
 
-func (s *Server) registerLegalRoutes(mux *http.ServeMux) {
+func (s *Server) registerLegalRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/document", s.require(applicantOnly, s.handleLegalDocumentList))
 	mux.HandleFunc("GET /api/v2/document/{id}", s.require(applicantOnly, s.handleLegalDocumentGet))
 	mux.HandleFunc("POST /api/v2/user/document/{id}/signature", s.require(applicantOnly, s.handleSignatureCreate))

@@ -16,6 +16,13 @@ import (
 // origin, use the camera: the built-in sandbox's verification page.
 const selfCameraPolicy = "camera=(self), microphone=(), geolocation=(), payment=()"
 
+// HSTS is the Strict-Transport-Security header sent with every answer to a
+// request that came over HTTPS: browsers then use HTTPS only, for a year,
+// on this host and its subdomains. (Over plain HTTP it is never sent:
+// browsers ignore it there, and it would promise what the host may not
+// keep.)
+const HSTS = "max-age=31536000; includeSubDomains"
+
 // securityHeaders sets the headers every answer carries: the app's
 // csp and permissions (permissionsPolicy). Nothing may frame the portal's
 // pages, except that the portal itself frames the built-in sandboxes'
@@ -38,11 +45,19 @@ func securityHeaders(csp, permissions string, next http.Handler) http.Handler {
 		// them to another site as a referrer.
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if r.TLS != nil {
-			h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
-		}
 		if isAPIPath(r.URL.Path) {
 			h.Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// strictTransport sends HSTS with every answer to a request that came
+// over HTTPS (isHTTPS).
+func (s *Server) strictTransport(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.isHTTPS(r) {
+			w.Header().Set("Strict-Transport-Security", HSTS)
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -13,7 +13,7 @@ import (
 // registerOperatorRoutes serves the operator API: an employer's own systems
 // call it with an API key of their company (`portal apikey create`), and
 // every call acts within that company.
-func (s *Server) registerOperatorRoutes(mux *http.ServeMux) {
+func (s *Server) registerOperatorRoutes(mux *routes) {
 	mux.HandleFunc("POST /api/v2/operator/invitations", s.operatorOnly(s.handleOperatorInvitationCreate))
 	mux.HandleFunc("GET /api/v2/operator/applicants", s.operatorOnly(s.handleOperatorApplicantList))
 	mux.HandleFunc("GET /api/v2/operator/applicants/{id}", s.operatorOnly(s.handleOperatorApplicantShow))

@@ -9,7 +9,7 @@ import (
 // The operator API's chat: an employer's system reads its applicants'
 // conversations and replies, through the same operator service as
 // `portal chat`.
-func (s *Server) registerOperatorChatRoutes(mux *http.ServeMux) {
+func (s *Server) registerOperatorChatRoutes(mux *routes) {
 	const messages = "/api/v2/operator/applicants/{id}/chat-messages"
 	mux.HandleFunc("GET /api/v2/operator/chats", s.operatorOnly(s.handleOperatorChatList))
 	mux.HandleFunc("GET "+messages, s.operatorOnly(s.handleOperatorChatShow))

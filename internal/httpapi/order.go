@@ -9,7 +9,7 @@ import (
 
 // registerOrderRoutes serves the applicant's orders one by one (the list is
 // in GET /api/v2/user/profile).
-func (s *Server) registerOrderRoutes(mux *http.ServeMux) {
+func (s *Server) registerOrderRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/order/{id}", s.require(applicantOnly, s.handleOrderGet))
 }
 

@@ -12,7 +12,7 @@ import (
 // fields.
 const MaxPaymentBody = 16 << 10
 
-func (s *Server) registerPaymentRoutes(mux *http.ServeMux) {
+func (s *Server) registerPaymentRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/payment", s.require(applicantOnly, s.handlePaymentGet))
 	mux.HandleFunc("POST /api/v2/payment/auth", s.require(applicantOnly, s.handlePaymentAuthorize))
 }

@@ -12,7 +12,7 @@ import (
 // registerPdfFormRoutes serves the fillable PDF forms of the applicant's
 // package: the list, the blank template, the applicant's submitted copy,
 // and the submission.
-func (s *Server) registerPdfFormRoutes(mux *http.ServeMux) {
+func (s *Server) registerPdfFormRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-forms", s.require(applicantOnly, s.handlePdfFormsGet))
 	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-form/{documentId}", s.require(applicantOnly, s.handlePdfFormTemplateGet))
 	mux.HandleFunc("GET /api/v2/user/profile/fillable-pdf-form/{documentId}/submitted", s.require(applicantOnly, s.handlePdfFormSubmittedGet))

@@ -9,7 +9,7 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func (s *Server) registerPersonalRoutes(mux *http.ServeMux) {
+func (s *Server) registerPersonalRoutes(mux *routes) {
 	mux.HandleFunc("PUT /api/v2/user", s.require(applicantOnly, s.handlePersonalInfoPut))
 	mux.HandleFunc("GET /api/v2/lookup/statesByCountryId", s.handleStatesByCountry)
 	mux.HandleFunc("GET /api/v2/lookup/{key}", s.handleLookup)

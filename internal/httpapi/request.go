@@ -9,7 +9,9 @@ import (
 	"mime"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,6 +38,9 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 	if err != nil {
 		return jsonError(err)
 	}
+	if !utf8.Valid(body) {
+		return errNotText
+	}
 	if err := checkJSONText(body); err != nil {
 		return err
 	}
@@ -55,6 +60,65 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 		return portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
 	}
 	return nil
+}
+
+// validText reports whether s is text that both databases keep as given:
+// valid UTF-8 without a NUL byte. PostgreSQL refuses either in a text
+// value with an error (which would be a 500), while SQLite stores them, so
+// every string from outside is checked once where it enters: the URL's
+// path and query here (refuseBadText), JSON bodies (decodeJSON,
+// checkCallbackText), form bodies (the token endpoint's check).
+func validText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+var errNotText = portal.Errorf(portal.EMALFORMED, "The request holds text that is not valid UTF-8, or a NUL character.")
+
+// refuseBadText answers a request whose path or query holds what
+// validText refuses before any handler reads it: a path that cannot name
+// anything is a 404, a query value a 400.
+func (s *Server) refuseBadText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !validText(r.URL.Path) {
+			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "Nothing is found at this address: it holds text that is not valid UTF-8, or a NUL character."))
+			return
+		}
+		// A query that does not parse is read by the handlers as far as it
+		// does (url.Values keeps what parsed), so what parsed is checked.
+		query, _ := url.ParseQuery(r.URL.RawQuery)
+		for k, vs := range query {
+			if validText(k) && !slices.ContainsFunc(vs, func(v string) bool { return !validText(v) }) {
+				continue
+			}
+			err := portal.Errorf(portal.EMALFORMED, "The %s query parameter holds text that is not valid UTF-8, or a NUL character.", k)
+			switch {
+			case r.URL.Path == tokenLoginPath:
+				// An invitation token that cannot be one is answered as any
+				// unknown token (403), on which the app shows the login page.
+				err = portal.ErrInvitation
+			case !validText(k):
+				err = errNotText
+			}
+			s.Error(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// checkCallbackText refuses a JSON body from an outside party (a signed
+// callback, whose exact bytes are kept for the signature check) holding
+// invalid UTF-8 or a NUL in any string; its other rules are the party's.
+func checkCallbackText(body []byte) error {
+	if !utf8.Valid(body) {
+		return errNotText
+	}
+	return checkJSON(body, func(_ []string, v string) error {
+		if !validText(v) {
+			return errNotText
+		}
+		return nil
+	})
 }
 
 // MaxJSONString bounds every string of a JSON body, in characters, unless
@@ -348,6 +412,23 @@ func (s *Server) clientIP(r *http.Request) string {
 		}
 	}
 	return ip.String()
+}
+
+// isHTTPS reports whether the request reached the portal over HTTPS: on
+// a TLS connection, or through a trusted proxy whose X-Forwarded-Proto
+// says https. Anyone else's header is ignored, as X-Forwarded-For is. A
+// proxy that appends its value to the client's puts its own last, so the
+// last value counts.
+func (s *Server) isHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	addr, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil || !s.trusted(addr.Addr().Unmap()) {
+		return false
+	}
+	protos := strings.Split(strings.Join(r.Header.Values("X-Forwarded-Proto"), ","), ",")
+	return strings.EqualFold(strings.TrimSpace(protos[len(protos)-1]), "https")
 }
 
 func (s *Server) trusted(ip netip.Addr) bool {

@@ -31,7 +31,8 @@ type Config struct {
 	ClientSecret string
 	// Features are the app's feature flags (subjectChat).
 	Features map[string]bool
-	// TrustedProxies may set X-Forwarded-For.
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For (the
+	// client's address) and X-Forwarded-Proto (https or not) are believed.
 	TrustedProxies []netip.Prefix
 	// PDFRenders bounds how many signed PDFs (and signature images being
 	// checked and compacted) are worked on at once; 0 means one per CPU
@@ -184,9 +185,37 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 	return s, nil
 }
 
+// routes is the server's ServeMux, remembering the patterns registered on
+// it so that they can be held against the documentation (Routes).
+type routes struct {
+	*http.ServeMux
+	patterns []string
+}
+
+func (m *routes) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
+	m.patterns = append(m.patterns, pattern)
+	m.ServeMux.HandleFunc(pattern, handler)
+}
+
+func (m *routes) Handle(pattern string, handler http.Handler) {
+	m.patterns = append(m.patterns, pattern)
+	m.ServeMux.Handle(pattern, handler)
+}
+
+// Routes lists the patterns the server's handler registers
+// ("GET /api/v2/user", "/sandbox/"), in the order they are registered.
+func (s *Server) Routes() []string {
+	return s.routes().patterns
+}
+
 // Handler returns the portal's whole HTTP handler.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	mux := s.routes()
+	return s.recoverPanics(s.logRequests(s.strictTransport(securityHeaders(s.csp, s.permissions, s.refuseBadText(mux)))))
+}
+
+func (s *Server) routes() *routes {
+	mux := &routes{ServeMux: http.NewServeMux()}
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.registerAuthRoutes(mux)
 	s.registerUserRoutes(mux)
@@ -210,10 +239,10 @@ func (s *Server) Handler() http.Handler {
 	// Anything else under the API prefixes is a JSON 404 or 405, never the
 	// app.
 	for _, prefix := range []string{"/api/", "/oauth/"} {
-		mux.HandleFunc(prefix, s.handleUnknownAPI(mux, prefix))
+		mux.HandleFunc(prefix, s.handleUnknownAPI(mux.ServeMux, prefix))
 	}
 	mux.HandleFunc("/", s.handleApp)
-	return s.recoverPanics(s.logRequests(securityHeaders(s.csp, s.permissions, mux)))
+	return mux
 }
 
 // handleUnknownAPI answers a request that only the catch-all pattern of

@@ -8,7 +8,7 @@ import (
 
 // registerServiceRoutes serves the package's service definitions, the
 // fields each page requires, and the subject read model.
-func (s *Server) registerServiceRoutes(mux *http.ServeMux) {
+func (s *Server) registerServiceRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/service", s.require(applicantOnly, s.handleServiceList))
 	mux.HandleFunc("GET /api/v2/user/subject/required-fields", s.require(applicantOnly, s.handleRequiredFields))
 	mux.HandleFunc("GET /api/v2/user/subject", s.require(applicantOnly, s.handleSubjectView))

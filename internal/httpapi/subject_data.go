@@ -10,7 +10,7 @@ import (
 // decides which legal documents apply, the service data of the data pages
 // (GET/POST /api/v2/user/data, POST /api/v2/user/profile), and the
 // package's service definitions and the read model (services.go).
-func (s *Server) registerSubjectDataRoutes(mux *http.ServeMux) {
+func (s *Server) registerSubjectDataRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user/data", s.require(applicantOnly, s.handleSubjectDataGet))
 	mux.HandleFunc("POST /api/v2/user/data", s.require(applicantOnly, s.handleSubjectDataCreate))
 	mux.HandleFunc("POST /api/v2/user/profile", s.require(applicantOnly, s.handleProfileSave))

@@ -8,7 +8,7 @@ import (
 	"applicantportal/internal/portal"
 )
 
-func (s *Server) registerUserRoutes(mux *http.ServeMux) {
+func (s *Server) registerUserRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user", s.require(setupAllowed, s.handleUserGet))
 	mux.HandleFunc("PATCH /api/v2/user", s.require(setupAllowed, s.handleUserPatch))
 	mux.HandleFunc("POST /api/v2/user/email/confirm", s.handleEmailChangeConfirm)

@@ -9,7 +9,7 @@ import (
 // registerValidationRoutes serves the address checks the address forms
 // call as the applicant types. They read no stored data, so the setup
 // credential may call them too.
-func (s *Server) registerValidationRoutes(mux *http.ServeMux) {
+func (s *Server) registerValidationRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/validation/address", s.require(setupAllowed, s.handleValidateUSAddress))
 	mux.HandleFunc("GET /api/v2/validation/internationaladdress", s.require(setupAllowed, s.handleValidateInternationalAddress))
 }
