@@ -79,6 +79,7 @@ export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFo
     handleSubmit,
     setError,
     setValue,
+    clearErrors,
     watch,
     formState: { errors, isSubmitting },
   } = useAppForm<LocationValues>(schema, {
@@ -133,7 +134,10 @@ export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFo
           error={fieldErrors?.state?.message}
           {...register(`location.${which}.state`, {
             // Another state's counties are another list: the county is asked again.
-            onChange: () => setValue(`location.${which}.county`, ''),
+            onChange: () => {
+              setValue(`location.${which}.county`, '');
+              clearErrors(`location.${which}.county`);
+            },
           })}
         >
           {(states.data ?? []).map((s) => (
