@@ -102,7 +102,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// The service checks again; checking first answers a typo before the
 	// database is opened or the company guessed.
 	req := portal.InviteRequest{NewSubject: n, Work: work, BaseURL: baseURL}
-	if err := req.Validate(portal.SubjectRules{ValidPhone: phone.Valid}, lookup.IsStateCode); err != nil {
+	if err := req.Validate(portal.SubjectRules{ValidPhone: phone.Valid}, lookup.Places()); err != nil {
 		return describe(err)
 	}
 	if ttl <= 0 {

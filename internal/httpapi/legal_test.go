@@ -87,23 +87,7 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 	a.otherID = od.ID
 
 	for _, who := range []string{"jane", "john", "pat", "done", "submitted"} {
-		s, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: a.company.ID, Email: who + "@example.com",
-			FirstName: strings.ToUpper(who[:1]) + who[1:], LastName: "Doe"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := db.SetEmploymentLocation(ctx, s.ID, portal.Place{State: "US-CA", County: 6075}); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.Auth().SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
-			Username: s.Username, Password: legalPassword, IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.tokens[who], a.ids[who] = pair.AccessToken, s.ID
+		a.addApplicant(who, &portal.Place{State: "US-CA", County: 6075})
 	}
 	for _, who := range []string{"done", "submitted"} {
 		if err := db.SetSubjectStatus(ctx, a.ids[who], portal.StatusNew, portal.StatusSetupComplete); err != nil {
@@ -115,6 +99,32 @@ func newLegalAPI(t *testing.T, db *store.DB) *legalAPI {
 	}
 	a.serve(httpapi.Config{ClientID: legalClientID, ClientSecret: legalClientSecret}, nil, nil)
 	return a
+}
+
+// addApplicant creates a logged-in applicant of the company named who,
+// working where the operator says (nil: the operator said nothing).
+func (a *legalAPI) addApplicant(who string, work *portal.Place) {
+	a.t.Helper()
+	ctx := context.Background()
+	s, err := a.db.CreateSubject(ctx, portal.NewSubject{CompanyID: a.company.ID, Email: who + "@example.com",
+		FirstName: strings.ToUpper(who[:1]) + who[1:], LastName: "Doe"})
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if work != nil {
+		if err := a.db.SetEmploymentLocation(ctx, s.ID, *work); err != nil {
+			a.t.Fatal(err)
+		}
+	}
+	if err := a.db.Auth().SetInitialPassword(ctx, s.ID, legalPassword); err != nil {
+		a.t.Fatal(err)
+	}
+	pair, err := a.db.Auth().Login(ctx, portal.Credentials{ClientID: legalClientID, ClientSecret: legalClientSecret,
+		Username: s.Username, Password: legalPassword, IP: "192.0.2.1"})
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	a.tokens[who], a.ids[who] = pair.AccessToken, s.ID
 }
 
 func (a *legalAPI) save(d *portal.LegalDocument) {

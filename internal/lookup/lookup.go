@@ -35,6 +35,10 @@ import (
 // USCountryID is the id of the United States, the default country.
 const USCountryID int64 = 1
 
+// armedForcesFirstID is the id of US-AA; US-AE and US-AP follow. They are
+// postal codes, not places with counties.
+const armedForcesFirstID = 97
+
 // Keys returns the keys Get answers.
 func Keys() []string {
 	return []string{"genders", "suffixes", "countries", "states", "counties", "regex", "regions"}
@@ -104,6 +108,7 @@ type tables struct {
 	countryCodes map[string]bool
 	stateCodes   map[string]bool
 	regionNames  map[int64]string // by state id
+	usStateCodes map[int64]string // by FIPS state code: the 50 states, DC and the territories
 }
 
 // load parses the embedded files once. A broken file is a build mistake
@@ -134,6 +139,7 @@ var load = sync.OnceValue(func() *tables {
 	t.countryCodes = map[string]bool{}
 	t.stateCodes = map[string]bool{}
 	t.regionNames = map[int64]string{}
+	t.usStateCodes = map[int64]string{}
 	for _, g := range t.genders {
 		t.genderCodes[g.Code] = true
 	}
@@ -146,6 +152,9 @@ var load = sync.OnceValue(func() *tables {
 	for _, s := range t.states {
 		t.stateCodes[s.Code] = true
 		t.regionNames[s.ID] = s.Name
+		if s.CountryID == USCountryID && s.ID < armedForcesFirstID {
+			t.usStateCodes[s.ID] = s.Code
+		}
 		key := strconv.FormatInt(s.CountryID, 10)
 		t.regions[key] = append(t.regions[key], Region{ID: s.ID, Name: s.Name, Code: s.Code})
 	}
@@ -230,3 +239,22 @@ func IsRegionID(id int64) bool { return RegionName(id) != "" }
 
 // RegionName returns the name of a region (state) id, "" for an unknown id.
 func RegionName(id int64) string { return load().regionNames[id] }
+
+// CountyState returns the state code of a county id, and false for an id
+// that is no county. A county id is a 5-digit FIPS code whose leading digits
+// are its state's FIPS code (the state's id here): 6075 lies in 6, US-CA.
+// Any county of a US state or territory is accepted, not only the curated
+// ones the counties lookup lists (an operator may name another in a
+// document's regions or an invitation).
+func CountyState(county int64) (string, bool) {
+	if county <= 0 || county%1000 == 0 {
+		return "", false
+	}
+	code, ok := load().usStateCodes[county/1000]
+	return code, ok
+}
+
+// Places returns the checks of portal.Place.Validate.
+func Places() portal.PlaceLookups {
+	return portal.PlaceLookups{KnownState: IsStateCode, CountyState: CountyState}
+}

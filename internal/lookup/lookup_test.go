@@ -202,6 +202,37 @@ func TestCounties(t *testing.T) {
 			t.Errorf("6075 = %+v", sf)
 		}
 	})
+
+	t.Run("CountyStateOfEveryListedCountyIsItsState", func(t *testing.T) {
+		for _, c := range counties {
+			if got, ok := lookup.CountyState(c.ID); !ok || got != c.StateCode {
+				t.Errorf("CountyState(%d) = %q, %v; want %q", c.ID, got, ok, c.StateCode)
+			}
+		}
+	})
+
+	t.Run("CountyState", func(t *testing.T) {
+		for _, tc := range []struct {
+			county int64
+			want   string // "" for no county
+		}{
+			{6075, "US-CA"},
+			{48201, "US-TX"}, // Harris County: a real county the lookup does not list
+			{72127, "US-PR"},
+			{11001, "US-DC"},
+			{0, ""},
+			{-6075, ""},
+			{6000, ""},  // a state's own code, not a county
+			{3001, ""},  // FIPS 03 is no state
+			{97001, ""}, // the armed forces (US-AA) have no counties
+			{101001, ""},
+		} {
+			got, ok := lookup.CountyState(tc.county)
+			if got != tc.want || ok != (tc.want != "") {
+				t.Errorf("CountyState(%d) = %q, %v; want %q", tc.county, got, ok, tc.want)
+			}
+		}
+	})
 }
 
 func TestRegex(t *testing.T) {

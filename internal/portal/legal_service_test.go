@@ -161,23 +161,42 @@ func TestLegalDocumentFilter(t *testing.T) {
 }
 
 func TestPlaceValidate(t *testing.T) {
-	known := func(c string) bool { return c == "US-CA" }
+	lookups := portal.PlaceLookups{
+		KnownState: func(c string) bool { return c == "US-CA" || c == "US-NY" },
+		CountyState: func(id int64) (string, bool) {
+			switch id {
+			case 6075, 6037:
+				return "US-CA", true
+			case 36061:
+				return "US-NY", true
+			}
+			return "", false
+		},
+	}
 	for _, tc := range []struct {
 		name  string
 		place portal.Place
 		want  string // the failing field, or ""
+		msg   string // its message, when one is wanted
 	}{
-		{"KnownStateLowerCase", portal.Place{State: " us-ca ", County: 6075}, ""},
-		{"EmptyPlace", portal.Place{}, ""},
-		{"OutsideUSIgnoresState", portal.Place{NonUS: true, State: "XX"}, ""},
-		{"ErrUnknownState", portal.Place{State: "US-XX"}, "location.residency.state"},
-		{"ErrNegativeCounty", portal.Place{County: -1}, "location.residency.county"},
+		{"KnownStateLowerCase", portal.Place{State: " us-ca ", County: 6075}, "", ""},
+		{"StateWithoutCounty", portal.Place{State: "US-NY"}, "", ""},
+		{"EmptyPlace", portal.Place{}, "", ""},
+		{"OutsideUSIgnoresStateAndCounty", portal.Place{NonUS: true, State: "XX", County: 36061}, "", ""},
+		{"ErrUnknownState", portal.Place{State: "US-XX"}, "location.residency.state", "Choose a state from the list."},
+		{"ErrNegativeCounty", portal.Place{State: "US-CA", County: -1}, "location.residency.county", "Choose a county from the list."},
+		{"ErrUnknownCounty", portal.Place{State: "US-CA", County: 6000}, "location.residency.county", "Choose a county from the list."},
+		{"ErrCountyWithoutState", portal.Place{County: 6075}, "location.residency.county", "Choose a state before a county."},
+		{"ErrCountyOfAnotherState", portal.Place{State: "US-NY", County: 6075}, "location.residency.county", "Choose a county in the state you chose."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var fe portal.FieldErrors
-			tc.place.Validate("location.residency", known, &fe)
+			tc.place.Validate("location.residency", lookups, &fe)
 			if (tc.want == "") != (len(fe) == 0) || (tc.want != "" && fe[0].Field != tc.want) {
-				t.Errorf("errors %v, want field %q", fe, tc.want)
+				t.Fatalf("errors %v, want field %q", fe, tc.want)
+			}
+			if tc.msg != "" && fe[0].Message != tc.msg {
+				t.Errorf("message %q, want %q", fe[0].Message, tc.msg)
 			}
 		})
 	}

@@ -266,14 +266,14 @@ type APIKey struct {
 
 // Validate checks the request with the rules the applicant's own changes
 // pass, so an operator cannot invite a name or an address the applicant
-// could not save. knownState says whether a state code exists.
-func (r InviteRequest) Validate(rules SubjectRules, knownState func(code string) bool) error {
+// could not save; the place of work is checked against lookups.
+func (r InviteRequest) Validate(rules SubjectRules, lookups PlaceLookups) error {
 	fields := SubjectUpdate{Email: &r.Email, FirstName: &r.FirstName, LastName: &r.LastName, Phone: &r.Phone}
 	if err := fields.Validate(rules); err != nil {
 		return err
 	}
 	var fe FieldErrors
-	if r.Work.Validate("work", knownState, &fe); len(fe) > 0 {
+	if r.Work.Validate("work", lookups, &fe); len(fe) > 0 {
 		return fe.Err()
 	}
 	return nil

@@ -251,29 +251,49 @@ func (p Place) Normalized() Place {
 	return p
 }
 
+// PlaceLookups are what a place is checked against (package lookup
+// provides them): whether a state code exists, and which state a county id
+// lies in.
+type PlaceLookups struct {
+	KnownState func(code string) bool
+	// CountyState answers the state code of a county id (a FIPS code such
+	// as 6075, whose leading digits are its state's: 6 for US-CA), and false
+	// for an id that is no county.
+	CountyState func(county int64) (stateCode string, ok bool)
+}
+
 // Validate checks a place and adds its messages to fe; field prefixes the
-// field names ("location.residency"). knownState says whether a state code
-// exists.
-func (p Place) Validate(field string, knownState func(code string) bool, fe *FieldErrors) {
+// field names ("location.residency"). A county must lie in the place's
+// state: a county alone, or one of another state, would make the legal
+// documents follow a place the applicant did not give.
+func (p Place) Validate(field string, lookups PlaceLookups, fe *FieldErrors) {
 	p = p.Normalized()
-	if p.State != "" && !knownState(p.State) {
+	if p.State != "" && !lookups.KnownState(p.State) {
 		fe.Add(field+".state", "Choose a state from the list.")
 	}
-	if p.County < 0 {
+	if p.County == 0 {
+		return
+	}
+	state, ok := lookups.CountyState(p.County)
+	switch {
+	case p.County < 0 || !ok:
 		fe.Add(field+".county", "Choose a county from the list.")
+	case p.State == "":
+		fe.Add(field+".county", "Choose a state before a county.")
+	case !stateCodesEqual(state, p.State):
+		fe.Add(field+".county", "Choose a county in the state you chose.")
 	}
 }
 
-// Validate checks the places the update sets; knownState says whether a
-// state code exists.
-func (u SubjectDataUpdate) Validate(knownState func(code string) bool) error {
+// Validate checks the places the update sets.
+func (u SubjectDataUpdate) Validate(lookups PlaceLookups) error {
 	var fe FieldErrors
 	if l := u.Location; l != nil {
 		if p := l.Residency; p != nil {
-			p.Validate("location.residency", knownState, &fe)
+			p.Validate("location.residency", lookups, &fe)
 		}
 		if p := l.Employment; p != nil {
-			p.Validate("location.employment", knownState, &fe)
+			p.Validate("location.employment", lookups, &fe)
 		}
 	}
 	return fe.Err()

@@ -31,7 +31,7 @@ func NewOperatorService(db *DB) *OperatorService { return &OperatorService{db: d
 // per e-mail address across processes: two invitations of one new address
 // at once give one applicant.
 func (o *OperatorService) InviteApplicant(ctx context.Context, req portal.InviteRequest) (*portal.InviteResult, error) {
-	if err := req.Validate(subjectRules, lookup.IsStateCode); err != nil {
+	if err := req.Validate(subjectRules, lookup.Places()); err != nil {
 		return nil, err
 	}
 	var res portal.InviteResult

@@ -95,6 +95,7 @@ func TestOperatorInviteApplicant(t *testing.T) {
 			{"MalformedEmailRefused", func(r *portal.InviteRequest) { r.Email = "riley at example" }, "email"},
 			{"NameWithDigitsRefused", func(r *portal.InviteRequest) { r.FirstName = "R1ley" }, "firstName"},
 			{"UnknownWorkStateRefused", func(r *portal.InviteRequest) { r.Work = portal.Place{State: "US-XX"} }, "work.state"},
+			{"WorkCountyOfAnotherStateRefused", func(r *portal.InviteRequest) { r.Work = portal.Place{State: "US-NY", County: 6075} }, "work.county"},
 		}
 		for _, tt := range invalid {
 			t.Run(tt.name, func(t *testing.T) {

@@ -215,7 +215,7 @@ func (s *SubjectDataService) UpdateSubjectData(ctx context.Context, subjectID in
 	if upd.Location == nil && !upd.TouchesServices() {
 		return s.FindSubjectData(ctx, subjectID)
 	}
-	if err := upd.Validate(lookup.IsStateCode); err != nil {
+	if err := upd.Validate(lookup.Places()); err != nil {
 		return nil, err
 	}
 	var d *portal.SubjectData

@@ -111,3 +111,34 @@ test('an applicant working in San Francisco signs every applicable document in o
   expect(bytes.length).toBeGreaterThan(5_000);
   expect(bytes.subarray(-6).toString()).toContain('%%EOF');
 });
+
+test('an applicant living in San Francisco and working in New York is given the San Francisco notice', async ({
+  page,
+}) => {
+  const link = inviteApplicant('legal.county@example.com', 'Sam', 'Rivera', '--work-state', 'US-NY');
+  await page.goto(link);
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await wizard.createPassword('correct horse battery staple');
+  await wizard.login('correct horse battery staple');
+  // California has a county notice among the employer's documents: the county is asked, and only there.
+  await expect(page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'Texas' });
+  await expect(page.getByLabel('County', { exact: true })).toHaveCount(0);
+  await page.getByLabel('State', { exact: true }).selectOption({ label: 'California' });
+  await expect(page.getByLabel('County', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'legal: residency with its county');
+  await wizard.residency('California', 'San Francisco County');
+
+  let rights: string[] = [];
+  await wizard.signAllLegalSteps('Sam', 'Rivera', '6789', async (title) => {
+    if (title === 'Your rights')
+      rights = await page.getByRole('article').evaluateAll((a) => a.map((e) => e.getAttribute('aria-label') ?? ''));
+  });
+  expect(rights).toEqual([
+    'A Summary of Your Rights Under the Fair Credit Reporting Act',
+    'San Francisco Fair Chance Ordinance Notice',
+    expect.stringMatching(/Article 23-A/),
+    expect.stringMatching(/California/),
+  ]);
+});

@@ -38,9 +38,11 @@ export class SetupWizardPage {
     await this.page.getByRole('button', { name: 'Login' }).click();
   }
 
-  async residency(stateName: string) {
+  /** Where the applicant lives; the county where one of the employer's notices depends on it. */
+  async residency(stateName: string, countyName?: string) {
     await expect(this.page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible();
     await this.page.getByLabel('State', { exact: true }).selectOption({ label: stateName });
+    if (countyName) await this.page.getByLabel('County', { exact: true }).selectOption({ label: countyName });
     await this.page.getByRole('button', { name: 'Continue' }).click();
   }
 

@@ -145,6 +145,11 @@ export const lookups: Record<string, unknown[]> = {
     { id: 6, name: 'California', code: 'US-CA', countryId: 1 },
     { id: 48, name: 'Texas', code: 'US-TX', countryId: 1 },
   ],
+  counties: [
+    { id: 6037, name: 'Los Angeles County', stateId: 6, stateCode: 'US-CA' },
+    { id: 6075, name: 'San Francisco County', stateId: 6, stateCode: 'US-CA' },
+    { id: 48453, name: 'Travis County', stateId: 48, stateCode: 'US-TX' },
+  ],
 };
 
 type PageFixture = Partial<ChecklistPage> & Pick<ChecklistPage, 'id'>;

@@ -11,12 +11,18 @@ export const subjectLocationQueryOptions = () =>
 
 export const useSubjectLocation = () => useQuery(subjectLocationQueryOptions());
 
-/** Sets where the applicant lives; the employer set where they will work. */
-export function useSetResidency() {
+/** A place as the applicant gives it: a state and county (0: none or another), or outside the US. */
+export type PlaceAnswer = Pick<Place, 'nonUs' | 'state' | 'county'>;
+
+/**
+ * Sets where the applicant lives and, when the employer did not say, where
+ * they will work (the server keeps the employer's word over the applicant's).
+ */
+export function useSetLocation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (residency: Pick<Place, 'nonUs' | 'state'>) =>
-      api.post<SubjectData>('api/v2/user/data', { location: { residency: { ...residency, county: 0 } } }),
+    mutationFn: (location: { residency: PlaceAnswer; employment?: PlaceAnswer }) =>
+      api.post<SubjectData>('api/v2/user/data', { location }),
     onSuccess: (data) => {
       client.setQueryData(['subject-location'], data.payload.data.location);
       return client.invalidateQueries({ queryKey: ['legal-documents'] });

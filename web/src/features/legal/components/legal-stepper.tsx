@@ -3,7 +3,7 @@
 // document and signed with the step's form below it.
 import '@/features/legal/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,13 +14,15 @@ import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useCurrentUser } from '@/lib/current-user';
+import { useCounties } from '@/lib/lookups';
 import { documentContentQueryOptions, useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
 import { downloadDocumentCopy } from '../api/download-document-copy';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { deleteSignature, useSignLegalStep } from '../api/sign-legal-step';
-import { useSetResidency, useSubjectLocation } from '../api/subject-location';
+import { useSetLocation, useSubjectLocation } from '../api/subject-location';
 import {
+  countiesWithNotices,
   legalSteps,
   printNameOf,
   stepSigned,
@@ -31,7 +33,7 @@ import {
 import { headingsBelow } from '../lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { DotIdentityFields, NameFields } from './release-identity-fields';
-import { ResidencyForm } from './residency-form';
+import { LocationForm } from './location-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
 import {
   stepDefaults,
@@ -69,7 +71,8 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
     return <Skeleton lines={6} label={t('legal.stepper.loadingYourLegalDocuments')} />;
   }
   const loc = location.data;
-  if (!loc.residency.nonUs && !loc.residency.state) return <ResidencyQuestion />;
+  if (!loc.residency.nonUs && !loc.residency.state)
+    return <LocationQuestion documents={documents.data} location={loc} />;
   return (
     <Steps
       steps={legalSteps(documents.data, loc)}
@@ -83,9 +86,27 @@ export function LegalStepper({ onComplete, onFailed }: LegalStepperProps) {
   );
 }
 
-function ResidencyQuestion() {
-  const setResidency = useSetResidency();
-  return <ResidencyForm onSubmit={(residency) => setResidency.mutateAsync(residency)} />;
+/**
+ * Where the applicant lives, and where they will work when the employer did
+ * not say; the county only in a state where one of the company's notices
+ * depends on it.
+ */
+function LocationQuestion({ documents, location }: { documents: LegalDocument[]; location: Location }) {
+  const setLocation = useSetLocation();
+  const counties = useCounties();
+  const all = counties.data;
+  const countiesIn = useCallback((state: string) => countiesWithNotices(documents, all ?? [], state), [documents, all]);
+  // Without the counties list (it failed to load) the states are still asked:
+  // better a question without the county than none at all.
+  if (counties.isPending) return <Skeleton lines={4} label={t('legal.stepper.loadingYourLegalDocuments')} />;
+  const employment = location.employment;
+  return (
+    <LocationForm
+      countiesIn={countiesIn}
+      askEmployment={!employment.nonUs && !employment.state}
+      onSubmit={(answer) => setLocation.mutateAsync(answer)}
+    />
+  );
 }
 
 type StepsProps = { steps: LegalStep[]; location: Location; fresh: boolean } & LegalStepperProps;

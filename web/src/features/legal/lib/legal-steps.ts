@@ -113,6 +113,24 @@ export function applies(type: LegalDocumentType, location: Location): boolean {
   );
 }
 
+/**
+ * The counties of a state worth asking about: those of the counties lookup
+ * that a document the applicant could sign names in its regions. Empty when
+ * no notice of the state depends on the county, so the question is not asked.
+ */
+export function countiesWithNotices<C extends { id: number; stateCode: string }>(
+  documents: LegalDocument[],
+  counties: C[],
+  state: string,
+): C[] {
+  const named = new Set(
+    documents
+      .filter((d) => d.type.editable && d.type.visibility !== 'all' && d.type.visibility !== 'non_us')
+      .flatMap((d) => (d.type.regions ?? []).map((r) => r.county ?? 0)),
+  );
+  return counties.filter((c) => sameState(c.stateCode, state) && named.has(c.id));
+}
+
 function rightsOrder(documentType: string): number {
   if (documentType === RIGHTS) return -1;
   const i = rightsNotices.findIndex((n) => n.documentType === documentType);

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
 import { queryClient } from '@/lib/query-client';
-import { legalDocuments, subjectData } from '@/testing/fixtures';
+import { documentContent, legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { LegalDocument } from '../../lib/legal-steps';
@@ -321,5 +321,57 @@ describe('the legal stepper', () => {
     await user.click(screen.getByRole('button', { name: 'Sign electronically instead' }));
     expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
     expect(api.deleted).toEqual([1]);
+  });
+});
+
+describe('where the applicant lives decides the county notice', () => {
+  // The federal summary for everyone, and the San Francisco notice (county 6075).
+  function countyServer() {
+    const documents = legalDocuments([
+      { id: 5, documentType: 'rights_fed', title: 'A Summary of Your Rights' },
+      { id: 6, documentType: 'rights_sf', title: 'San Francisco Fair Chance Ordinance' },
+    ]).map((d) =>
+      d.id === 6 ? { ...d, type: { ...d.type, visibility: 'regional', regions: [{ county: 6075 }] } } : d,
+    );
+    const place = { nonUs: false, state: '', county: 0 };
+    let location = { residency: place, employment: { ...place, state: 'US-NY', county: 36061 } };
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/v2/user/document', () => HttpResponse.json(documents)),
+      http.get('/api/v2/document/:id', ({ params }) => {
+        const id = Number(params.id);
+        return HttpResponse.json(documentContent(id, documents.find((d) => d.id === id)?.title));
+      }),
+      http.get('/api/v2/user/data', () => HttpResponse.json(subjectData(location))),
+      http.post('/api/v2/user/data', async ({ request }) => {
+        const body = (await request.json()) as { location: { residency: typeof place } };
+        sent.push(body);
+        location = { ...location, residency: body.location.residency };
+        return HttpResponse.json(subjectData(location));
+      }),
+    );
+    return sent;
+  }
+
+  it.each([
+    {
+      county: 'San Francisco County',
+      id: 6075,
+      notices: ['A Summary of Your Rights', 'San Francisco Fair Chance Ordinance'],
+    },
+    { county: 'Another county', id: 0, notices: ['A Summary of Your Rights'] },
+  ])('a Californian of $county working in New York', async ({ county, id, notices }) => {
+    const sent = countyServer();
+    const { user } = renderStepper();
+    await screen.findAllByRole('option', { name: 'California' });
+    // The employer said where the job is: only the residency is asked.
+    expect(screen.queryByRole('group', { name: 'Where will you work?' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'California');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^County/ }), county);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 3, name: 'Your rights' });
+    expect(sent).toEqual([{ location: { residency: { nonUs: false, state: 'US-CA', county: id } } }]);
+    await screen.findByRole('article', { name: notices[0] });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(notices);
   });
 });
