@@ -253,27 +253,44 @@ func redactURL(u string) string {
 
 // Migrate applies the embedded migrations of the dialect.
 func (s *DB) Migrate(ctx context.Context) error {
-	fsys, err := fs.Sub(migrations, "migrations/"+s.dialect.name)
+	p, err := s.migrations()
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
-	}
-	var opts []goose.ProviderOption
-	if s.dialect.name == "postgres" {
-		// Several instances may start at once against one database.
-		locker, err := lock.NewPostgresSessionLocker()
-		if err != nil {
-			return fmt.Errorf("store: migration lock: %w", err)
-		}
-		opts = append(opts, goose.WithSessionLocker(locker))
-	}
-	p, err := goose.NewProvider(s.dialect.goose, s.pool, fsys, opts...)
-	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return err
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("store: apply migrations: %w", err)
 	}
 	return nil
+}
+
+// migrations is goose's provider of the dialect's migrations. Several
+// processes may open one database at once (instances behind a balancer,
+// serve beside an operator command): each holds a lock while it migrates,
+// a session advisory lock on PostgreSQL and an flock on a file beside
+// portal.db on SQLite, so the next finds the work done instead of doing
+// it again.
+func (s *DB) migrations() (*goose.Provider, error) {
+	fsys, err := fs.Sub(migrations, "migrations/"+s.dialect.name)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	var opt goose.ProviderOption
+	if s.dialect.name == postgresDialect.name {
+		// A waiting instance tries every second (goose's default is 5 s)
+		// for up to 5 minutes.
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return nil, fmt.Errorf("store: migration lock: %w", err)
+		}
+		opt = goose.WithSessionLocker(locker)
+	} else {
+		opt = goose.WithLocker(&fileLocker{path: filepath.Join(s.cfg.DataDir, migrateLockFile)})
+	}
+	p, err := goose.NewProvider(s.dialect.goose, s.pool, fsys, opt)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	return p, nil
 }
 
 // Close closes the connection pool.
