@@ -34,7 +34,7 @@ Commands:
   apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
-  sweep     delete expired throttle records, tokens, invitations and reset links
+  sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
 `
