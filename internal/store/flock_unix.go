@@ -8,10 +8,14 @@ import (
 	"syscall"
 )
 
-// tryFlock takes an exclusive flock(2) on f without waiting and says
-// whether it got it.
-func tryFlock(f *os.File) (bool, error) {
-	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+// tryFlock takes an flock(2) on f, exclusive or shared, without waiting
+// and says whether it got it.
+func tryFlock(f *os.File, exclusive bool) (bool, error) {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 	if errors.Is(err, syscall.EWOULDBLOCK) {
 		return false, nil
 	}

@@ -14,6 +14,11 @@ import (
 // would let a waiter lock a file a third process no longer sees).
 const migrateLockFile = "portal.db.migrate.lock"
 
+// inUseLockFile is the file beside portal.db on which every process that
+// has the database open holds a shared flock, so that portal restore,
+// which takes it exclusively, knows none has.
+const inUseLockFile = "portal.db.lock"
+
 // fileLocker is goose's Locker for SQLite. Without one, two processes
 // starting at once on a database with a pending migration (serve beside
 // portal invite, or two starts on an empty folder) both apply it, and the
@@ -25,32 +30,13 @@ type fileLocker struct {
 	f    *os.File
 }
 
-// migrateLockPoll is how often a process waiting for the migration lock
-// tries again; migrations take milliseconds to seconds.
-const migrateLockPoll = 20 * time.Millisecond
-
 func (l *fileLocker) Lock(ctx context.Context, _ *sql.DB) error {
-	f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := lockFile(ctx, l.path, true, true)
 	if err != nil {
-		return fmt.Errorf("store: migration lock: %w", err)
+		return fmt.Errorf("store: migration lock (another portal process is migrating): %w", err)
 	}
-	for {
-		locked, err := tryFlock(f)
-		if err != nil {
-			f.Close()
-			return fmt.Errorf("store: migration lock %s: %w", l.path, err)
-		}
-		if locked {
-			l.f = f
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return fmt.Errorf("store: waiting for the migration lock %s (another portal process is migrating): %w", l.path, ctx.Err())
-		case <-time.After(migrateLockPoll):
-		}
-	}
+	l.f = f
+	return nil
 }
 
 // Unlock closes the file, which releases the lock.
@@ -61,4 +47,42 @@ func (l *fileLocker) Unlock(context.Context, *sql.DB) error {
 	err := l.f.Close()
 	l.f = nil
 	return err
+}
+
+// lockPoll is how often a process waiting for a lock file tries again;
+// what it waits for (a migration, a restore) takes milliseconds to seconds.
+const lockPoll = 20 * time.Millisecond
+
+// errLocked is lockFile's answer, not waiting, when another process holds
+// the lock.
+var errLocked = errors.New("held by another process")
+
+// lockFile opens path (creating it, 0600) and takes an flock on it,
+// exclusive or shared, waiting for it until ctx ends when wait is set.
+// Closing the file releases the lock.
+func lockFile(ctx context.Context, path string, exclusive, wait bool) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		locked, err := tryFlock(f, exclusive)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if locked {
+			return f, nil
+		}
+		if !wait {
+			f.Close()
+			return nil, errLocked
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, fmt.Errorf("waiting for %s: %w", path, ctx.Err())
+		case <-time.After(lockPoll):
+		}
+	}
 }

@@ -51,7 +51,7 @@ func TestMigrationsRaceAcrossProcesses(t *testing.T) {
 			}
 			current, latest, err := db.MigrationVersionsForTest(ctx)
 			db.Close()
-			if err != nil || current != latest-1 {
+			if err != nil || current >= latest {
 				t.Fatalf("after undoing the last migration: at %d of %d (%v)", current, latest, err)
 			}
 		}

@@ -82,9 +82,11 @@ type DB struct{ *conn }
 // password hashing and throttling).
 type conn struct {
 	// db runs the queries: the pool, or inside Atomically the transaction.
-	db      queryer
-	pool    *sql.DB
-	inTx    *sql.Tx // set inside Atomically
+	db   queryer
+	pool *sql.DB
+	inTx *sql.Tx // set inside Atomically
+	// inUse holds the shared lock on portal.db.lock (SQLite) until Close.
+	inUse   *os.File
 	dialect dialect
 	cfg     Config
 	now     func() time.Time
@@ -104,20 +106,33 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	var inUse *os.File
 	if d.name == sqliteDialect.name {
 		// With PostgreSQL the data folder holds nothing of the portal's.
 		warnOpenDataDir(cfg.DataDir, cfg.Logger)
+		// Held until Close, so that portal restore never replaces the
+		// file under an open database; it waits while a restore runs.
+		if inUse, err = lockFile(ctx, filepath.Join(cfg.DataDir, inUseLockFile), false, true); err != nil {
+			return nil, fmt.Errorf("store: database lock (portal restore is running): %w", err)
+		}
 	}
 	sqldb, err := sql.Open(d.driver, dsn)
 	if err != nil {
+		closeFile(inUse)
 		return nil, fmt.Errorf("store: open %s: %w", d.name, err)
 	}
+	opened := false
+	defer func() {
+		if !opened {
+			closeFile(inUse)
+		}
+	}()
 	d.configurePool(sqldb)
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
-	s := &DB{&conn{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
+	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
 		forms: pdfform.NewReader()}}
 	if err := s.Migrate(ctx); err != nil {
@@ -134,7 +149,14 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			return nil, err
 		}
 	}
+	opened = true
 	return s, nil
+}
+
+func closeFile(f *os.File) {
+	if f != nil {
+		f.Close()
+	}
 }
 
 func withDefaults(cfg Config) Config {
@@ -293,8 +315,12 @@ func (s *DB) migrations() (*goose.Provider, error) {
 	return p, nil
 }
 
-// Close closes the connection pool.
-func (s *DB) Close() error { return s.pool.Close() }
+// Close closes the connection pool, then lets go of the database file.
+func (s *DB) Close() error {
+	err := s.pool.Close()
+	closeFile(s.inUse)
+	return err
+}
 
 // Ping checks the database answers; the health check uses it.
 func (s *DB) Ping(ctx context.Context) error { return s.pool.PingContext(ctx) }
