@@ -22,6 +22,8 @@ Usage: portal COMMAND [flags]
 Commands:
   serve     serve the app and its API
   migrate   apply the database migrations and exit
+  backup    copy the SQLite database while it runs: backup --to FILE
+  restore   put back a backup (servers stopped): restore --from FILE
   invite    invite an applicant and print the invitation link
   outbox    print the e-mail outbox
   banner    set, clear or list the maintenance banner: banner set|clear|list
@@ -34,7 +36,7 @@ Commands:
   apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
-  sweep     delete expired throttle records, tokens, invitations and reset links
+  sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
 `
@@ -68,6 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runServe(ctx, rest, stdout, stderr)
 	case "migrate":
 		return runMigrate(ctx, rest, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, rest, stdout, stderr)
 	case "invite":
 		return runInvite(ctx, rest, stdout, stderr)
 	case "outbox":

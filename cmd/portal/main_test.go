@@ -363,9 +363,16 @@ func TestSweepCommandAndServe(t *testing.T) {
 	}
 	failure(time.Hour)
 	failure(time.Minute)
+	// A finished upload nothing links to (its process died before it
+	// linked it), two days old.
+	if _, err := db.SQL().Exec(`INSERT INTO files (name, content_type, complete, created_at) VALUES ('', 'application/pdf', TRUE, $1)`,
+		time.Now().Add(-48*time.Hour).UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
 
 	out := runPortal(t, "sweep", "--data", data)
-	if !strings.Contains(out, "login failures:  1\n") || !strings.Contains(out, "tokens:          0\n") {
+	if !strings.Contains(out, "login failures:  1\n") || !strings.Contains(out, "tokens:          0\n") ||
+		!strings.Contains(out, "orphaned files:  1\n") {
 		t.Fatalf("portal sweep printed %q", out)
 	}
 	if n := failures(); n != 1 {

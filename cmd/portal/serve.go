@@ -407,6 +407,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
 		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
+		{"orphaned_files", res.OrphanedFiles},
 		{"sandbox_records", res.SandboxRecords}, {"events", res.Events},
 	}
 }

@@ -327,11 +327,12 @@ type SweepResult struct {
 	PasswordResets int64 // reset links used or expired long ago
 	EmailChanges   int64 // e-mail change links used, replaced or expired long ago
 	Uploads        int64 // uploads left unfinished for a day
+	OrphanedFiles  int64 // finished uploads nothing refers to (a crash between storing and linking), a day after they began
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
 	Events         int64 // events published on SQLite, read by every process by now
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads + r.SandboxRecords
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads + r.OrphanedFiles + r.SandboxRecords
 }

@@ -48,6 +48,8 @@ type Sealer struct {
 	// derive is HMAC-SHA256 keyed by a key derived from the data key, for
 	// DeriveKey.
 	derive []byte
+	// fingerprint names the key (Fingerprint).
+	fingerprint string
 }
 
 // New returns a Sealer for a 32-byte key.
@@ -65,8 +67,19 @@ func New(key []byte) (*Sealer, error) {
 	}
 	mac := hmac.New(sha256.New, key)
 	mac.Write([]byte("portal: derived keys"))
-	return &Sealer{aead: aead, derive: mac.Sum(nil)}, nil
+	return &Sealer{aead: aead, derive: mac.Sum(nil), fingerprint: Fingerprint(key)}, nil
 }
+
+// Fingerprint names a key without revealing it: the first 8 bytes of its
+// SHA-256, in hex. A backup records it, so an operator can tell which key
+// opens it (`base64 -d data.key | sha256sum | cut -c1-16`).
+func Fingerprint(key []byte) string {
+	sum := sha256.Sum256(key)
+	return hex.EncodeToString(sum[:8])
+}
+
+// Fingerprint is the fingerprint of the sealer's key.
+func (s *Sealer) Fingerprint() string { return s.fingerprint }
 
 // DeriveKey returns a 32-byte key for one purpose (the sandbox provider's
 // callback secret), derived from the data key: every instance with the same

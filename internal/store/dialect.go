@@ -92,13 +92,19 @@ var postgresDialect = dialect{
 // so a folder named with '#', '?', '%' or spaces is opened as named and
 // keeps the parameters.
 func sqliteDSN(path string) (string, error) {
+	return sqliteDSNWith(path, "journal_mode(WAL)")
+}
+
+// sqliteDSNWith is sqliteDSN with the journal mode given: a backup file
+// is kept in one piece (journal_mode(DELETE)), with nothing beside it.
+func sqliteDSNWith(path, journal string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", fmt.Errorf("store: database path: %w", err)
 	}
 	q := url.Values{
 		"_txlock": {"immediate"},
-		"_pragma": {"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(FULL)"},
+		"_pragma": {journal, "foreign_keys(1)", "busy_timeout(10000)", "synchronous(FULL)"},
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
 	// An empty authority (file:///path) is what SQLite expects of a local

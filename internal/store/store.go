@@ -83,9 +83,11 @@ type DB struct{ *conn }
 // password hashing and throttling).
 type conn struct {
 	// db runs the queries: the pool, or inside Atomically the transaction.
-	db      queryer
-	pool    *sql.DB
-	inTx    *sql.Tx // set inside Atomically
+	db   queryer
+	pool *sql.DB
+	inTx *sql.Tx // set inside Atomically
+	// inUse holds the shared lock on portal.db.lock (SQLite) until Close.
+	inUse   *os.File
 	dialect dialect
 	cfg     Config
 	now     func() time.Time
@@ -105,20 +107,33 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	var inUse *os.File
 	if d.name == sqliteDialect.name {
 		// With PostgreSQL the data folder holds nothing of the portal's.
 		warnOpenDataDir(cfg.DataDir, cfg.Logger)
+		// Held until Close, so that portal restore never replaces the
+		// file under an open database; it waits while a restore runs.
+		if inUse, err = lockFile(ctx, filepath.Join(cfg.DataDir, inUseLockFile), false, true); err != nil {
+			return nil, fmt.Errorf("store: database lock (portal restore is running): %w", err)
+		}
 	}
 	sqldb, err := sql.Open(d.driver, dsn)
 	if err != nil {
+		closeFile(inUse)
 		return nil, fmt.Errorf("store: open %s: %w", d.name, err)
 	}
+	opened := false
+	defer func() {
+		if !opened {
+			closeFile(inUse)
+		}
+	}()
 	d.configurePool(sqldb)
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
-	s := &DB{&conn{db: sqldb, pool: sqldb, dialect: d, cfg: cfg, now: cfg.Now,
+	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
 		forms: pdfform.NewReader()}}
 	if err := s.Migrate(ctx); err != nil {
@@ -135,7 +150,14 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			return nil, err
 		}
 	}
+	opened = true
 	return s, nil
+}
+
+func closeFile(f *os.File) {
+	if f != nil {
+		f.Close()
+	}
 }
 
 func withDefaults(cfg Config) Config {
@@ -254,34 +276,49 @@ func redactURL(u string) string {
 
 // Migrate applies the embedded migrations of the dialect.
 func (s *DB) Migrate(ctx context.Context) error {
-	fsys, err := fs.Sub(migrations, "migrations/"+s.dialect.name)
+	p, err := s.migrations(ctx)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
-	}
-	var opts []goose.ProviderOption
-	if s.dialect.name == "postgres" {
-		// Several instances may start at once against one database. The
-		// lock is the schema's, so portals in other schemas of the database
-		// never wait on it, and it is retried every second (goose's default
-		// is every 5 s, for up to 5 minutes).
-		var schema string
-		if err := s.pool.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-			return fmt.Errorf("store: migration lock: %w", err)
-		}
-		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLockID(schema)), lock.WithLockTimeout(1, 300))
-		if err != nil {
-			return fmt.Errorf("store: migration lock: %w", err)
-		}
-		opts = append(opts, goose.WithSessionLocker(locker))
-	}
-	p, err := goose.NewProvider(s.dialect.goose, s.pool, fsys, opts...)
-	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return err
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("store: apply migrations: %w", err)
 	}
 	return nil
+}
+
+// migrations is goose's provider of the dialect's migrations. Several
+// processes may open one database at once (instances behind a balancer,
+// serve beside an operator command): each holds a lock while it migrates,
+// a session advisory lock on PostgreSQL and an flock on a file beside
+// portal.db on SQLite, so the next finds the work done instead of doing
+// it again.
+func (s *DB) migrations(ctx context.Context) (*goose.Provider, error) {
+	fsys, err := fs.Sub(migrations, "migrations/"+s.dialect.name)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	var opt goose.ProviderOption
+	if s.dialect.name == postgresDialect.name {
+		// The lock is the schema's, so portals in other schemas of the
+		// database never wait on it; a waiting instance tries every second
+		// (goose's default is 5 s) for up to 5 minutes.
+		var schema string
+		if err := s.pool.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return nil, fmt.Errorf("store: migration lock: %w", err)
+		}
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(migrationLockID(schema)), lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return nil, fmt.Errorf("store: migration lock: %w", err)
+		}
+		opt = goose.WithSessionLocker(locker)
+	} else {
+		opt = goose.WithLocker(&fileLocker{path: filepath.Join(s.cfg.DataDir, migrateLockFile)})
+	}
+	p, err := goose.NewProvider(s.dialect.goose, s.pool, fsys, opt)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	return p, nil
 }
 
 // migrationLockID is the advisory lock id of a schema's migrations: goose's
@@ -296,8 +333,12 @@ func migrationLockID(schema string) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
-// Close closes the connection pool.
-func (s *DB) Close() error { return s.pool.Close() }
+// Close closes the connection pool, then lets go of the database file.
+func (s *DB) Close() error {
+	err := s.pool.Close()
+	closeFile(s.inUse)
+	return err
+}
 
 // Ping checks the database answers; the health check uses it.
 func (s *DB) Ping(ctx context.Context) error { return s.pool.PingContext(ctx) }

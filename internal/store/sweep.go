@@ -20,8 +20,10 @@ type SweepResult = portal.SweepResult
 
 // Sweep deletes the rows that can no longer change an answer: throttle
 // records that left their window, and tokens, logins, invitations and
-// reset links that ended SweepRetention ago, and uploads left unfinished
-// for AbandonedUploadAge, and events published EventRetention ago.
+// reset links that ended SweepRetention ago, uploads left unfinished for
+// AbandonedUploadAge, finished files nothing refers to OrphanedFileAge
+// after their upload began (sweepOrphanedFiles), and events published
+// EventRetention ago.
 // Subjects, signatures, chat messages,
 // personal information, the outbox and anything else that is a record
 // stay. It runs in one transaction; sweeps of several processes sharing a
@@ -76,6 +78,11 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			}
 			*st.n = n
 		}
+		n, err := s.sweepOrphanedFiles(ctx, tx, now)
+		if err != nil {
+			return err
+		}
+		res.OrphanedFiles = n
 		// The sandboxes' records have no id column (they are keyed by kind
 		// and key) and nothing holds them for long: a plain delete.
 		r, err := tx.ExecContext(ctx, `DELETE FROM sandbox_records WHERE expires_at < $1`, ms(now))
@@ -104,6 +111,42 @@ func (s *DB) sweepTable(ctx context.Context, tx *sql.Tx, table, where string, ar
 	n, err := res.RowsAffected()
 	if err != nil {
 		return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+	}
+	return n, nil
+}
+
+// OrphanedFileAge is how long after its upload began a finished file that
+// nothing refers to is removed. A file is stored first and linked to its
+// document, message, form or report in a second transaction (on SQLite
+// one transaction would hold the only write lock for the whole upload),
+// so a process killed between the two leaves a file no one can reach. The
+// age is that of an unfinished upload's (AbandonedUploadAge): a file is
+// linked the moment it is finished, so one a day old and unlinked is
+// never an upload still under way.
+const OrphanedFileAge = AbandonedUploadAge
+
+// fileReferrers are the columns that refer to files(id). A file none of
+// them names is an orphan. A new table that refers to files must be added
+// here, or the sweep would delete its files: TestFileReferrersAreEveryForeignKey
+// compares this list with the schema's foreign keys.
+var fileReferrers = []struct{ table, column string }{
+	{"subject_documents", "file_id"},
+	{"pdf_forms", "file_id"},
+	{"subject_pdf_forms", "file_id"},
+	{"subject_reports", "file_id"},
+	{"chat_messages", "file_id"},
+}
+
+// sweepOrphanedFiles deletes the finished files that nothing refers to
+// OrphanedFileAge after their upload began; their chunks go with them.
+func (s *DB) sweepOrphanedFiles(ctx context.Context, tx *sql.Tx, now time.Time) (int64, error) {
+	where := `complete = TRUE AND created_at < $1`
+	for _, r := range fileReferrers {
+		where += fmt.Sprintf(` AND NOT EXISTS (SELECT 1 FROM %[1]s r WHERE r.%[2]s = files.id)`, r.table, r.column)
+	}
+	n, err := s.sweepTable(ctx, tx, "files", where, ms(now.Add(-OrphanedFileAge)))
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep orphaned files: %w", err)
 	}
 	return n, nil
 }

@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +33,64 @@ type sweepWorld struct {
 	// what a case's Setup hands to its Then
 	spent, fresh string
 	current      *portal.TokenPair
+	linked       map[string]int64 // file ids by the table that links them
+}
+
+// sweptPDF is the content of the files the sweep cases store.
+const sweptPDF = "%PDF-1.7 a report"
+
+// putFile stores a finished file of jane's, as an upload does before it
+// links it, and returns its id.
+func (w *sweepWorld) putFile(t *testing.T, name string) int64 {
+	t.Helper()
+	f, err := store.NewFileStore(w.db).Put(w.ctx, portal.FileMeta{SubjectID: w.jane.ID, Name: name, ContentType: "application/pdf"},
+		strings.NewReader(sweptPDF), portal.MaxUploadSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.ID
+}
+
+// fileReferrerTables are the tables whose file_id refers to files.
+var fileReferrerTables = []string{"subject_documents", "pdf_forms", "subject_pdf_forms", "subject_reports", "chat_messages"}
+
+// link writes the row of table that refers to the file, as the services
+// do once the file is stored.
+func (w *sweepWorld) link(t *testing.T, table string, fileID int64) {
+	t.Helper()
+	q := w.db.SQL()
+	now := w.c.now().UnixMilli()
+	var pkg, form int64
+	if table == "pdf_forms" || table == "subject_pdf_forms" {
+		if err := q.QueryRow(`INSERT INTO packages (company_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
+			w.company.ID, table, now).Scan(&pkg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var err error
+	switch table {
+	case "subject_documents":
+		_, err = q.Exec(`INSERT INTO subject_documents (subject_id, document_type, file_id, created_at) VALUES ($1, 'licence', $2, $3)`, w.jane.ID, fileID, now)
+	case "pdf_forms":
+		_, err = q.Exec(`INSERT INTO pdf_forms (package_id, code, title, file_id, field_names, created_at) VALUES ($1, $2, 'A form', $3, '[]', $4)`,
+			pkg, fmt.Sprintf("form-%d", fileID), fileID, now)
+	case "subject_pdf_forms":
+		// The submission is of a form whose template is another file.
+		template := w.putFile(t, "template.pdf")
+		if err = q.QueryRow(`INSERT INTO pdf_forms (package_id, code, title, file_id, field_names, created_at) VALUES ($1, 'filled', 'A form', $2, '[]', $3) RETURNING id`,
+			pkg, template, now).Scan(&form); err == nil {
+			_, err = q.Exec(`INSERT INTO subject_pdf_forms (subject_id, form_id, file_id, submitted_at) VALUES ($1, $2, $3, $4)`, w.jane.ID, form, fileID, now)
+		}
+	case "subject_reports":
+		_, err = q.Exec(`INSERT INTO subject_reports (subject_id, kind, file_id, created_at) VALUES ($1, 'report', $2, $3)`, w.jane.ID, fileID, now)
+	case "chat_messages":
+		_, err = q.Exec(`INSERT INTO chat_messages (subject_id, sender, body, file_id, created_at) VALUES ($1, 'subject', $2, $3, $4)`, w.jane.ID, []byte{}, fileID, now)
+	default:
+		t.Fatalf("no link for %s", table)
+	}
+	if err != nil {
+		t.Fatalf("link file %d from %s: %v", fileID, table, err)
+	}
 }
 
 func (w *sweepWorld) count(t *testing.T, table string) int {
@@ -94,10 +154,7 @@ func TestSweep(t *testing.T) {
 		{
 			Name: "UnfinishedUploadsGoAfterADayFinishedFilesStay",
 			Setup: func(t *testing.T, w *sweepWorld) {
-				fs := store.NewFileStore(w.db)
-				if _, err := fs.Put(w.ctx, portal.FileMeta{Name: "kept.pdf", ContentType: "application/pdf"}, strings.NewReader("%PDF-1.7"), portal.MaxUploadSize); err != nil {
-					t.Fatal(err)
-				}
+				w.link(t, "subject_reports", w.putFile(t, "kept.pdf"))
 				unfinished := func(name string) {
 					if _, err := w.db.SQL().Exec(`INSERT INTO files (name, content_type, created_at) VALUES ($1, 'application/pdf', $2)`,
 						name, w.c.now().UnixMilli()); err != nil {
@@ -112,6 +169,59 @@ func TestSweep(t *testing.T) {
 			Then: func(t *testing.T, w *sweepWorld) {
 				if n := w.count(t, "files"); n != 2 {
 					t.Errorf("%d files after the sweep, want the finished one and the upload under way", n)
+				}
+			},
+		},
+		{
+			// A process killed between storing an upload and linking it
+			// leaves a finished file nothing refers to. It may be an upload
+			// about to be linked, so it stays for a day.
+			Name: "UnlinkedFilesStayADay",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.putFile(t, "crash.pdf")
+				w.c.advance(store.OrphanedFileAge - time.Minute)
+			},
+			Want: store.SweepResult{},
+			Then: func(t *testing.T, w *sweepWorld) {
+				if n := w.count(t, "files"); n != 1 {
+					t.Errorf("%d files after the sweep, want the unlinked one kept", n)
+				}
+			},
+		},
+		{
+			Name: "UnlinkedFilesGoAfterADayLinkedFilesNever",
+			Setup: func(t *testing.T, w *sweepWorld) {
+				w.linked = map[string]int64{}
+				for _, table := range fileReferrerTables {
+					w.linked[table] = w.putFile(t, table+".pdf")
+					w.link(t, table, w.linked[table])
+				}
+				w.putFile(t, "crash-1.pdf")
+				w.putFile(t, "crash-2.pdf")
+				w.c.advance(store.OrphanedFileAge + time.Minute)
+				w.putFile(t, "just-stored.pdf") // its link is on its way
+			},
+			Want: store.SweepResult{OrphanedFiles: 2},
+			Then: func(t *testing.T, w *sweepWorld) {
+				// The linked ones, the template of the filled form, and the
+				// one just stored.
+				want := len(fileReferrerTables) + 2
+				if n := w.count(t, "files"); n != want {
+					t.Errorf("%d files after the sweep, want %d", n, want)
+				}
+				if n := w.count(t, "file_chunks"); n != want {
+					t.Errorf("%d chunks after the sweep; the orphans' chunks must go with them", n)
+				}
+				for table, id := range w.linked {
+					_, rc, err := store.NewFileStore(w.db).Get(w.ctx, id)
+					if err != nil {
+						t.Errorf("the file of %s: %v", table, err)
+						continue
+					}
+					if b, err := io.ReadAll(rc); err != nil || string(b) != sweptPDF {
+						t.Errorf("the file of %s reads %q, %v", table, b, err)
+					}
+					rc.Close()
 				}
 			},
 		},
@@ -436,6 +546,57 @@ func TestConcurrentSweeps(t *testing.T) {
 		want := store.SweepResult{LoginFailures: 20, Tokens: 40, TokenFamilies: 20, Invitations: 20}
 		if sum != want {
 			t.Fatalf("the sweeps deleted %+v together; want %+v", sum, want)
+		}
+	})
+}
+
+// TestFileReferrersAreEveryForeignKey keeps the sweep's list of the
+// columns that refer to files equal to the schema's foreign keys: a table
+// added later that refers to files, and not to the list, would have its
+// files swept as orphans.
+func TestFileReferrersAreEveryForeignKey(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		var query string
+		if db.Dialect() == "sqlite" {
+			query = `SELECT m.name || '.' || k."from" FROM sqlite_master m, pragma_foreign_key_list(m.name) k
+				WHERE m.type = 'table' AND k."table" = 'files'`
+		} else {
+			query = `SELECT c.conrelid::regclass::text || '.' || a.attname FROM pg_constraint c
+				JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+				WHERE c.contype = 'f' AND c.confrelid = 'files'::regclass`
+		}
+		rows, err := db.SQL().Query(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var inSchema []string
+		for rows.Next() {
+			var col string
+			if err := rows.Scan(&col); err != nil {
+				t.Fatal(err)
+			}
+			// A file's chunks are its content, not a reference to it.
+			if col != "file_chunks.file_id" {
+				inSchema = append(inSchema, col)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		var tested []string
+		for _, table := range fileReferrerTables {
+			tested = append(tested, table+".file_id")
+		}
+		swept := store.FileReferrersForTest()
+		slices.Sort(inSchema)
+		slices.Sort(swept)
+		slices.Sort(tested)
+		if !slices.Equal(inSchema, swept) {
+			t.Errorf("the columns referring to files are %v; the sweep keeps the files of %v", inSchema, swept)
+		}
+		if !slices.Equal(inSchema, tested) {
+			t.Errorf("the columns referring to files are %v; the sweep's test links files from %v", inSchema, tested)
 		}
 	})
 }
