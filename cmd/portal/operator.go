@@ -129,7 +129,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return describe(err)
 	}
 	sub := res.Subject
-	fmt.Fprintf(stdout, "Invited %s %s <%s> (subject %d).\n", sub.FirstName, sub.LastName, sub.Email, sub.ID)
+	fmt.Fprintf(stdout, "Invited %s %s <%s> (subject %d).\n", printableLine(sub.FirstName), printableLine(sub.LastName), printableLine(sub.Email), sub.ID)
 	fmt.Fprintln(stdout, demo.InvitationURL(baseURL, res.Token))
 	return nil
 }
@@ -169,7 +169,7 @@ func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	for _, m := range mails {
-		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), mailState(m), m.To, m.Subject, m.Body)
+		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), mailState(m), printableLine(m.To), printableLine(m.Subject), printable(m.Body))
 	}
 	return nil
 }
@@ -180,9 +180,9 @@ func mailState(m portal.Mail) string {
 	case m.SentAt != nil:
 		return "sent " + m.SentAt.Format("2006-01-02 15:04:05Z")
 	case m.Attempts >= store.MaxMailAttempts:
-		return fmt.Sprintf("failed after %d attempts: %s", m.Attempts, m.LastError)
+		return fmt.Sprintf("failed after %d attempts: %s", m.Attempts, printableLine(m.LastError))
 	case m.Attempts > 0:
-		return fmt.Sprintf("queued, %d failed attempts, last: %s", m.Attempts, m.LastError)
+		return fmt.Sprintf("queued, %d failed attempts, last: %s", m.Attempts, printableLine(m.LastError))
 	}
 	return "queued"
 }
