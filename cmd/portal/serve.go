@@ -399,7 +399,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
 		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
-		{"sandbox_records", res.SandboxRecords}, {"events", res.Events},
+		{"sandbox_records", res.SandboxRecords}, {"events", res.Events}, {"mail_bodies", res.MailBodies},
 	}
 }
 

@@ -309,6 +309,10 @@ type Mail struct {
 	// Attempts counts failed deliveries; LastError is the last one's.
 	Attempts  int
 	LastError string
+	// BodyRemoved says the body was dropped, once the mail was delivered
+	// or the link in it expired, so that no copy of the database holds a
+	// working link; Body is then "".
+	BodyRemoved bool
 }
 
 // Mailer delivers one e-mail (SMTP when configured). Without one, mail
@@ -329,6 +333,7 @@ type SweepResult struct {
 	Uploads        int64 // uploads left unfinished for a day
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
 	Events         int64 // events published on SQLite, read by every process by now
+	MailBodies     int64 // bodies of queued mails whose link expired (the rows stay)
 }
 
 // Total is the number of rows deleted.

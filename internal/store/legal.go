@@ -318,7 +318,7 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			return err
 		}
 		subject, body := portal.PaperFormsMail(f.Subject, f.Company)
-		return enqueueMail(ctx, tx, now, f.Subject.Email, subject, body)
+		return s.enqueueMail(ctx, tx, now, f.Subject.Email, subject, body, 0)
 	})
 }
 

@@ -226,12 +226,13 @@ func TestInvitationReminders(t *testing.T) {
 type fakeMailer struct {
 	mu      sync.Mutex
 	sent    map[int64]int
+	bodies  map[int64]string // what each sent mail said
 	failing map[string]bool
 	delay   time.Duration
 }
 
 func newFakeMailer() *fakeMailer {
-	return &fakeMailer{sent: map[int64]int{}, failing: map[string]bool{}}
+	return &fakeMailer{sent: map[int64]int{}, bodies: map[int64]string{}, failing: map[string]bool{}}
 }
 
 func (f *fakeMailer) Send(ctx context.Context, m portal.Mail) error {
@@ -242,6 +243,7 @@ func (f *fakeMailer) Send(ctx context.Context, m portal.Mail) error {
 		return errors.New("550 mailbox\nunavailable")
 	}
 	f.sent[m.ID]++
+	f.bodies[m.ID] = m.Body
 	return nil
 }
 
