@@ -59,7 +59,8 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("sweep", fmt.Sprintf("Deletes what can no longer matter (failed logins and reset requests past their throttle window;\n"+
-		"tokens, logins, invitations and reset links %d days after they ended) and prints how many of each.\n"+
+		"tokens, logins, invitations and reset links %d days after they ended; the body of a queued e-mail\n"+
+		"whose link expired) and prints how many of each.\n"+
 		"portal serve does this every --sweep-interval; it is safe while servers run.", store.SweepRetention/(24*time.Hour)), stderr)
 	st := f.storage()
 	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
