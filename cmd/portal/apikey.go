@@ -63,7 +63,7 @@ func runAPIKeyCreate(ctx context.Context, args []string, stdout, stderr io.Write
 		}
 		return describe(err)
 	}
-	fmt.Fprintf(stdout, "API key %d (%s) created for company %d: %s\n", key.ID, key.Prefix, key.CompanyID, key.Name)
+	fmt.Fprintf(stdout, "API key %d (%s) created for company %d: %s\n", key.ID, key.Prefix, key.CompanyID, printableLine(key.Name))
 	fmt.Fprintln(stdout, "Keep the secret below now: it is shown this once and cannot be recovered.")
 	fmt.Fprintln(stdout, secret)
 	return nil
@@ -96,7 +96,7 @@ func runAPIKeyList(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if k.RevokedAt != nil {
 			state = "REVOKED " + stamp(*k.RevokedAt)
 		}
-		fmt.Fprintf(stdout, "%6d  company %-4d  %s...  %-26s  %s\n", k.ID, k.CompanyID, k.Prefix, state, k.Name)
+		fmt.Fprintf(stdout, "%6d  company %-4d  %s...  %-26s  %s\n", k.ID, k.CompanyID, k.Prefix, state, printableLine(k.Name))
 	}
 	return nil
 }

@@ -56,8 +56,8 @@ func runApplicantShow(ctx context.Context, args []string, stdout, stderr io.Writ
 		}
 		return err
 	}
-	fmt.Fprintf(stdout, "Applicant %d: %s %s <%s>\n", d.ID, d.FirstName, d.LastName, d.Email)
-	fmt.Fprintf(stdout, "Company:     %s (%d)\n", d.CompanyName, d.CompanyID)
+	fmt.Fprintf(stdout, "Applicant %d: %s %s <%s>\n", d.ID, printableLine(d.FirstName), printableLine(d.LastName), printableLine(d.Email))
+	fmt.Fprintf(stdout, "Company:     %s (%d)\n", printableLine(d.CompanyName), d.CompanyID)
 	fmt.Fprintf(stdout, "Status:      %s (%d)\n", d.StatusText, int(d.StatusID))
 	if d.HoldReason != "" {
 		fmt.Fprintf(stdout, "Held:        %s\n", portal.HoldText(d.HoldReason))
@@ -69,7 +69,7 @@ func runApplicantShow(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	fmt.Fprintln(stdout, "Still to do:")
 	for _, m := range d.Missing {
-		fmt.Fprintf(stdout, "  - %s\n", m)
+		fmt.Fprintf(stdout, "  - %s\n", printableLine(m))
 	}
 	return nil
 }

@@ -59,7 +59,7 @@ func runBannerMessage(ctx context.Context, args []string, stdout, stderr io.Writ
 		fmt.Fprintln(stdout, "Maintenance banner cleared.")
 		return nil
 	}
-	fmt.Fprintf(stdout, "Maintenance banner %d set: %s\n", b.ID, b.Message)
+	fmt.Fprintf(stdout, "Maintenance banner %d set: %s\n", b.ID, printableLine(b.Message))
 	return nil
 }
 
@@ -101,7 +101,7 @@ func runBannerSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return describe(err)
 	}
-	fmt.Fprintf(stdout, "Maintenance banner %d set for %s, %s: %s\n", b.ID, bannerAudience(b.CompanyID), bannerEnd(b.EndsAt), b.Message)
+	fmt.Fprintf(stdout, "Maintenance banner %d set for %s, %s: %s\n", b.ID, bannerAudience(b.CompanyID), bannerEnd(b.EndsAt), printableLine(b.Message))
 	return nil
 }
 
@@ -167,7 +167,7 @@ func runBannerList(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return nil
 	}
 	for _, b := range list {
-		fmt.Fprintf(stdout, "%6d  %-12s  %-30s  %s\n", b.ID, bannerAudience(b.CompanyID), bannerEnd(b.EndsAt), b.Message)
+		fmt.Fprintf(stdout, "%6d  %-12s  %-30s  %s\n", b.ID, bannerAudience(b.CompanyID), bannerEnd(b.EndsAt), printableLine(b.Message))
 	}
 	return nil
 }

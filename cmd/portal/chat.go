@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode"
 
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
@@ -64,21 +63,6 @@ func (f *chatFlags) open(ctx context.Context) (portal.OperatorService, *store.DB
 		return nil, nil, err
 	}
 	return store.NewOperatorService(db), db, nil
-}
-
-// printable keeps an applicant's text from driving the operator's
-// terminal: control characters other than line breaks and tabs, and the
-// marks that reorder text, show as U+FFFD.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' {
-			return r
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
-			return unicode.ReplacementChar
-		}
-		return r
-	}, s)
 }
 
 func chatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") }

@@ -42,7 +42,7 @@ func runCollection(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return describe(err)
 	}
-	fmt.Fprintf(stdout, "Specimen of applicant %d collected at %s (site %d) on %s.\n", subjectID, c.Site.Name, c.Site.ID,
+	fmt.Fprintf(stdout, "Specimen of applicant %d collected at %s (site %d) on %s.\n", subjectID, printableLine(c.Site.Name), c.Site.ID,
 		c.CollectedAt.UTC().Format("2006-01-02 15:04 MST"))
 	return nil
 }

@@ -80,7 +80,7 @@ func runCompanyShow(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	fmt.Fprintf(stdout, "Company %d:\n", companyID)
 	for _, p := range prefs {
-		fmt.Fprintf(stdout, "  %-40s %s\n", p.Name, p.Value)
+		fmt.Fprintf(stdout, "  %-40s %s\n", p.Name, printableLine(p.Value))
 	}
 	if len(prefs) < len(portal.CompanyPreferenceNames) {
 		fmt.Fprintln(stdout, "  (no package: the self-pay preferences do not apply)")
@@ -106,7 +106,7 @@ func runCompanySetPref(ctx context.Context, args []string, stdout, stderr io.Wri
 	if p.Package {
 		where = "the default package of " + where
 	}
-	fmt.Fprintf(stdout, "%s = %s (%s)\n", p.Name, p.Value, where)
+	fmt.Fprintf(stdout, "%s = %s (%s)\n", p.Name, printableLine(p.Value), where)
 	return nil
 }
 
@@ -139,7 +139,7 @@ func runCompanyList(ctx context.Context, args []string, stdout, stderr io.Writer
 		if c.Preferences.SubjectChat {
 			chat = "on"
 		}
-		fmt.Fprintf(stdout, "%6d  %-30s  chat %-3s  %d applicants\n", c.ID, c.Name, chat, count[c.ID])
+		fmt.Fprintf(stdout, "%6d  %-30s  chat %-3s  %d applicants\n", c.ID, printableLine(c.Name), chat, count[c.ID])
 	}
 	return nil
 }

@@ -234,7 +234,7 @@ func runApplicants(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return nil
 	}
 	for _, a := range list {
-		line := fmt.Sprintf("%6d  %-40s  %s", a.ID, a.Username, a.StatusID.Text())
+		line := fmt.Sprintf("%6d  %-40s  %s", a.ID, printableLine(a.Username), a.StatusID.Text())
 		if a.HoldReason != "" {
 			line += "  HELD: " + portal.HoldText(a.HoldReason)
 		}

@@ -40,7 +40,7 @@ func TestServeRefusesABadMailSetting(t *testing.T) {
 // TestServeSendsTheOutboxThroughSMTP: with a relay configured, the
 // invitation `portal invite` queues reaches the relay with the link the
 // command printed, the relay password stays out of the log, and
-// `portal outbox` shows the mail sent.
+// `portal outbox` shows the mail sent, its body (and link) removed.
 func TestServeSendsTheOutboxThroughSMTP(t *testing.T) {
 	relay := mailtest.NewRelay(t, nil)
 	srv := startServer(t, "--demo", "--log-level", "debug", "--smtp-addr", relay.Addr, "--smtp-insecure",
@@ -75,6 +75,10 @@ func TestServeSendsTheOutboxThroughSMTP(t *testing.T) {
 	outbox := runPortal(t, "outbox", "--data", srv.data)
 	if !strings.Contains(outbox, "(sent ") || !strings.Contains(outbox, "To: sam.ortiz@example.com\nSubject: You're invited to complete your background check for ") {
 		t.Errorf("portal outbox = %q; want the invitation sent", outbox)
+	}
+	// Delivered, the mail keeps no copy of its link.
+	if strings.Contains(outbox, link) || !strings.Contains(outbox, "(body removed after delivery)") {
+		t.Errorf("portal outbox = %q; want the sent invitation's body removed", outbox)
 	}
 	srv.stop(t)
 	if strings.Contains(srv.stderr.String(), "relay-Secret-4242") {

@@ -46,7 +46,7 @@ func main() {
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "portal:", err)
+			fmt.Fprintln(os.Stderr, "portal:", printable(err.Error())) // errors may quote outside text
 		}
 		os.Exit(exitCode(err))
 	}

@@ -60,8 +60,8 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("sweep", fmt.Sprintf("Deletes what can no longer matter (failed logins and reset requests past their throttle window;\n"+
 		"tokens, logins, invitations and reset links %d days after they ended; uploads left unfinished, and\n"+
-		"finished files nothing refers to (a crash between storing and linking), a day after they began)\n"+
-		"and prints how many of each.\n"+
+		"finished files nothing refers to (a crash between storing and linking), a day after they began;\n"+
+		"the body of a queued e-mail whose link expired) and prints how many of each.\n"+
 		"portal serve does this every --sweep-interval; it is safe while servers run.", store.SweepRetention/(24*time.Hour)), stderr)
 	st := f.storage()
 	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
@@ -98,6 +98,8 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.StringVar(&baseURL, "base-url", "http://127.0.0.1:8080", "public address of the portal, the start of the link in the output and the e-mail")
 	var ttl time.Duration
 	f.DurationVar(&ttl, "invite-ttl", 14*24*time.Hour, "how long the invitation link stays valid")
+	var dataKey string
+	f.StringVar(&dataKey, "data-key", "", "the data key serve uses (the queued e-mail is sealed with it); empty means data.key in --data")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -110,7 +112,11 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if ttl <= 0 {
 		return fmt.Errorf("portal invite: --invite-ttl must be positive (got %s)", ttl)
 	}
-	db, err := openStoreWith(ctx, st, store.Config{InvitationTTL: ttl})
+	sealer, err := loadSealer(st, dataKey)
+	if err != nil {
+		return err
+	}
+	db, err := openStoreWith(ctx, st, store.Config{InvitationTTL: ttl, Sealer: sealer})
 	if err != nil {
 		return err
 	}
@@ -131,7 +137,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return describe(err)
 	}
 	sub := res.Subject
-	fmt.Fprintf(stdout, "Invited %s %s <%s> (subject %d).\n", sub.FirstName, sub.LastName, sub.Email, sub.ID)
+	fmt.Fprintf(stdout, "Invited %s %s <%s> (subject %d).\n", printableLine(sub.FirstName), printableLine(sub.LastName), printableLine(sub.Email), sub.ID)
 	fmt.Fprintln(stdout, demo.InvitationURL(baseURL, res.Token))
 	return nil
 }
@@ -155,14 +161,20 @@ func describe(err error) error {
 
 func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	f := newFlags("outbox", "Prints the e-mail outbox, oldest first: each mail sent, queued, or failed (given up after\n"+
-		"10 attempts), with its failed attempts and the last error.", stderr)
+		"10 attempts), with its failed attempts and the last error. Bodies are sealed, and removed once\n"+
+		"the mail is delivered or the link in it has expired.", stderr)
 	st := f.storage()
-	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
+	var dataKey string
+	f.StringVar(&dataKey, "data-key", "", "the data key serve uses (mail bodies are sealed with it); empty means data.key in --data")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	db, err := openSealedStore(ctx, st, dataKey)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	mails, err := ops.Outbox(ctx)
+	mails, err := store.NewOperatorService(db).Outbox(ctx)
 	if err != nil {
 		return err
 	}
@@ -171,9 +183,20 @@ func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return nil
 	}
 	for _, m := range mails {
-		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), mailState(m), m.To, m.Subject, m.Body)
+		fmt.Fprintf(stdout, "--- #%d %s (%s)\nTo: %s\nSubject: %s\n\n%s\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), mailState(m), printableLine(m.To), printableLine(m.Subject), mailBody(m))
 	}
 	return nil
+}
+
+// mailBody is the body portal outbox shows, or why it has none.
+func mailBody(m portal.Mail) string {
+	switch {
+	case !m.BodyRemoved:
+		return printable(m.Body)
+	case m.SentAt != nil:
+		return "(body removed after delivery)"
+	}
+	return "(body removed: the link in it expired before delivery)"
 }
 
 // mailState is how portal outbox describes where a mail stands.
@@ -182,9 +205,9 @@ func mailState(m portal.Mail) string {
 	case m.SentAt != nil:
 		return "sent " + m.SentAt.Format("2006-01-02 15:04:05Z")
 	case m.Attempts >= store.MaxMailAttempts:
-		return fmt.Sprintf("failed after %d attempts: %s", m.Attempts, m.LastError)
+		return fmt.Sprintf("failed after %d attempts: %s", m.Attempts, printableLine(m.LastError))
 	case m.Attempts > 0:
-		return fmt.Sprintf("queued, %d failed attempts, last: %s", m.Attempts, m.LastError)
+		return fmt.Sprintf("queued, %d failed attempts, last: %s", m.Attempts, printableLine(m.LastError))
 	}
 	return "queued"
 }

@@ -55,6 +55,6 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return describe(err)
 	}
-	fmt.Fprintf(stdout, "Attached %s (%d bytes, SHA-256 %s) as %s of applicant %d.\n", stored.Name, stored.Size, stored.SHA256, kind, subjectID)
+	fmt.Fprintf(stdout, "Attached %s (%d bytes, SHA-256 %s) as %s of applicant %d.\n", printableLine(stored.Name), stored.Size, stored.SHA256, kind, subjectID)
 	return nil
 }

@@ -408,7 +408,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
 		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
 		{"orphaned_files", res.OrphanedFiles},
-		{"sandbox_records", res.SandboxRecords}, {"events", res.Events},
+		{"sandbox_records", res.SandboxRecords}, {"events", res.Events}, {"mail_bodies", res.MailBodies},
 	}
 }
 

@@ -264,3 +264,29 @@ func TestOperatorAPIBanners(t *testing.T) {
 		})
 	})
 }
+
+// TestReinvitingRevokesTheEarlierLink: inviting an address again (through
+// the operator API, as portal invite does through the same service) leaves
+// only the newest link working; the earlier one answers 403.
+func TestReinvitingRevokesTheEarlierLink(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		a := newOperatorAPI(t, db)
+		invite := func() string {
+			t.Helper()
+			code, body := a.call("POST", "/api/v2/operator/invitations", a.key, map[string]any{
+				"email": "again@example.com", "firstName": "Avery", "lastName": "Stone"})
+			link, _ := body["invitationUrl"].(string)
+			if code != http.StatusCreated || link == "" {
+				t.Fatalf("invite = %d %v", code, body)
+			}
+			return strings.TrimPrefix(link, "https://portal.example.com/setup?token=")
+		}
+		first, second := invite(), invite()
+		if rec := a.send(request{Method: "GET", URL: "/api/user?token=" + first}); rec.Code != http.StatusForbidden {
+			t.Errorf("the first link after a second invitation = %d %s; want 403", rec.Code, rec.Body)
+		}
+		if rec := a.send(request{Method: "GET", URL: "/api/user?token=" + second}); rec.Code != http.StatusOK {
+			t.Errorf("the second link = %d %s; want 200", rec.Code, rec.Body)
+		}
+	})
+}

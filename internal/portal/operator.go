@@ -309,6 +309,10 @@ type Mail struct {
 	// Attempts counts failed deliveries; LastError is the last one's.
 	Attempts  int
 	LastError string
+	// BodyRemoved says the body was dropped, once the mail was delivered
+	// or the link in it expired, so that no copy of the database holds a
+	// working link; Body is then "".
+	BodyRemoved bool
 }
 
 // Mailer delivers one e-mail (SMTP when configured). Without one, mail
@@ -330,6 +334,7 @@ type SweepResult struct {
 	OrphanedFiles  int64 // finished uploads nothing refers to (a crash between storing and linking), a day after they began
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
 	Events         int64 // events published on SQLite, read by every process by now
+	MailBodies     int64 // bodies of queued mails whose link expired (the rows stay)
 }
 
 // Total is the number of rows deleted.

@@ -510,7 +510,7 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 			return nil
 		}
 		subject, body := chatWaitingMail(c.companyName, c.firstName)
-		return enqueueMail(ctx, tx, now, c.email, subject, body)
+		return o.db.enqueueMail(ctx, tx, now, c.email, subject, body, 0)
 	})
 	if err != nil {
 		return nil, errors.Join(err, dropChatFile(ctx, files, file))

@@ -66,7 +66,7 @@ func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Sessio
 			"To confirm, open this link within %s:\n\n%s\n\n"+
 			"Until then your account keeps its current address. If you did not ask for this, ignore this message.\n",
 			firstName, newEmail, humanDuration(ttl), link)
-		if err := enqueueMail(ctx, tx, now, newEmail, "Confirm your new e-mail address", confirm); err != nil {
+		if err := s.enqueueMail(ctx, tx, now, newEmail, "Confirm your new e-mail address", confirm, ttl); err != nil {
 			return err
 		}
 		notice := fmt.Sprintf("Hello %s,\n\nSomeone signed in to your applicant portal account (%s) and asked to change its e-mail address to %s.\n"+
@@ -74,7 +74,7 @@ func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Sessio
 			"If this was you, there is nothing to do.\n"+
 			"If it was not you, reset your password now (Forgot Password on %s): that cancels the change and signs out every session.\n",
 			firstName, email, newEmail, humanDuration(ttl), strings.TrimRight(confirmURLBase, "/")+"/login")
-		return enqueueMail(ctx, tx, now, email, "Your e-mail address is about to change", notice)
+		return s.enqueueMail(ctx, tx, now, email, "Your e-mail address is about to change", notice, 0)
 	})
 }
 
@@ -142,7 +142,7 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 		notice := fmt.Sprintf("Hello %s,\n\nThe e-mail address of your applicant portal account was changed from %s to %s,\n"+
 			"which is now also your username. Every session was signed out.\n\n"+
 			"If you did not ask for this, contact your employer's support at once.\n", firstName, oldEmail, newEmail)
-		return enqueueMail(ctx, tx, now, oldEmail, "Your e-mail address was changed", notice)
+		return s.enqueueMail(ctx, tx, now, oldEmail, "Your e-mail address was changed", notice, 0)
 	})
 }
 

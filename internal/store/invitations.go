@@ -8,13 +8,22 @@ import (
 	"fmt"
 )
 
-// CreateInvitation implements portal.AuthService.
+// CreateInvitation implements portal.AuthService. The new link replaces
+// the subject's earlier unused ones, which end now: a re-invitation, a
+// reminder or the demo's link at each start must not leave every link
+// ever sent (in old e-mails, logs, backups) working.
 func (s *AuthService) CreateInvitation(ctx context.Context, subjectID int64) (string, error) {
 	token, hash, err := newSecret()
 	if err != nil {
 		return "", err
 	}
 	now := s.now()
+	// Ending them first: if the insert then fails, no link works, and
+	// inviting again gives one.
+	if _, err := s.db.ExecContext(ctx, `UPDATE invitations SET expires_at = $1 WHERE subject_id = $2 AND used_at IS NULL AND expires_at > $1`,
+		ms(now), subjectID); err != nil {
+		return "", fmt.Errorf("store: end earlier invitations: %w", err)
+	}
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO invitations (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 		subjectID, hash, ms(now), ms(now.Add(s.cfg.InvitationTTL))); err != nil {
 		return "", fmt.Errorf("store: create invitation: %w", err)

@@ -185,6 +185,9 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 		if err := s.openSignatureFields(subjectID, sig.DocumentID, sig.Instance, sealed, &sig.Fields); err != nil {
 			return nil, err
 		}
+		if sig.SignatureData, err = s.openSignatureImage(subjectID, sig.DocumentID, sig.Instance, sig.SignatureData); err != nil {
+			return nil, err
+		}
 		sig.CreatedAt = fromMS(created)
 		if sig.Instance == "" {
 			f.Signatures[sig.DocumentID] = sig
@@ -290,9 +293,11 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			if sealed != nil {
 				sealedArg = sealed
 			}
-			var png []byte
-			if len(sig.SignatureData) > 0 {
-				png = sig.SignatureData
+			var png any // NULL when the signature has no image
+			if img, err := s.sealSignatureImage(subjectID, sig.DocumentID, sig.Instance, sig.SignatureData); err != nil {
+				return err
+			} else if img != nil {
+				png = img
 			}
 			outcome := sig.Outcome
 			if outcome == "" {
@@ -318,7 +323,7 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			return err
 		}
 		subject, body := portal.PaperFormsMail(f.Subject, f.Company)
-		return enqueueMail(ctx, tx, now, f.Subject.Email, subject, body)
+		return s.enqueueMail(ctx, tx, now, f.Subject.Email, subject, body, 0)
 	})
 }
 

@@ -139,7 +139,7 @@ func (o *OperatorService) remind(ctx context.Context, subjectID int64, baseURL s
 			return err
 		}
 		subject, body := invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), o.db.cfg.InvitationTTL)
-		if err := enqueueMail(ctx, tx.db, now, sub.Email, subject, body); err != nil {
+		if err := o.db.enqueueMail(ctx, tx.db, now, sub.Email, subject, body, o.db.cfg.InvitationTTL); err != nil {
 			return err
 		}
 		sent = true
@@ -178,20 +178,28 @@ func (s *DB) DeliverOutbox(ctx context.Context, mailer portal.Mailer, lease time
 	rows, err := s.db.QueryContext(ctx, `UPDATE outbox SET claimed_until = $1
 		WHERE id IN (SELECT id FROM outbox
 			WHERE sent_at IS NULL AND attempts < $2 AND (claimed_until IS NULL OR claimed_until <= $3)
+			AND (sealed_body IS NOT NULL OR body <> '')
 			ORDER BY id LIMIT $4`+s.dialect.skipLocked+`)
 		AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $3)
-		RETURNING id, to_address, subject, body, attempts`,
+		RETURNING id, to_address, subject, body, sealed_body, created_at, attempts`,
 		ms(now.Add(lease)), MaxMailAttempts, ms(now), batch)
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
 	}
+	// A mail whose body was dropped (its link expired before it could be
+	// delivered) is not claimed: there is nothing worth sending.
 	var claimed []Mail
+	var unopened []error
 	for rows.Next() {
 		var m Mail
-		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &m.Attempts); err != nil {
+		var body string
+		var sealed []byte
+		var created int64
+		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &body, &sealed, &created, &m.Attempts); err != nil {
 			rows.Close()
 			return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
 		}
+		unopened = append(unopened, s.openMailBody(&m, body, sealed, created))
 		claimed = append(claimed, m)
 	}
 	rows.Close()
@@ -199,9 +207,19 @@ func (s *DB) DeliverOutbox(ctx context.Context, mailer portal.Mailer, lease time
 		return 0, 0, fmt.Errorf("store: claim outbox: %w", err)
 	}
 	// RETURNING has no order; the oldest mail goes first.
-	slices.SortFunc(claimed, func(a, b Mail) int { return cmp.Compare(a.ID, b.ID) })
-	for _, m := range claimed {
-		sendErr := mailer.Send(ctx, m)
+	order := make([]int, len(claimed))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(claimed[a].ID, claimed[b].ID) })
+	for _, i := range order {
+		m := claimed[i]
+		// A body that does not open (altered, another key) counts as a
+		// failed attempt, with its error in the outbox.
+		sendErr := unopened[i]
+		if sendErr == nil {
+			sendErr = mailer.Send(ctx, m)
+		}
 		if sendErr != nil && ctx.Err() != nil {
 			// Shutting down: the claim runs out and the mail is sent later,
 			// without counting a failure that was not the relay's.
@@ -228,7 +246,9 @@ func (s *DB) recordDelivery(ctx context.Context, m Mail, sendErr error) error {
 	now := s.now()
 	var err error
 	if sendErr == nil {
-		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET sent_at = $1, claimed_until = NULL, last_error = '' WHERE id = $2`, ms(now), m.ID)
+		// The body goes with the delivery: the relay and the mailbox have
+		// it now, and the link in it must not outlive it here.
+		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET sent_at = $1, claimed_until = NULL, last_error = '', sealed_body = NULL, body = '' WHERE id = $2`, ms(now), m.ID)
 	} else {
 		attempts := m.Attempts + 1
 		_, err = s.db.ExecContext(ctx, `UPDATE outbox SET attempts = $1, last_error = $2, claimed_until = $3 WHERE id = $4`,

@@ -8,7 +8,7 @@ import (
 // EnqueueMailForTest queues a mail as the services do, for tests of its
 // delivery.
 func (s *DB) EnqueueMailForTest(ctx context.Context, to, subject, body string) error {
-	return enqueueMail(ctx, s.db, s.now(), to, subject, body)
+	return s.enqueueMail(ctx, s.db, s.now(), to, subject, body, 0)
 }
 
 // MailBackoffForTest is how long a mail waits after its attempts-th failure.

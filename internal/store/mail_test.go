@@ -174,6 +174,10 @@ func TestInvitationReminders(t *testing.T) {
 			if _, err := db.Auth().TokenLogin(ctx, token); err != nil {
 				t.Errorf("the reminder's link does not log in: %v", err)
 			}
+			// "This link replaces the one in the first e-mail."
+			if _, err := db.Auth().TokenLogin(ctx, first.Token); portal.ErrorCode(err) != portal.EFORBIDDEN {
+				t.Errorf("the first link after the reminder: %v; want it revoked (403)", err)
+			}
 		})
 		t.Run("OnceOnly", func(t *testing.T) {
 			c.advance(10 * 24 * time.Hour)
@@ -222,12 +226,13 @@ func TestInvitationReminders(t *testing.T) {
 type fakeMailer struct {
 	mu      sync.Mutex
 	sent    map[int64]int
+	bodies  map[int64]string // what each sent mail said
 	failing map[string]bool
 	delay   time.Duration
 }
 
 func newFakeMailer() *fakeMailer {
-	return &fakeMailer{sent: map[int64]int{}, failing: map[string]bool{}}
+	return &fakeMailer{sent: map[int64]int{}, bodies: map[int64]string{}, failing: map[string]bool{}}
 }
 
 func (f *fakeMailer) Send(ctx context.Context, m portal.Mail) error {
@@ -238,6 +243,7 @@ func (f *fakeMailer) Send(ctx context.Context, m portal.Mail) error {
 		return errors.New("550 mailbox\nunavailable")
 	}
 	f.sent[m.ID]++
+	f.bodies[m.ID] = m.Body
 	return nil
 }
 
@@ -365,4 +371,38 @@ type shutdownMailer context.CancelFunc
 func (stop shutdownMailer) Send(ctx context.Context, m portal.Mail) error {
 	stop()
 	return ctx.Err()
+}
+
+// TestNewInvitationRevokesEarlierLinks: every new invitation link (portal
+// invite, the operator API, the reminder, the demo's link at each start)
+// ends the subject's earlier unused ones, so a link in an old e-mail or
+// an old log stops working.
+func TestNewInvitationRevokesEarlierLinks(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newMailWorld(t, db)
+		first := w.invite(t, "twice@example.com", portalURL)
+		second := w.invite(t, "twice@example.com", portalURL)
+		third, err := db.Auth().CreateInvitation(ctx, first.Subject.ID) // as the demo does at each start
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := w.invite(t, "other@example.com", portalURL)
+		for _, tc := range []struct {
+			Name  string
+			Token string
+			Want  string
+		}{
+			{"FirstRevoked", first.Token, portal.EFORBIDDEN},
+			{"SecondRevoked", second.Token, portal.EFORBIDDEN},
+			{"NewestWorks", third, ""},
+			{"OtherApplicantsLinkWorks", other.Token, ""},
+		} {
+			t.Run(tc.Name, func(t *testing.T) {
+				if _, err := db.Auth().TokenLogin(ctx, tc.Token); portal.ErrorCode(err) != tc.Want {
+					t.Errorf("TokenLogin = %v; want code %q", err, tc.Want)
+				}
+			})
+		}
+	})
 }

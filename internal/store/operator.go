@@ -67,7 +67,7 @@ func (o *OperatorService) InviteApplicant(ctx context.Context, req portal.Invite
 			return err
 		}
 		subject, body := invitationMail(company.Name, sub.FirstName, portalLink(req.BaseURL, "/setup", token), o.db.cfg.InvitationTTL)
-		return enqueueMail(ctx, tx.db, o.db.now(), sub.Email, subject, body)
+		return o.db.enqueueMail(ctx, tx.db, o.db.now(), sub.Email, subject, body, o.db.cfg.InvitationTTL)
 	})
 	if err != nil {
 		return nil, err

@@ -52,7 +52,7 @@ func (s *AuthService) RequestPasswordReset(ctx context.Context, username, ip, re
 			sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
 			return fmt.Errorf("store: create reset: %w", err)
 		}
-		return enqueueMail(ctx, tx, now, sub.Email, subject, body)
+		return s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.ResetTTL)
 	})
 	if throttled {
 		s.cfg.Logger.Warn("password reset requests throttled; no e-mail queued")

@@ -27,7 +27,40 @@ func signatureFieldsPlace(subjectID, documentID int64, instance string) string {
 	return fmt.Sprintf("legal_signatures.sealed_fields/%d/%d/%s", subjectID, documentID, instance)
 }
 
+// The drawn signature sits beside the signer's name and address: it is
+// sealed like the identifiers typed with it.
+func signatureImagePlace(subjectID, documentID int64, instance string) string {
+	return fmt.Sprintf("legal_signatures.signature_png/%d/%d/%s", subjectID, documentID, instance)
+}
+
 const keyCheckPlace = "meta.value/" + keyCheckName
+
+// sealSignatureImage seals a signature's image for its row (nil when the
+// signature has none, as a paper-forms outcome).
+func (s *conn) sealSignatureImage(subjectID, documentID int64, instance string, img []byte) ([]byte, error) {
+	if len(img) == 0 {
+		return nil, nil
+	}
+	if s.cfg.Sealer == nil {
+		return nil, errNoDataKey
+	}
+	return s.cfg.Sealer.SealFor(img, signatureImagePlace(subjectID, documentID, instance))
+}
+
+// openSignatureImage opens what sealSignatureImage sealed.
+func (s *conn) openSignatureImage(subjectID, documentID int64, instance string, sealed []byte) ([]byte, error) {
+	if len(sealed) == 0 {
+		return nil, nil
+	}
+	if s.cfg.Sealer == nil {
+		return nil, errNoDataKey
+	}
+	img, err := s.cfg.Sealer.OpenFor(sealed, signatureImagePlace(subjectID, documentID, instance))
+	if err != nil {
+		return nil, fmt.Errorf("store: open the image of subject %d's signature of document %d: %w", subjectID, documentID, err)
+	}
+	return img, nil
+}
 
 // signaturePII are the values typed when signing that identify the
 // applicant. They are stored sealed in legal_signatures.sealed_fields; the
@@ -193,6 +226,76 @@ func (s *DB) sealRows(ctx context.Context) error {
 		}
 		if resealed+len(sigs) > 0 {
 			s.cfg.Logger.Info("sealed values bound to their rows", "personalInformation", resealed, "signatures", len(sigs))
+		}
+		return nil
+	})
+}
+
+// sealedImagesDone is the meta row recording that sealSignatureImages
+// converted the database; later starts skip the scan.
+const sealedImagesDone = "sealed_signature_images"
+
+// sealSignatureImages seals the signature images earlier versions stored
+// plain. Like sealRows it runs once, in one transaction that instances
+// starting together take one at a time, and skips images already sealed.
+// It reads a hundred rows at a time: images are tens of kilobytes each.
+func (s *DB) sealSignatureImages(ctx context.Context) error {
+	return s.Atomically(ctx, "seal-signature-images", func(tx *DB) error {
+		var done int
+		if err := tx.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE name = $1`, sealedImagesDone).Scan(&done); err != nil {
+			return fmt.Errorf("store: seal signature images: %w", err)
+		}
+		if done > 0 {
+			return nil
+		}
+		type image struct {
+			id, subjectID, documentID int64
+			instance                  string
+			png                       []byte
+		}
+		sealed, after := 0, int64(0)
+		for {
+			rows, err := tx.db.QueryContext(ctx, `SELECT id, subject_id, document_id, instance, signature_png FROM legal_signatures
+				WHERE id > $1 AND signature_png IS NOT NULL ORDER BY id LIMIT 100`, after)
+			if err != nil {
+				return fmt.Errorf("store: seal signature images: %w", err)
+			}
+			var batch []image
+			for rows.Next() {
+				var img image
+				if err := rows.Scan(&img.id, &img.subjectID, &img.documentID, &img.instance, &img.png); err != nil {
+					rows.Close()
+					return fmt.Errorf("store: seal signature images: %w", err)
+				}
+				batch = append(batch, img)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return fmt.Errorf("store: seal signature images: %w", err)
+			}
+			if len(batch) == 0 {
+				break
+			}
+			for _, img := range batch {
+				after = img.id
+				if seal.IsBound(img.png) {
+					continue // a PNG starts with 0x89, never the sealed format's byte
+				}
+				v, err := tx.sealSignatureImage(img.subjectID, img.documentID, img.instance, img.png)
+				if err != nil {
+					return err
+				}
+				if _, err := tx.db.ExecContext(ctx, `UPDATE legal_signatures SET signature_png = $1 WHERE id = $2`, v, img.id); err != nil {
+					return fmt.Errorf("store: seal signature images: %w", err)
+				}
+				sealed++
+			}
+		}
+		if _, err := tx.db.ExecContext(ctx, `INSERT INTO meta (name, value) VALUES ($1, $2)`, sealedImagesDone, []byte("1")); err != nil {
+			return fmt.Errorf("store: seal signature images: %w", err)
+		}
+		if sealed > 0 {
+			s.cfg.Logger.Info("signature images sealed", "signatures", sealed)
 		}
 		return nil
 	})

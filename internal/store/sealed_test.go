@@ -222,3 +222,82 @@ func TestRowsSealedByEarlierVersionsConverted(t *testing.T) {
 		}
 	})
 }
+
+// rawSignatureImage reads a signature's image column as stored.
+func rawSignatureImage(t *testing.T, db *store.DB, subjectID, documentID int64) []byte {
+	t.Helper()
+	var img []byte
+	if err := db.SQL().QueryRow(`SELECT signature_png FROM legal_signatures WHERE subject_id = $1 AND document_id = $2`,
+		subjectID, documentID).Scan(&img); err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+var pngMagic = []byte("\x89PNG\r\n\x1a\n")
+
+// TestSignatureImageSealedAtRest: the stored signature image is sealed
+// (not the PNG), bound to its row, and reads back as the image.
+func TestSignatureImageSealedAtRest(t *testing.T) {
+	eachLegalDB(t, func(t *testing.T, db *store.DB) {
+		w := newLegalWorld(t, db)
+		dot := w.docs[portal.DocDOTRelease]
+		w.dotRelease(t, w.jane, portal.SignatureFields{LastFourSSN: "4321"})
+		raw := rawSignatureImage(t, db, w.jane.ID, dot)
+		if len(raw) == 0 || bytes.Contains(raw, pngMagic) || !seal.IsBound(raw) {
+			t.Errorf("signature_png starts %x; want a bound sealed value, not the image", raw[:min(len(raw), 16)])
+		}
+		sig := w.file(t, w.jane.ID).Signatures[dot]
+		if sig == nil || !bytes.HasPrefix(sig.SignatureData, pngMagic) {
+			t.Fatalf("the signature read back: %+v; want its PNG image", sig)
+		}
+		t.Run("CopiedToAnotherRowDoesNotOpen", func(t *testing.T) {
+			w.dotRelease(t, w.john, portal.SignatureFields{LastFourSSN: "1234"})
+			if _, err := db.SQL().Exec(`UPDATE legal_signatures SET signature_png = $1 WHERE subject_id = $2 AND document_id = $3`,
+				raw, w.john.ID, dot); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Legal().FindLegalDocuments(context.Background(), w.john.ID); err == nil {
+				t.Error("Jane's sealed image opened in John's row")
+			}
+		})
+	})
+}
+
+// TestSignatureImagesOfEarlierVersionsSealedAtStart: images an earlier
+// version stored plain are sealed at the next start and read as before;
+// a further start changes nothing.
+func TestSignatureImagesOfEarlierVersionsSealedAtStart(t *testing.T) {
+	cfg := storetest.Config(t)
+	cfg.Now = func() time.Time { return legalClock }
+	storetest.EachShared(t, func(t *testing.T, open func(store.Config) *store.DB) {
+		db := open(cfg)
+		w := newLegalWorld(t, db)
+		dot := w.docs[portal.DocDOTRelease]
+		w.dotRelease(t, w.jane, portal.SignatureFields{LastFourSSN: "4321"})
+		image := w.file(t, w.jane.ID).Signatures[dot].SignatureData
+		for _, q := range []struct {
+			query string
+			args  []any
+		}{
+			{`UPDATE legal_signatures SET signature_png = $1 WHERE subject_id = $2 AND document_id = $3`, []any{image, w.jane.ID, dot}},
+			{`DELETE FROM meta WHERE name = 'sealed_signature_images'`, nil},
+		} {
+			if _, err := db.SQL().Exec(q.query, q.args...); err != nil {
+				t.Fatalf("%s: %v", q.query, err)
+			}
+		}
+		for _, start := range []string{"FirstStartSeals", "NextStartChangesNothing"} {
+			t.Run(start, func(t *testing.T) {
+				db := open(cfg)
+				w.db = db
+				if raw := rawSignatureImage(t, db, w.jane.ID, dot); bytes.Contains(raw, pngMagic) || !seal.IsBound(raw) {
+					t.Errorf("the earlier image is still plain: %x", raw[:min(len(raw), 16)])
+				}
+				if sig := w.file(t, w.jane.ID).Signatures[dot]; sig == nil || !bytes.Equal(sig.SignatureData, image) {
+					t.Errorf("the image read back differs")
+				}
+			})
+		}
+	})
+}

@@ -149,6 +149,14 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			sqldb.Close()
 			return nil, err
 		}
+		if err := s.sealSignatureImages(ctx); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
+		if err := s.sealOutbox(ctx); err != nil {
+			sqldb.Close()
+			return nil, err
+		}
 	}
 	opened = true
 	return s, nil

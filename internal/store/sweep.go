@@ -90,7 +90,8 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			return fmt.Errorf("store: sweep sandbox_records: %w", err)
 		}
 		res.SandboxRecords, _ = r.RowsAffected()
-		return nil
+		res.MailBodies, err = s.dropExpiredMailBodies(ctx, tx, now)
+		return err
 	})
 	if err != nil {
 		return SweepResult{}, err

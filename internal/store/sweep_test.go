@@ -292,7 +292,7 @@ func TestSweep(t *testing.T) {
 				}
 			},
 			// The first link expired a minute ago: it stays for the retention.
-			Want: store.SweepResult{ResetRequests: 1},
+			Want: store.SweepResult{ResetRequests: 1, MailBodies: 1}, // the reset mail's link expired
 			Then: func(t *testing.T, w *sweepWorld) {
 				mails := w.count(t, "outbox")
 				if err := w.db.Auth().RequestPasswordReset(w.ctx, "jane@example.com", "203.0.113.3", "https://portal.example.com/"); err != nil {
@@ -314,7 +314,7 @@ func TestSweep(t *testing.T) {
 				w.c.advance(store.SweepRetention + 2*time.Hour)
 				w.resetLink(t, "203.0.113.1") // fresh
 			},
-			Want: store.SweepResult{ResetRequests: 2, PasswordResets: 2},
+			Want: store.SweepResult{ResetRequests: 2, PasswordResets: 2, MailBodies: 2},
 			Then: func(t *testing.T, w *sweepWorld) {
 				fresh := w.resetLink(t, "203.0.113.1")
 				if err := w.db.Auth().ConfirmPasswordReset(w.ctx, fresh, "a brand new passphrase"); err != nil {
@@ -463,7 +463,7 @@ func TestSweep(t *testing.T) {
 				change("fresh@example.org")
 				w.fresh = confirmLink(t, w.db, "fresh@example.org")
 			},
-			Want: store.SweepResult{Tokens: 2, TokenFamilies: 1, EmailChanges: 2},
+			Want: store.SweepResult{Tokens: 2, TokenFamilies: 1, EmailChanges: 2, MailBodies: 2},
 			Then: func(t *testing.T, w *sweepWorld) {
 				if n := w.count(t, "email_changes"); n != 1 {
 					t.Fatalf("%d e-mail changes left; want the pending one", n)
