@@ -1,11 +1,14 @@
 package httpapi_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -252,5 +255,74 @@ func TestStorageFullAnswers507(t *testing.T) {
 	}
 	if strings.Contains(a.logs.String(), `"level":"ERROR"`) {
 		t.Errorf("the server logged errors for the full disk's requests:\n%s", a.logs)
+	}
+}
+
+// TestChatStreamResumesSoonAfterTheDatabaseReturns: while PostgreSQL is
+// away (a proxy between the portal and the server is cut), an open chat
+// stream stays open; once the database is back the stream ends with a
+// short retry (events may have been missed), and the reopened stream
+// carries a new message within 3 s of the database coming back.
+func TestChatStreamResumesSoonAfterTheDatabaseReturns(t *testing.T) {
+	db, proxy := storetest.OpenPostgresViaProxy(t, storetest.Config(t))
+	a := newChatAPI(t, db)
+	a.srv.SetChatKeepAlive(200 * time.Millisecond)
+	ts := httptest.NewServer(a.handler)
+	t.Cleanup(ts.Close) // after the streams' own cleanups, which close them
+	s := openStream(t, ts, a.url("jane", "/events"), a.tokens["jane"])
+	s.expect(t, "event: ready")
+
+	proxy.Cut()
+	time.Sleep(3 * time.Second)
+	s.expect(t, ": keep-alive") // still open
+	proxy.Restore()
+	back := time.Now()
+
+	// The stream ends, telling the app to come back within about a second.
+	var retry int
+	for line := range s.lines {
+		if v, ok := strings.CutPrefix(line, "retry: "); ok {
+			json.Unmarshal([]byte(v), &retry)
+		}
+	}
+	if retry < 250 || retry > 1250 {
+		t.Fatalf("the stream ended with retry %d ms; want 250 to 1250", retry)
+	}
+	if time.Since(back) > 3*time.Second {
+		t.Fatalf("the stream ended %v after the database came back", time.Since(back))
+	}
+	time.Sleep(time.Duration(retry) * time.Millisecond)
+	var again *sseStream
+	for again == nil {
+		req, _ := http.NewRequest("GET", ts.URL+a.url("jane", "/events"), nil)
+		req.Header.Set("Authorization", "Bearer "+a.tokens["jane"])
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode == 200 {
+			t.Cleanup(func() { resp.Body.Close() })
+			again = &sseStream{resp: resp, lines: make(chan string, 100)}
+			go func() {
+				defer close(again.lines)
+				sc := bufio.NewScanner(resp.Body)
+				for sc.Scan() {
+					again.lines <- sc.Text()
+				}
+			}()
+			break
+		}
+		resp.Body.Close()
+		if time.Since(back) > 3*time.Second {
+			t.Fatalf("the stream still answers %d 3 s after the database came back", resp.StatusCode)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	again.expect(t, "event: ready")
+	m := a.reply("after the outage")
+	again.expect(t, "event: chat", fmt.Sprintf(`data: {"kind":"message","messageId":%d,"sender":"employer"}`, m.ID))
+	t.Logf("a new message arrived %v after the database came back", time.Since(back).Round(time.Millisecond))
+	if time.Since(back) > 3*time.Second {
+		t.Fatalf("the new message arrived %v after the database came back; want within 3 s", time.Since(back))
 	}
 }
