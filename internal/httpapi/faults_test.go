@@ -168,6 +168,41 @@ func TestDatabaseAwayAnswers503(t *testing.T) {
 	}
 }
 
+// TestSilentDatabaseIsUnavailable: a PostgreSQL server that answers
+// nothing (a network dropping packets) makes /healthz answer 503 within
+// its 2 s check, starting the outage once, and 200 once it answers again.
+func TestSilentDatabaseIsUnavailable(t *testing.T) {
+	logs := &lockedLog{}
+	cfg := storetest.Config(t)
+	cfg.Logger = slog.New(slog.NewJSONHandler(logs, nil))
+	db, proxy := storetest.OpenPostgresViaProxy(t, cfg)
+	a := newOAuthAPI(t, db, nil)
+	proxy.Silence()
+	start := time.Now()
+	if rec := a.send(request{Method: "GET", URL: "/healthz"}); rec.Code != 503 || decode(t, rec)["status"] != "unavailable" {
+		t.Fatalf("/healthz while the database is silent = %d %s; want 503 unavailable", rec.Code, rec.Body)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Fatalf("/healthz took %v; want its 2 s check", took)
+	}
+	for range 3 {
+		if rec := a.send(request{Method: "GET", URL: "/healthz"}); rec.Code != 503 {
+			t.Fatalf("/healthz again = %d %s; want 503", rec.Code, rec.Body)
+		}
+	}
+	proxy.Restore()
+	waitHealthy(t, a, 20*time.Second)
+	if n := logs.count(outageBegins); n != 1 {
+		t.Errorf("%d lines %q; want 1\n%s", n, outageBegins, logs)
+	}
+	if n := logs.count(outageEnds); n != 1 {
+		t.Errorf("%d lines %q; want 1\n%s", n, outageEnds, logs)
+	}
+	if strings.Contains(a.logs.String(), `"level":"ERROR"`) {
+		t.Errorf("the server logged errors for the checks:\n%s", a.logs)
+	}
+}
+
 // TestStorageFullAnswers507 fills a SQLite database for real (PRAGMA
 // max_page_count on each of the pool's connections): logging in, which
 // writes a token, answers 507 with the plain message, /healthz answers 503

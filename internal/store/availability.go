@@ -114,6 +114,14 @@ func (s *DB) Health(ctx context.Context) error {
 			Err: errors.New("store: the database has been unavailable since " + since.Format(time.RFC3339))}
 	}
 	if err := s.pool.PingContext(ctx); err != nil {
+		// A database that does not answer within the check's time is
+		// away too (a network that drops packets refuses nothing); a
+		// request's own deadline is not counted this way, since the
+		// client may be what ended it.
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+			s.health.down(err)
+			return &portal.Error{Code: portal.EUNAVAILABLE, Message: UnavailableMessage, RetryAfter: UnavailableRetryAfter, Err: err}
+		}
 		return s.Classify(err)
 	}
 	return nil

@@ -297,7 +297,8 @@ func (s *DB) Close() error {
 	return s.pool.Close()
 }
 
-// Ping checks the database answers; the health check uses it.
+// Ping checks the database answers; Health also says whether it is away
+// or full.
 func (s *DB) Ping(ctx context.Context) error { return s.pool.PingContext(ctx) }
 
 // Dialect names the database in use: "sqlite" or "postgres".

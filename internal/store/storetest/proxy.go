@@ -1,7 +1,6 @@
 package storetest
 
 import (
-	"io"
 	"net"
 	"net/url"
 	"os"
@@ -23,7 +22,11 @@ type Proxy struct {
 	mu    sync.Mutex
 	ln    net.Listener
 	conns map[net.Conn]bool
-	wg    sync.WaitGroup
+	// silent holds the connections accepted while the proxy drops
+	// everything (Silence): they never get an answer.
+	silent bool
+	held   []net.Conn
+	wg     sync.WaitGroup
 }
 
 // NewProxy listens on a free local port and forwards every connection to
@@ -52,6 +55,10 @@ func (p *Proxy) Addr() string { return p.addr }
 func (p *Proxy) Cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	for _, c := range p.held {
+		c.Close()
+	}
+	p.held = nil
 	if p.ln != nil {
 		p.ln.Close()
 		p.ln = nil
@@ -62,9 +69,41 @@ func (p *Proxy) Cut() {
 	}
 }
 
-// Restore listens again on the same address.
+// Silence drops what travels either way on every connection and answers
+// nothing on new ones, as a network that loses packets does: a client
+// waits until its own deadline.
+func (p *Proxy) Silence() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.silent = true
+}
+
+func (p *Proxy) isSilent() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.silent
+}
+
+// Restore listens again on the same address (after Cut), or forwards
+// again (after Silence; the connections that lost bytes are dropped, as
+// their clients would find them broken).
 func (p *Proxy) Restore() {
 	p.tb.Helper()
+	p.mu.Lock()
+	if p.silent {
+		p.silent = false
+		for _, c := range p.held {
+			c.Close()
+		}
+		p.held = nil
+		for c := range p.conns {
+			c.Close()
+			delete(p.conns, c)
+		}
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
 	var ln net.Listener
 	var err error
 	// The port was just closed; the kernel may take a moment to free it.
@@ -99,6 +138,13 @@ func (p *Proxy) serve(ln net.Listener) {
 
 // forward pipes c to a new connection to the target, both closed by Cut.
 func (p *Proxy) forward(c net.Conn) {
+	p.mu.Lock()
+	if p.silent {
+		p.held = append(p.held, c)
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
 	up, err := net.Dial("tcp", p.target)
 	if err != nil {
 		c.Close()
@@ -116,8 +162,19 @@ func (p *Proxy) forward(c net.Conn) {
 	pipe := func(dst, src net.Conn) {
 		defer p.wg.Done()
 		// When either side ends or fails, end both, as a lost
-		// connection does.
-		io.Copy(dst, src)
+		// connection does. While silent, what arrives is dropped.
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if n > 0 && !p.isSilent() {
+				if _, werr := dst.Write(buf[:n]); werr != nil {
+					break
+				}
+			}
+			if err != nil {
+				break
+			}
+		}
 		dst.Close()
 		src.Close()
 		p.mu.Lock()
