@@ -211,7 +211,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		IDV:      db.IDV(store.IDVConfig{Provider: idv, ReturnURL: strings.TrimSuffix(baseURL, "/") + "/idv/success"}),
 		Payments: db.Payments(payments, cfg.PaymentTimeout), CollectionSites: db.CollectionSites(sitesandbox.New()),
 		Chat: db.Chat(events), Operator: store.NewOperatorService(db), Events: events,
-		Health: db.Ping,
+		Health: db.Health, Classify: db.Classify,
 	}, web.Dist(), logger)
 	if err != nil {
 		ln.Close()

@@ -65,14 +65,17 @@ func oauthCode(err error) string {
 		return "too_many_requests"
 	case portal.EUNAVAILABLE:
 		return "temporarily_unavailable"
-	case portal.EINTERNAL:
+	case portal.EINTERNAL, portal.ESTORAGEFULL:
 		return "server_error"
 	}
 	return "invalid_request"
 }
 
 func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
-	fail := func(err error) { s.writeError(w, r, err, oauthCode(err)) }
+	fail := func(err error) {
+		err = s.classify(err)
+		s.writeError(w, r, err, oauthCode(err))
+	}
 	req, err := readTokenRequest(w, r)
 	if err == nil {
 		err = req.check()

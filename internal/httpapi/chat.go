@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"sync"
@@ -403,6 +404,12 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case ev, ok := <-events:
 			if !ok {
+				// Events may have been missed (the database came
+				// back, or this stream fell behind): the app should
+				// reconnect, and read afresh, soon; spread over a
+				// second, so that every stream of the server does not
+				// come back at the same moment.
+				send("retry: %d\n\n", resubscribeRetry.Milliseconds()+rand.Int64N(1000))
 				return
 			}
 			// A data line holds no line break; the payload is JSON,
@@ -418,15 +425,26 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 			if !send(": keep-alive\n\n") {
 				return
 			}
-			// A logout, or chat switched off, ends the stream too.
-			if _, err := s.svc.Auth.Authenticate(ctx, token); err != nil {
+			// A logout, or chat switched off, ends the stream too. A
+			// database briefly away does not: the stream carries on,
+			// and resumes when it answers.
+			if _, err := s.svc.Auth.Authenticate(ctx, token); err != nil && !s.unavailable(err) {
 				return
 			}
-			if err := s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID); err != nil {
+			if err := s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID); err != nil && !s.unavailable(err) {
 				return
 			}
 		}
 	}
+}
+
+// resubscribeRetry is the least time the app waits before it reconnects
+// to a stream that ended because events may have been missed.
+const resubscribeRetry = 250 * time.Millisecond
+
+// unavailable reports whether err means the database is away for now.
+func (s *Server) unavailable(err error) bool {
+	return portal.ErrorCode(s.classify(err)) == portal.EUNAVAILABLE
 }
 
 // chatStreamsPerApplicant is MaxChatStreamsPerApplicant unless a test

@@ -25,6 +25,7 @@ var statusOf = map[string]int{
 	portal.EDECLINED:     http.StatusPaymentRequired,
 	portal.EUPSTREAM:     http.StatusBadGateway,
 	portal.ETIMEOUT:      http.StatusGatewayTimeout,
+	portal.ESTORAGEFULL:  http.StatusInsufficientStorage,
 	portal.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -45,6 +46,7 @@ func (s *Server) Error(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error, oauthCode string) {
+	err = s.classify(err)
 	code := portal.ErrorCode(err)
 	status, ok := statusOf[code]
 	if !ok {
@@ -68,6 +70,15 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error, o
 		w.Header().Set("WWW-Authenticate", `Bearer realm="portal"`)
 	}
 	writeJSON(w, status, body)
+}
+
+// classify gives storage errors that mean the database is away or full
+// their code (Services.Classify), which also notes the outage once.
+func (s *Server) classify(err error) error {
+	if s.svc.Classify == nil {
+		return err
+	}
+	return s.svc.Classify(err)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -82,6 +82,7 @@ func storeServices(db *store.DB) httpapi.Services {
 			Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"}),
 		Payments: db.Payments(paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second}), time.Second),
 		Operator: store.NewOperatorService(db),
+		Health:   db.Health, Classify: db.Classify,
 	}
 }
 

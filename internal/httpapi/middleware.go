@@ -119,7 +119,11 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		// A 503 (busy, or the database away) and a 507 (storage full)
+		// are answers chosen on purpose, whose cause is logged once
+		// (the store logs an outage when it begins and ends): at ERROR
+		// every request of an outage would bury it.
+		if rec.status >= 500 && rec.status != http.StatusServiceUnavailable && rec.status != http.StatusInsufficientStorage {
 			level = slog.LevelError
 		}
 		s.logger.LogAttrs(r.Context(), level, "request",

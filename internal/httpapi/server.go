@@ -95,8 +95,13 @@ type Services struct {
 	Operator portal.OperatorService
 	// Events carries chat notices to the applicants' event streams.
 	Events portal.Events
-	// Health reports whether storage answers.
+	// Health reports whether storage answers and has room: nil, or an
+	// EUNAVAILABLE or ESTORAGEFULL error.
 	Health func(context.Context) error
+	// Classify turns storage errors that mean the database is away or
+	// full into EUNAVAILABLE or ESTORAGEFULL (store.DB.Classify); nil
+	// leaves every error as it is.
+	Classify func(error) error
 }
 
 // Server routes requests to handlers.
@@ -269,13 +274,24 @@ func (s *Server) handleUnknownAPI(mux *http.ServeMux, catchAll string) http.Hand
 	}
 }
 
+// handleHealth answers 200 {"status":"ok"}, or 503 with the status
+// "unavailable" (the database is away) or "storage full" (the last write
+// failed for lack of space). An outage or a full disk is logged once by
+// the store, not at every check.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if s.svc.Health != nil {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := s.svc.Health(ctx); err != nil {
-			s.logger.ErrorContext(r.Context(), "health check failed", slog.Any("err", err))
-			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+			status := "unavailable"
+			switch portal.ErrorCode(s.classify(err)) {
+			case portal.ESTORAGEFULL:
+				status = "storage full"
+			case portal.EUNAVAILABLE:
+			default:
+				s.logger.ErrorContext(r.Context(), "health check failed", slog.Any("err", err))
+			}
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": status})
 			return
 		}
 	}

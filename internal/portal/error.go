@@ -23,6 +23,7 @@ const (
 	EUNAUTHORIZED = "unauthorized" // 401
 	EUNAVAILABLE  = "unavailable"  // 503: busy now; RetryAfter says when to try again
 	EUNSUPPORTED  = "unsupported"  // 415
+	ESTORAGEFULL  = "storage_full" // 507: the database or its disk is full; nothing was saved
 	EUPSTREAM     = "upstream"     // 502: an outside party (identity verification, payment) failed
 	ETIMEOUT      = "timeout"      // 504: an outside party did not answer in time
 )
@@ -48,14 +49,27 @@ type Error struct {
 	// RetryAfter is the number of seconds a throttled (ETHROTTLED) or
 	// turned-away (EUNAVAILABLE) client should wait.
 	RetryAfter int
+	// Err is the cause, when the error stands for a lower-level one (the
+	// database unreachable, its disk full): kept for the server's log,
+	// never shown to the client.
+	Err error
 }
 
 func (e *Error) Error() string {
+	var s string
 	if len(e.Fields) > 0 {
-		return fmt.Sprintf("portal error: code=%s message=%s fields=%v", e.Code, e.Message, e.Fields)
+		s = fmt.Sprintf("portal error: code=%s message=%s fields=%v", e.Code, e.Message, e.Fields)
+	} else {
+		s = fmt.Sprintf("portal error: code=%s message=%s", e.Code, e.Message)
 	}
-	return fmt.Sprintf("portal error: code=%s message=%s", e.Code, e.Message)
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
 }
+
+// Unwrap returns the cause, if any.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf returns a client-visible error with the given code.
 func Errorf(code, format string, args ...any) *Error {

@@ -97,7 +97,7 @@ func (s *DB) Backup(ctx context.Context, path string) (*BackupManifest, error) {
 // nothing beside it: sqliteDSNWith) and says which migration it is at. With a sealer it
 // also proves that key opens the file's sealed data.
 func checkSQLiteFile(ctx context.Context, path string, sealer *seal.Sealer) (int64, error) {
-	dsn, err := sqliteDSNWith(path, "journal_mode(DELETE)")
+	dsn, err := sqliteDSNWith(path, "journal_mode(DELETE)", 10*time.Second)
 	if err != nil {
 		return 0, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
@@ -91,20 +92,20 @@ var postgresDialect = dialect{
 // when two readers both try to upgrade. The path is escaped as a file: URI
 // so a folder named with '#', '?', '%' or spaces is opened as named and
 // keeps the parameters.
-func sqliteDSN(path string) (string, error) {
-	return sqliteDSNWith(path, "journal_mode(WAL)")
+func sqliteDSN(path string, busyTimeout time.Duration) (string, error) {
+	return sqliteDSNWith(path, "journal_mode(WAL)", busyTimeout)
 }
 
 // sqliteDSNWith is sqliteDSN with the journal mode given: a backup file
 // is kept in one piece (journal_mode(DELETE)), with nothing beside it.
-func sqliteDSNWith(path, journal string) (string, error) {
+func sqliteDSNWith(path, journal string, busyTimeout time.Duration) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", fmt.Errorf("store: database path: %w", err)
 	}
 	q := url.Values{
 		"_txlock": {"immediate"},
-		"_pragma": {journal, "foreign_keys(1)", "busy_timeout(10000)", "synchronous(FULL)"},
+		"_pragma": {journal, "foreign_keys(1)", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "synchronous(FULL)"},
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
 	// An empty authority (file:///path) is what SQLite expects of a local

@@ -164,6 +164,9 @@ func (e *Events) poll(ctx context.Context, last int64) {
 			failing = true
 			continue
 		}
+		if failing {
+			e.db.cfg.Logger.Info("events: reading published events again")
+		}
 		failing = false
 	}
 }
@@ -207,14 +210,25 @@ func (e *Events) connect(ctx context.Context) (*pgx.Conn, error) {
 	return conn, nil
 }
 
+// Pauses between two attempts to listen again after the listening
+// connection was lost: short, so chat resumes within a couple of seconds
+// of the database coming back (a restart takes seconds).
+const (
+	listenFirstPause = 250 * time.Millisecond
+	listenMaxPause   = 2 * time.Second
+)
+
 // listen delivers notifications until ctx ends. When the connection is
-// lost it closes every subscription (events may be missed until it
-// listens again), reconnects with a growing pause, and closes the
-// subscriptions made meanwhile once it listens again.
+// lost it reconnects at once and then with a short, growing pause; once
+// it listens again it closes every subscription, since events may have
+// been missed meanwhile: each subscriber subscribes again and reads
+// afresh (the app's event stream ends, and on reconnecting the app reads
+// the conversation again). Subscriptions stay open while the database is
+// away: nothing can be published then, and the app keeps its stream
+// instead of retrying against a database that does not answer.
 func (e *Events) listen(ctx context.Context, conn *pgx.Conn) {
 	defer close(e.done)
 	log := e.db.cfg.Logger
-	pause := 100 * time.Millisecond
 	for {
 		for {
 			n, err := conn.WaitForNotification(ctx)
@@ -230,7 +244,8 @@ func (e *Events) listen(ctx context.Context, conn *pgx.Conn) {
 			}
 		}
 		conn.Close(context.Background())
-		e.hub.closeAll()
+		lost := time.Now()
+		pause, failures := time.Duration(0), 0
 		for {
 			select {
 			case <-ctx.Done():
@@ -239,16 +254,18 @@ func (e *Events) listen(ctx context.Context, conn *pgx.Conn) {
 			}
 			var err error
 			if conn, err = e.connect(ctx); err == nil {
-				pause = 100 * time.Millisecond
 				e.hub.closeAll()
-				log.Info("events: listening again")
+				log.Info("events: listening again", slog.Duration("after", time.Since(lost).Round(time.Millisecond)))
 				break
 			}
 			if ctx.Err() != nil {
 				return
 			}
-			log.Warn("events: reconnect failed", slog.String("error", err.Error()))
-			pause = min(2*pause, 5*time.Second)
+			// One line for an outage, not one per attempt.
+			if failures++; failures == 1 {
+				log.Warn("events: reconnect failed; retrying until the database answers", slog.String("error", err.Error()))
+			}
+			pause = min(max(2*pause, listenFirstPause), listenMaxPause)
 		}
 	}
 }

@@ -73,6 +73,7 @@ func (f *FileStore) Put(ctx context.Context, meta portal.FileMeta, r io.Reader, 
 		}
 		return nil, err
 	}
+	f.db.health.wrote()
 	return file, nil
 }
 

@@ -61,10 +61,18 @@ type Config struct {
 	// Sealer seals personal information at rest. Operator commands that
 	// never read PII may leave it nil.
 	Sealer *seal.Sealer
+	// BusyTimeout is how long a SQLite write waits for the write lock
+	// another connection or process holds before it answers 503
+	// (default DefaultBusyTimeout). PostgreSQL ignores it.
+	BusyTimeout time.Duration
 	// SelfPay holds the states whose residents are never asked to pay
 	// (portal.SelfPayRules).
 	SelfPay portal.SelfPayRules
 }
+
+// DefaultBusyTimeout is how long a SQLite write waits for the write lock
+// unless Config says otherwise.
+const DefaultBusyTimeout = 10 * time.Second
 
 // DefaultEmailChangeTTL is how long the link confirming a new e-mail
 // address stays valid unless Config says otherwise.
@@ -98,6 +106,10 @@ type conn struct {
 	// forms reads the field names of form templates and filled copies,
 	// a few at a time for the whole process.
 	forms *pdfform.Reader
+	// health notes outages and a full disk (Classify, Health);
+	// closeHealth stops its probe when the DB closes.
+	health      *health
+	closeHealth context.CancelFunc
 }
 
 // Open connects and applies the embedded migrations.
@@ -136,6 +148,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
 		forms: pdfform.NewReader()}}
+	healthCtx, closeHealth := context.WithCancel(context.Background())
+	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
@@ -187,6 +201,7 @@ func withDefaults(cfg Config) Config {
 		cfg.PasswordChecks = runtime.GOMAXPROCS(0)
 	}
 	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
+	def(&cfg.BusyTimeout, DefaultBusyTimeout)
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}
@@ -216,7 +231,7 @@ func chooseDialect(cfg Config) (dialect, string, error) {
 	if err := ownerOnlyFiles(path, cfg.Logger); err != nil {
 		return dialect{}, "", err
 	}
-	dsn, err := sqliteDSN(path)
+	dsn, err := sqliteDSN(path, cfg.BusyTimeout)
 	if err != nil {
 		return dialect{}, "", err
 	}
@@ -343,12 +358,14 @@ func migrationLockID(schema string) int64 {
 
 // Close closes the connection pool, then lets go of the database file.
 func (s *DB) Close() error {
+	s.closeHealth()
 	err := s.pool.Close()
 	closeFile(s.inUse)
 	return err
 }
 
-// Ping checks the database answers; the health check uses it.
+// Ping checks the database answers; Health also says whether it is away
+// or full.
 func (s *DB) Ping(ctx context.Context) error { return s.pool.PingContext(ctx) }
 
 // Dialect names the database in use: "sqlite" or "postgres".
@@ -397,6 +414,7 @@ func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
+	s.health.wrote()
 	return nil
 }
 

@@ -39,7 +39,7 @@ export class ApiError extends Error {
   readonly retryAfter: string | null;
 
   constructor(status: number, body: ErrorBody, retryAfter: string | null = null) {
-    const text = body.errorMessage || body.message || t('errors.request.failed', { status });
+    const text = body.errorMessage || body.message || statusMessage(status);
     super(text);
     this.name = 'ApiError';
     this.status = status;
@@ -48,6 +48,17 @@ export class ApiError extends Error {
     this.code = body.error;
     this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * The message of an answer without one of its own: a proxy's page while the
+ * server restarts (502, 503, 504) or a full disk (507) says what to do, like
+ * the server's own 503 and 507; forms show it in place and keep what was typed.
+ */
+function statusMessage(status: number): string {
+  if (status === 502 || status === 503 || status === 504) return t('errors.unavailable');
+  if (status === 507) return t('errors.storageFull');
+  return t('errors.request.failed', { status });
 }
 
 /** The message to show a person for any failure of a request. */

@@ -4,7 +4,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
 import { chatEventStream, server } from '@/testing/server';
 import { tokenResponse } from '@/testing/fixtures';
-import { backoff, MAX_RETRY_MS, runChatEvents } from '../api/chat-events';
+import { backoff, MAX_RETRY_MS, retryAfterMs, runChatEvents } from '../api/chat-events';
 import type { ServerSentEvent } from '../api/sse';
 
 const EVENTS = '/api/v2/user/subject/profile/11/chat-messages/events';
@@ -108,6 +108,40 @@ describe('the chat event stream', () => {
     await vi.waitFor(() => expect(auth).toEqual(['Bearer access-1', 'Bearer access-2']));
     run.controller.abort();
     await run.done;
+  });
+
+  it('after a 503 (the database restarting) comes back at its Retry-After, not after a growing pause', async () => {
+    logIn();
+    let calls = 0;
+    server.use(
+      http.get(EVENTS, () => {
+        calls++;
+        return calls <= 4
+          ? HttpResponse.json(
+              { errorMessage: 'The service is briefly unavailable.' },
+              { status: 503, headers: { 'Retry-After': '1' } },
+            )
+          : chatEventStream();
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
+    const run = start();
+    for (let n = 1; n <= 4; n++) {
+      await vi.waitFor(() => expect(calls).toBe(n));
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(run.events.map((e) => e.event)).toEqual(['ready']));
+    expect(calls).toBe(5);
+    run.controller.abort();
+    await run.done;
+  });
+
+  it('reads a Retry-After of seconds, capped at 30 s', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs('3600')).toBe(MAX_RETRY_MS);
+    expect(retryAfterMs(null)).toBeNull();
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT')).toBeNull();
   });
 
   it('backs off from the server’s retry, doubling up to 30 s', () => {

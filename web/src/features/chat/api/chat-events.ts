@@ -1,6 +1,7 @@
 // Live chat updates: GET …/chat-messages/events read with fetch (EventSource cannot send the bearer
 // header), reconnecting when the stream ends (it does when the access token expires) after the
-// server's `retry`, backing off to 30 s while it keeps failing. The stream bypasses the api client
+// server's `retry`, backing off to 30 s while it keeps failing; a 503 (the database restarting) is
+// retried after its Retry-After instead, so live updates resume within seconds of the server answering. The stream bypasses the api client
 // (a request that never ends would hold the progress bar); its 401 goes through the client all the
 // same: an unread-count read refreshes the token (or logs out) before the next attempt.
 import type { QueryClient } from '@tanstack/react-query';
@@ -40,6 +41,11 @@ export function backoff(retryMs: number, failures: number) {
   return Math.min(retryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
 }
 
+/** Milliseconds from a Retry-After of whole seconds; null when absent or another form. */
+export function retryAfterMs(value: string | null): number | null {
+  return value && /^\d+$/.test(value.trim()) ? Math.min(Number(value.trim()) * 1000, MAX_RETRY_MS) : null;
+}
+
 /** Runs until the signal aborts or the server answers 403. */
 export async function runChatEvents({
   profileId,
@@ -53,6 +59,7 @@ export async function runChatEvents({
   let failures = 0;
   while (!signal.aborted) {
     let status = 0;
+    let retryAfter: number | null = null;
     try {
       const jwt = session.get().credentials.jwt;
       const response = await fetch(apiUrl(chatPath(profileId, '/events')), {
@@ -62,6 +69,7 @@ export async function runChatEvents({
         signal,
       });
       status = response.status;
+      if (status === 503) retryAfter = retryAfterMs(response.headers.get('Retry-After'));
       if (response.ok && response.body) {
         failures = 0;
         onConnectedChange(true);
@@ -111,6 +119,6 @@ export async function runChatEvents({
       if (!session.get().loggedIn) return;
     }
     failures += 1;
-    await wait(backoff(retryMs, failures), signal);
+    await wait(retryAfter ?? backoff(retryMs, failures), signal);
   }
 }

@@ -301,6 +301,55 @@ describe('the personal information form', () => {
     expect(await screen.findByRole('form', { name: 'Personal Information' })).toBeInTheDocument();
   });
 
+  const unavailable = 'The service is briefly unavailable. Nothing you entered is lost: try again in a moment.';
+  const storageFull =
+    'The service cannot save anything right now because its storage is full. Nothing you entered is lost: try again later, and contact support if this keeps happening.';
+  it.each([
+    [
+      '503 (the database away)',
+      () => HttpResponse.json({ errorMessage: unavailable }, { status: 503, headers: { 'Retry-After': '2' } }),
+      unavailable,
+    ],
+    ['507 (storage full)', () => HttpResponse.json({ errorMessage: storageFull }, { status: 507 }), storageFull],
+    [
+      'proxy’s 502 page (the server restarting)',
+      () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 }),
+      unavailable,
+    ],
+  ])(
+    'a %s shows its message in the form, keeps what was typed, and pressing Save again retries',
+    async (_, failure, message) => {
+      logInAs(0);
+      let calls = 0;
+      const saved = userPayload(0, {
+        personalInformation: { firstName: 'Dana', lastName: 'Demo', ssnLastFour: '6789' },
+      });
+      server.use(
+        http.put('/api/v2/user', () => {
+          calls++;
+          return calls === 1 ? failure() : HttpResponse.json(saved);
+        }),
+      );
+      const { user, form, onSaved } = await renderForm();
+      await fillValid(user);
+      const typed = {
+        ssn: (within(form()).getByLabelText('Social Security number') as HTMLInputElement).value,
+        phone: (within(form()).getByLabelText('Daytime phone number') as HTMLInputElement).value,
+      };
+      await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
+      const summary = await within(form()).findByRole('alert');
+      expect(summary).toHaveTextContent(message);
+      expect(onSaved).not.toHaveBeenCalled();
+      expect(within(form()).getByLabelText('Social Security number')).toHaveValue(typed.ssn);
+      expect(within(form()).getByLabelText('Daytime phone number')).toHaveValue(typed.phone);
+      expect(typed.ssn).not.toBe('');
+
+      await user.click(within(form()).getByRole('button', { name: 'Save and finish' }));
+      await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+      expect(calls).toBe(2);
+    },
+  );
+
   it('masks the SSN until shown, and says which SSN is on file in the field’s description', async () => {
     logInAs(0, {
       payload: userPayload(0, { personalInformation: { firstName: 'Dana', lastName: 'Demo', ssnLastFour: '6789' } }),
