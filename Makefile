@@ -29,19 +29,30 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && $(NPM) run build
 
-test: test-go test-web test-e2e
+# The Go tests (mostly waiting on databases) run beside the app's checks
+# (mostly computing); the browser journeys, which take both cores, after.
+# Output is kept per target so the two do not interleave.
+test: web/dist/index.html chromium
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
+	$(MAKE) --no-print-directory test-e2e
+
+# Tests keep their temporary databases and data folders in memory when the
+# machine has /dev/shm: an fsync there costs nothing, and no test is about
+# surviving a power cut (the crash tests kill processes, which loses nothing
+# the kernel holds).
+TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo $${TMPDIR:-/tmp})
 
 # The store tests also run against PostgreSQL when PORTAL_TEST_DATABASE_URL
 # is set (.ci/run sets it).
 test-go: web/dist/index.html
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	TMPDIR=$(TEST_TMPDIR) $(GO) test -count=1 ./...
 
 test-web: web/dist/index.html
 	cd web && $(NPM) test
 
 test-e2e: $(BIN) chromium
-	cd web && $(NPM) run e2e
+	cd web && TMPDIR=$(TEST_TMPDIR) $(NPM) run e2e
 
 # Browser tests drive Debian's chromium; test tools cannot download browsers.
 chromium:

@@ -105,7 +105,9 @@ func sqliteDSNWith(path, journal string, busyTimeout time.Duration) (string, err
 	}
 	q := url.Values{
 		"_txlock": {"immediate"},
-		"_pragma": {journal, "foreign_keys(1)", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), "synchronous(FULL)"},
+		// The busy timeout first: switching a new file to WAL takes a lock,
+		// and a process starting beside another must wait for it, not fail.
+		"_pragma": {fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()), journal, "foreign_keys(1)", "synchronous(FULL)"},
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
 	// An empty authority (file:///path) is what SQLite expects of a local

@@ -141,7 +141,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		}
 	}()
 	d.configurePool(sqldb)
-	if err := sqldb.PingContext(ctx); err != nil {
+	if err := connect(ctx, sqldb, d, cfg.BusyTimeout); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("store: connect to %s: %w", d.name, err)
 	}
@@ -174,6 +174,25 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	opened = true
 	return s, nil
+}
+
+// connect makes the first connection. On SQLite it may find the file
+// locked by another process starting at the same moment: switching a new
+// file to WAL does not wait in SQLite's busy handler, so the connection is
+// tried again, for as long as the busy timeout.
+func connect(ctx context.Context, db *sql.DB, d dialect, busyTimeout time.Duration) error {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		err := db.PingContext(ctx)
+		if err == nil || d.name != sqliteDialect.name || classify(err) != portal.EUNAVAILABLE || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(lockPoll):
+		}
+	}
 }
 
 func closeFile(f *os.File) {
