@@ -6,6 +6,15 @@ import { defineConfig } from 'vitest/config';
 // a `portal serve` on the default address.
 const apiTarget = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8080';
 
+// Test files that need modules of their own: those that replace a module (vi.mock), and the home
+// page's, whose last test leaves work in flight that would land in the next file's app.
+const isolatedTests = [
+  'src/components/signature-pad/__tests__/signature-pad.test.tsx',
+  'src/components/snackbar/__tests__/snackbar-loading.test.tsx',
+  'src/features/pdf-forms/__tests__/fillable-forms-page.test.tsx',
+  'src/features/home/__tests__/home.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -52,7 +61,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // The journeys through several steps take 2 s alone but pass 5 s when the
     // whole suite shares two cores with lazy chunks still being transformed.
@@ -60,5 +68,15 @@ export default defineConfig({
     // Like Testing Library's asyncUtilTimeout (src/testing/setup.ts): under a
     // loaded CI machine a route change can take more than the default 1 s.
     expect: { poll: { timeout: 5000 } },
+    // A fresh document and module graph per test file cost two thirds of the suite's time (a
+    // jsdom and the app's imports, 73 times): the files share their worker's instead, each
+    // starting from an empty document and storage (src/testing/setup.ts), except isolatedTests.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: isolatedTests },
+      },
+      { extends: true, test: { name: 'isolated', include: isolatedTests } },
+    ],
   },
 });

@@ -44,3 +44,17 @@ afterEach(() => {
   expect(unhandled, 'requests without a mock handler (add one to src/testing/server.ts or the test)').toEqual([]);
 });
 afterAll(() => server.close());
+
+// Test files share their worker's document (isolate: false in vite.config.ts): each starts with
+// an empty page, storage and address, as in a new tab.
+beforeAll(() => {
+  document.body.innerHTML = '';
+  document.title = '';
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
+});
