@@ -4,9 +4,9 @@
 // a fraction of the time, then a login through the real login page.
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { portal, portalCli } from '../fixtures';
+import { portal } from '../fixtures';
 import { LoginPage } from './login-page';
-import type { Applicant } from './setup-wizard';
+import { inviteToSanFrancisco, type Applicant } from './setup-wizard';
 
 type Json = Record<string, unknown>;
 
@@ -103,24 +103,8 @@ export async function inviteSetUpThroughApi(
   password: string,
   { drugZip = '' }: { drugZip?: string } = {},
 ): Promise<{ subjectId: number }> {
-  const out = portalCli(
-    'invite',
-    '--email',
-    email,
-    '--first-name',
-    applicant.firstName,
-    '--last-name',
-    applicant.lastName,
-    '--base-url',
-    portal.baseURL,
-    '--work-state',
-    'US-CA',
-    '--work-county',
-    '6075',
-  );
-  const subject = /\(subject (\d+)\)/.exec(out);
-  if (!subject) throw new Error(`portal invite printed no subject id:\n${out}`);
-  const token = new URL(out.trim().split('\n').pop() as string).searchParams.get('token') as string;
+  const { subjectId, link } = inviteToSanFrancisco(email, applicant);
+  const token = new URL(link).searchParams.get('token') as string;
 
   const api = new Client(page.request);
   const invited = await api.ok('GET', `/api/user?token=${encodeURIComponent(token)}`);
@@ -171,7 +155,7 @@ export async function inviteSetUpThroughApi(
   await loginPage.goto();
   await loginPage.logIn(email, password);
   await expect(page).toHaveURL(/\/profile$/);
-  return { subjectId: Number(subject[1]) };
+  return { subjectId };
 }
 
 /**

@@ -176,6 +176,28 @@ export async function inviteThroughSetup(
   password: string,
   { drugZip }: { drugZip?: string } = {},
 ) {
+  const { subjectId, link } = inviteToSanFrancisco(email, applicant);
+  await page.goto(link);
+  const wizard = new SetupWizardPage(page);
+  await wizard.welcome();
+  await wizard.createPassword(password);
+  await wizard.login(password);
+  await wizard.residency('Texas');
+  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
+  await wizard.personalInformation({
+    ssn: '123-45-6789',
+    dob: '1990-04-12',
+    phone: '202 456 1111',
+    license: 'D7654321',
+    state: 'Texas',
+    drugZip,
+  });
+  await expect(page).toHaveURL(/\/profile$/);
+  return { subjectId };
+}
+
+/** `portal invite` of an applicant working in San Francisco: the subject id it printed ("(subject 12)") and the link. */
+export function inviteToSanFrancisco(email: string, applicant: Applicant): { subjectId: number; link: string } {
   const out = portalCli(
     'invite',
     '--email',
@@ -193,21 +215,5 @@ export async function inviteThroughSetup(
   );
   const subject = /\(subject (\d+)\)/.exec(out);
   if (!subject) throw new Error(`portal invite printed no subject id:\n${out}`);
-  await page.goto(out.trim().split('\n').pop() as string);
-  const wizard = new SetupWizardPage(page);
-  await wizard.welcome();
-  await wizard.createPassword(password);
-  await wizard.login(password);
-  await wizard.residency('Texas');
-  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
-  await wizard.personalInformation({
-    ssn: '123-45-6789',
-    dob: '1990-04-12',
-    phone: '202 456 1111',
-    license: 'D7654321',
-    state: 'Texas',
-    drugZip,
-  });
-  await expect(page).toHaveURL(/\/profile$/);
-  return { subjectId: Number(subject[1]) };
+  return { subjectId: Number(subject[1]), link: out.trim().split('\n').pop() as string };
 }
