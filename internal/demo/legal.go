@@ -13,7 +13,6 @@ import (
 
 	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
-	"applicantportal/internal/signedpdf"
 	"applicantportal/internal/store"
 )
 
@@ -43,10 +42,7 @@ func signLegalDocuments(ctx context.Context, db *store.DB, subjectID int64, last
 		return err
 	}
 	sig := "data:image/png;base64," + base64.StdEncoding.EncodeToString(SignaturePNG())
-	shown := func(d portal.LegalDocument) (string, string) {
-		content := legaltext.Render(d.Content, file.Subject, file.Company)
-		return content, signedpdf.ContentHash(content)
-	}
+	shown := func(d portal.LegalDocument) (string, string) { return legaltext.Shown(file, d, "") }
 	for _, step := range file.PendingSteps() {
 		req := portal.SignRequest{Signature: sig, SignatureFields: portal.SignatureFields{
 			FirstName: file.Subject.FirstName, LastName: file.Subject.LastName,

@@ -257,7 +257,7 @@ func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request) 
 			}
 			out.EmployerName = entry.EmployerName
 		}
-		out.Content, out.ContentSHA256 = shownContent(file)(d, instance)
+		out.Content, out.ContentSHA256 = legaltext.Shown(file, d, instance)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -272,20 +272,6 @@ func releaseEntry(file *portal.LegalFile, d portal.LegalDocument, instance strin
 		return portal.DOTEntry{}, portal.Errorf(portal.ENOTFOUND, "Document not found.")
 	}
 	return entry, nil
-}
-
-// shownContent is how the applicant sees a document (tokens replaced; a
-// per-employer DOT release names its employer) and the hash a signature of
-// it carries; serving and signing both use it. An instance that names no
-// DOT-flagged entry renders as the plain document: signing refuses it.
-func shownContent(f *portal.LegalFile) func(portal.LegalDocument, string) (string, string) {
-	return func(d portal.LegalDocument, instance string) (string, string) {
-		content := legaltext.Render(d.Content, f.Subject, f.Company)
-		if entry, ok := f.DOTEntry(instance); ok && instance != "" {
-			content = legaltext.RenderRelease(d.Content, f.Subject, f.Company, entry.EmployerName)
-		}
-		return content, signedpdf.ContentHash(content)
-	}
 }
 
 // signRequest is the body of POST /api/v2/user/document/{id}/signature.
@@ -313,9 +299,6 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	file, err := s.svc.Legal.SignLegalDocuments(r.Context(), sess.SubjectID, portal.SigningCall{
 		DocumentID: id, Request: req.SignRequest, ContentSHA256: req.ContentSHA256, IP: s.clientIP(r),
-		Shown: func(f *portal.LegalFile, d portal.LegalDocument, instance string) (string, string) {
-			return shownContent(f)(d, instance)
-		},
 		Bounded: func(work func() error) error { return s.withRenderer(r, work) },
 	})
 	if err != nil {

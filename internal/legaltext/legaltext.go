@@ -21,6 +21,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"applicantportal/internal/portal"
+	"applicantportal/internal/signedpdf"
 )
 
 // policy allows the markup of legal text and nothing that runs, loads or
@@ -196,6 +197,21 @@ func RenderRelease(content string, s *portal.Subject, c *portal.Company, employe
 	v.EmployerName = employerName
 	head := "<p><strong>Previous employer this release is for:</strong> " + html.EscapeString(employerName) + "</p>\n"
 	return head + ReplaceTokens(content, v)
+}
+
+// Shown returns a document of the file as its applicant is shown and signs
+// it (Render; for an instance naming one of the file's DOT-flagged
+// employment entries, RenderRelease), and the hash a signature of it
+// carries. Serving a document and signing it both call it, so the content
+// signed is exactly the content read. An instance that names no such entry
+// renders as the plain document: signing refuses it.
+func Shown(f *portal.LegalFile, d portal.LegalDocument, instance string) (content, sha256 string) {
+	if entry, ok := f.DOTEntry(instance); ok && instance != "" {
+		content = RenderRelease(d.Content, f.Subject, f.Company, entry.EmployerName)
+	} else {
+		content = Render(d.Content, f.Subject, f.Company)
+	}
+	return content, signedpdf.ContentHash(content)
 }
 
 func (v Tokens) lookup(name string) (string, bool) {

@@ -8,6 +8,7 @@ import (
 
 	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
+	"applicantportal/internal/signedpdf"
 )
 
 func TestSanitize(t *testing.T) {
@@ -120,6 +121,35 @@ func TestRenderReleaseNamesItsEmployer(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := legaltext.RenderRelease(tc.content, s, c, "Road & Rail"); got != tc.want {
 				t.Errorf("RenderRelease = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestShown checks what serving and signing a document both use: the
+// content as the applicant reads it and the hash of exactly those bytes.
+func TestShown(t *testing.T) {
+	f := &portal.LegalFile{
+		Subject:    &portal.Subject{FirstName: "Jane", LastName: "Doe"},
+		Company:    &portal.Company{Name: "Acme"},
+		DOTEntries: []portal.DOTEntry{{ID: "e1", EmployerName: "Road & Rail"}},
+	}
+	d := portal.LegalDocument{Content: "<p>{{subjectName}} authorizes {{employerName}}.</p>"}
+	plain := "<p>Jane Doe authorizes " + legaltext.AnyDOTEmployer + ".</p>"
+	for _, tc := range []struct {
+		name, instance, want string
+	}{
+		{"SetupDocumentHasTheTokensReplaced", "", plain},
+		{"InstanceNamesItsEmployer", "e1", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>Jane Doe authorizes Road &amp; Rail.</p>"},
+		{"UnknownInstanceRendersThePlainDocument", "e2", plain},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			content, hash := legaltext.Shown(f, d, tc.instance)
+			if content != tc.want {
+				t.Errorf("content = %q, want %q", content, tc.want)
+			}
+			if want := signedpdf.ContentHash(tc.want); hash != want {
+				t.Errorf("hash = %s, want %s (the SHA-256 of the content)", hash, want)
 			}
 		})
 	}

@@ -148,17 +148,14 @@ type Signing struct {
 	Shown func(LegalDocument) (content, sha256 string)
 }
 
-// SigningCall is a signing call as the HTTP layer reads it, with the two
-// things only it knows: how a document is shown and where image work runs.
+// SigningCall is a signing call as the HTTP layer reads it, with the one
+// thing only it knows: where image work runs. The service renders each
+// document as the applicant was shown it itself.
 type SigningCall struct {
 	DocumentID    int64
 	Request       SignRequest
 	ContentSHA256 map[string]string
 	IP            string
-	// Shown returns a document's content as the file's applicant is shown
-	// it (tokens replaced; for an instance, naming its employer) and the
-	// hash of that content.
-	Shown func(f *LegalFile, d LegalDocument, instance string) (content, sha256 string)
 	// Bounded runs the image work of checking the signature (decoding and
 	// compacting it) on a bounded number of workers; nil runs it directly.
 	Bounded func(work func() error) error

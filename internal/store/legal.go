@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
 )
 
@@ -223,7 +224,7 @@ func (s *LegalService) SignLegalDocuments(ctx context.Context, subjectID int64, 
 		sigs, err = file.Sign(portal.Signing{
 			DocumentID: call.DocumentID, Instance: call.Request.Instance, Request: call.Request,
 			ContentSHA256: call.ContentSHA256, IP: call.IP, SSN: ssn,
-			Shown: func(d portal.LegalDocument) (string, string) { return call.Shown(file, d, call.Request.Instance) },
+			Shown: func(d portal.LegalDocument) (string, string) { return legaltext.Shown(file, d, call.Request.Instance) },
 		})
 		return err
 	})

@@ -44,23 +44,16 @@ func releaseRequest(t testing.TB, s *portal.Subject, instance, answer string) po
 }
 
 // signRelease signs through the whole service call, with the hashes of the
-// content as the HTTP layer shows it.
+// content as GET /api/v2/document/{id} shows it (legaltext.Shown).
 func (w *legalWorld) signRelease(t *testing.T, subjectID, documentID int64, req portal.SignRequest) (*portal.LegalFile, error) {
 	t.Helper()
-	shown := func(f *portal.LegalFile, d portal.LegalDocument, instance string) (string, string) {
-		c := legaltext.Render(d.Content, f.Subject, f.Company)
-		if e, ok := f.DOTEntry(instance); ok && instance != "" {
-			c = legaltext.RenderRelease(d.Content, f.Subject, f.Company, e.EmployerName)
-		}
-		return c, signedpdf.ContentHash(c)
-	}
 	f := w.file(t, subjectID)
 	hashes := map[string]string{}
 	for _, d := range f.Documents {
-		_, hashes[strconv.FormatInt(d.ID, 10)] = shown(f, d, req.Instance)
+		_, hashes[strconv.FormatInt(d.ID, 10)] = legaltext.Shown(f, d, req.Instance)
 	}
 	return w.db.Legal().SignLegalDocuments(context.Background(), subjectID, portal.SigningCall{
-		DocumentID: documentID, Request: req, ContentSHA256: hashes, IP: "198.51.100.7", Shown: shown,
+		DocumentID: documentID, Request: req, ContentSHA256: hashes, IP: "198.51.100.7",
 	})
 }
 
