@@ -35,7 +35,7 @@ func (f *flags) parseAndOpen(ctx context.Context, args []string, st *storage) (*
 }
 
 // parseAndOpenOperator is parseAndOpen for the commands that act through
-// the operator service (as the operator API will); the caller closes the
+// the operator services (as the operator API does); the caller closes the
 // database.
 func (f *flags) parseAndOpenOperator(ctx context.Context, args []string, st *storage) (portal.OperatorServices, *store.DB, error) {
 	db, err := f.parseAndOpen(ctx, args, st)

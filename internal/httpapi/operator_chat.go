@@ -7,7 +7,7 @@ import (
 )
 
 // The operator API's chat: an employer's system reads its applicants'
-// conversations and replies, through the same operator service as
+// conversations and replies, through the same OperatorChatService as
 // `portal chat`.
 func (s *Server) registerOperatorChatRoutes(mux *routes) {
 	const messages = "/api/v2/operator/applicants/{id}/chat-messages"

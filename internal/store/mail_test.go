@@ -42,7 +42,7 @@ func mailsTo(t *testing.T, db *store.DB, to string) []store.Mail {
 	return out
 }
 
-// mailWorld is a company and the operator service, on a clock tests move.
+// mailWorld is a company and the operator services, on a clock tests move.
 type mailWorld struct {
 	db      *store.DB
 	ops     portal.OperatorServices
