@@ -25,9 +25,15 @@ type ServicesConfig struct {
 // place where they are put together, for serve and for the HTTP tests.
 func (db *DB) Services(cfg ServicesConfig) portal.Services {
 	return portal.Services{
-		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(),
-		Legal:       db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
+		Auth:            db.Auth(),
+		Subjects:        db.Subjects(),
+		Personal:        db.Personal(),
+		Legal:           db.Legal(),
+		SubjectData:     db.SubjectData(),
+		History:         db.History(),
+		Orders:          db.Orders(),
+		Banners:         db.Banners(),
+		Documents:       db.Documents(),
 		IDV:             db.IDV(cfg.IDV),
 		Payments:        db.Payments(cfg.Payments, cfg.PaymentTimeout),
 		CollectionSites: db.CollectionSites(cfg.Sites),
