@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"applicantportal/internal/portal"
-	"applicantportal/internal/store"
 )
 
 const apikeyUsage = `Usage: portal apikey create [--data DIR | --database-url URL] --company ID --name NAME
@@ -20,9 +19,6 @@ An API key lets one company's own systems call the operator API
 create prints the secret as its last line, once: only its hash is kept.
 revoke refuses the key at once, on every server.
 `
-
-// operatorOf is the operator service of an opened database.
-func operatorOf(db *store.DB) portal.OperatorService { return store.NewOperatorService(db) }
 
 func runAPIKey(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	word, args, err := subcommand("apikey", args, apikeyUsage, stderr, "create", "list", "revoke")
@@ -56,7 +52,7 @@ func runAPIKeyCreate(ctx context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	defer db.Close()
-	key, secret, err := operatorOf(db).CreateAPIKey(ctx, companyID, name)
+	key, secret, err := db.Operator().APIKeys.CreateAPIKey(ctx, companyID, name)
 	if err != nil {
 		if portal.ErrorCode(err) == portal.ENOTFOUND {
 			return fmt.Errorf("company %d: %s", companyID, portal.ErrorMessage(err))
@@ -79,7 +75,7 @@ func runAPIKeyList(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	keys, err := ops.APIKeys(ctx, companyID)
+	keys, err := ops.APIKeys.FindAPIKeys(ctx, companyID)
 	if err != nil {
 		return err
 	}
@@ -118,7 +114,7 @@ func runAPIKeyRevoke(ctx context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	defer db.Close()
-	if err := operatorOf(db).RevokeAPIKey(ctx, id); err != nil {
+	if err := db.Operator().APIKeys.RevokeAPIKey(ctx, id); err != nil {
 		if portal.ErrorCode(err) == portal.ENOTFOUND {
 			return fmt.Errorf("API key %d: %s", id, portal.ErrorMessage(err))
 		}

@@ -49,7 +49,7 @@ func runApplicantShow(ctx context.Context, args []string, stdout, stderr io.Writ
 		return err
 	}
 	defer db.Close()
-	d, err := operatorOf(db).ApplicantDetail(ctx, 0, subjectID)
+	d, err := db.Operator().Applicants.ApplicantDetail(ctx, 0, subjectID)
 	if err != nil {
 		if portal.ErrorCode(err) == portal.ENOTFOUND {
 			return fmt.Errorf("applicant %d: %s", subjectID, portal.ErrorMessage(err))

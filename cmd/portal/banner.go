@@ -51,7 +51,7 @@ func runBannerMessage(ctx context.Context, args []string, stdout, stderr io.Writ
 		return err
 	}
 	defer db.Close()
-	b, err := ops.SetBanner(ctx, message)
+	b, err := ops.Banners.SetBanner(ctx, message)
 	if err != nil {
 		return describe(err)
 	}
@@ -97,7 +97,7 @@ func runBannerSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer db.Close()
-	b, err := operatorOf(db).PostBanner(ctx, req)
+	b, err := db.Operator().Banners.PostBanner(ctx, req)
 	if err != nil {
 		return describe(err)
 	}
@@ -131,7 +131,7 @@ func runBannerClear(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer db.Close()
-	if err := ops.ClearBanner(ctx, companyID, id); err != nil {
+	if err := ops.Banners.ClearBanner(ctx, companyID, id); err != nil {
 		if portal.ErrorCode(err) == portal.ENOTFOUND {
 			return fmt.Errorf("banner %d: %s", id, portal.ErrorMessage(err))
 		}
@@ -158,7 +158,7 @@ func runBannerList(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	list, err := ops.Banners(ctx, companyID)
+	list, err := ops.Banners.FindBanners(ctx, companyID)
 	if err != nil {
 		return err
 	}

@@ -57,12 +57,12 @@ func newChatFlags(name string, stderr io.Writer) *chatFlags {
 }
 
 // open opens the database with the data key; the caller closes it.
-func (f *chatFlags) open(ctx context.Context) (portal.OperatorService, *store.DB, error) {
+func (f *chatFlags) open(ctx context.Context) (portal.OperatorServices, *store.DB, error) {
 	db, err := openSealedStore(ctx, f.st, f.dataKey)
 	if err != nil {
-		return nil, nil, err
+		return portal.OperatorServices{}, nil, err
 	}
-	return store.NewOperatorService(db), db, nil
+	return db.Operator(), db, nil
 }
 
 func chatTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") }
@@ -79,7 +79,7 @@ func runChatList(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer db.Close()
-	threads, err := ops.ChatThreads(ctx, companyID)
+	threads, err := ops.Chat.ChatThreads(ctx, companyID)
 	if err != nil {
 		return describe(err)
 	}
@@ -111,7 +111,7 @@ func runChatShow(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer db.Close()
-	msgs, err := ops.ChatConversation(ctx, 0, subjectID)
+	msgs, err := ops.Chat.ChatConversation(ctx, 0, subjectID)
 	if err != nil {
 		return describe(err)
 	}
@@ -171,7 +171,7 @@ func runChatReply(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer db.Close()
-	m, err := ops.ReplyChat(ctx, req)
+	m, err := ops.Chat.ReplyChat(ctx, req)
 	if err != nil {
 		return describe(err)
 	}

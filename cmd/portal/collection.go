@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"applicantportal/internal/portal"
-	"applicantportal/internal/store"
 )
 
 const collectionUsage = "Usage: portal collection collected [--data DIR | --database-url URL] --subject ID\n\n" + collectionSummary + "\n"
@@ -37,8 +34,7 @@ func runCollection(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	var ops portal.OperatorService = store.NewOperatorService(db)
-	c, err := ops.MarkSpecimenCollected(ctx, subjectID)
+	c, err := db.Operator().Orders.MarkSpecimenCollected(ctx, subjectID)
 	if err != nil {
 		return describe(err)
 	}

@@ -43,25 +43,25 @@ func runCompany(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 // openCompany reads a company command's flags and opens its database; the
 // caller closes it. The company may be left out when there is only one.
-func openCompany(ctx context.Context, name string, args []string, stderr io.Writer) (portal.OperatorService, *store.DB, int64, []string, error) {
+func openCompany(ctx context.Context, name string, args []string, stderr io.Writer) (portal.OperatorServices, *store.DB, int64, []string, error) {
 	f := newFlags("company "+name, companySummary, stderr)
 	st := f.storage()
 	var companyID int64
 	f.Int64Var(&companyID, "company", 0, "company id; may be left out when the database holds exactly one company")
 	rest, err := f.parseWithArgs(args)
 	if err != nil {
-		return nil, nil, 0, nil, err
+		return portal.OperatorServices{}, nil, 0, nil, err
 	}
 	db, err := openStore(ctx, st)
 	if err != nil {
-		return nil, nil, 0, nil, err
+		return portal.OperatorServices{}, nil, 0, nil, err
 	}
 	id, err := oneCompany(ctx, db, companyID)
 	if err != nil {
 		db.Close()
-		return nil, nil, 0, nil, err
+		return portal.OperatorServices{}, nil, 0, nil, err
 	}
-	return store.NewOperatorService(db), db, id, rest, nil
+	return db.Operator(), db, id, rest, nil
 }
 
 func runCompanyShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -74,7 +74,7 @@ func runCompanyShow(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprint(stderr, companyUsage)
 		return fmt.Errorf("portal company show: unexpected argument %q", rest[0])
 	}
-	prefs, err := ops.CompanyPreferences(ctx, companyID)
+	prefs, err := ops.Companies.CompanyPreferences(ctx, companyID)
 	if err != nil {
 		return describe(err)
 	}
@@ -98,7 +98,7 @@ func runCompanySetPref(ctx context.Context, args []string, stdout, stderr io.Wri
 		fmt.Fprint(stderr, companyUsage)
 		return errors.New("portal company set-pref: give the preference's NAME and VALUE")
 	}
-	p, err := ops.SetCompanyPreference(ctx, companyID, rest[0], rest[1])
+	p, err := ops.Companies.SetCompanyPreference(ctx, companyID, rest[0], rest[1])
 	if err != nil {
 		return describe(err)
 	}
@@ -118,7 +118,7 @@ func runCompanyList(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer db.Close()
-	companies, err := ops.FindCompanies(ctx)
+	companies, err := ops.Companies.FindCompanies(ctx)
 	if err != nil {
 		return err
 	}
@@ -126,7 +126,7 @@ func runCompanyList(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stdout, "No companies.")
 		return nil
 	}
-	applicants, err := ops.FindApplicants(ctx, portal.ApplicantFilter{})
+	applicants, err := ops.Applicants.FindApplicants(ctx, portal.ApplicantFilter{})
 	if err != nil {
 		return err
 	}

@@ -225,7 +225,7 @@ func runApplicants(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	list, err := ops.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: companyID})
+	list, err := ops.Applicants.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: companyID})
 	if err != nil {
 		return err
 	}

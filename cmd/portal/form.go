@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"applicantportal/internal/portal"
-	"applicantportal/internal/store"
 )
 
 const formUsage = "Usage: portal form add [--company ID] [--data DIR | --database-url URL] --code CODE --title TITLE [--description TEXT] [--states US-ID,...] [--optional] FILE\n\n" + formSummary + "\n"
@@ -65,8 +64,7 @@ func runForm(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if company.PackageID == 0 {
 		return fmt.Errorf("company %d has no package", companyID)
 	}
-	var ops portal.OperatorService = store.NewOperatorService(db)
-	form, err := ops.AddPdfForm(ctx, portal.NewPdfForm{PackageID: company.PackageID, Code: code, Title: title,
+	form, err := db.Operator().Documents.AddPdfForm(ctx, portal.NewPdfForm{PackageID: company.PackageID, Code: code, Title: title,
 		Description: description, States: splitList(states), Required: !optional, PDF: pdf})
 	if err != nil {
 		return describe(err)

@@ -35,14 +35,14 @@ func (f *flags) parseAndOpen(ctx context.Context, args []string, st *storage) (*
 }
 
 // parseAndOpenOperator is parseAndOpen for the commands that act through
-// the operator service (as the operator API will); the caller closes the
+// the operator services (as the operator API does); the caller closes the
 // database.
-func (f *flags) parseAndOpenOperator(ctx context.Context, args []string, st *storage) (portal.OperatorService, *store.DB, error) {
+func (f *flags) parseAndOpenOperator(ctx context.Context, args []string, st *storage) (portal.OperatorServices, *store.DB, error) {
 	db, err := f.parseAndOpen(ctx, args, st)
 	if err != nil {
-		return nil, nil, err
+		return portal.OperatorServices{}, nil, err
 	}
-	return store.NewOperatorService(db), db, nil
+	return db.Operator(), db, nil
 }
 
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -69,7 +69,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer db.Close()
-	res, err := ops.Sweep(ctx)
+	res, err := ops.Maintenance.Sweep(ctx)
 	if err != nil {
 		return err
 	}
@@ -121,9 +121,9 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	ops := store.NewOperatorService(db)
+	ops := db.Operator()
 	if req.CompanyID == 0 {
-		companies, err := ops.FindCompanies(ctx)
+		companies, err := ops.Companies.FindCompanies(ctx)
 		if err != nil {
 			return err
 		}
@@ -132,7 +132,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		req.CompanyID = companies[0].ID
 	}
-	res, err := ops.InviteApplicant(ctx, req)
+	res, err := ops.Invitations.InviteApplicant(ctx, req)
 	if err != nil {
 		return describe(err)
 	}
@@ -174,7 +174,7 @@ func runOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	mails, err := store.NewOperatorService(db).Outbox(ctx)
+	mails, err := db.Operator().Maintenance.Outbox(ctx)
 	if err != nil {
 		return err
 	}

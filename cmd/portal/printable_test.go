@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"applicantportal/internal/portal"
-	"applicantportal/internal/store"
 )
 
 // TestListingsShowTerminalEscapesAsText: a company name, an applicant's
@@ -24,8 +23,8 @@ func TestListingsShowTerminalEscapesAsText(t *testing.T) {
 	if err := db.CreateCompany(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	ops := store.NewOperatorService(db)
-	res, err := ops.InviteApplicant(ctx, portal.InviteRequest{BaseURL: "https://portal.example.com",
+	ops := db.Operator()
+	res, err := ops.Invitations.InviteApplicant(ctx, portal.InviteRequest{BaseURL: "https://portal.example.com",
 		NewSubject: portal.NewSubject{CompanyID: c.ID, Email: "sam@example.com", FirstName: "Sam", LastName: "Lee"}})
 	if err != nil {
 		t.Fatal(err)
@@ -39,11 +38,11 @@ func TestListingsShowTerminalEscapesAsText(t *testing.T) {
 	if _, err := db.SQL().Exec(`UPDATE outbox SET last_error = $1`, "relay said \x1b[5m no"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ops.SetCompanyPreference(ctx, c.ID, portal.PrefSubjectChat, "true"); err != nil {
+	if _, err := ops.Companies.SetCompanyPreference(ctx, c.ID, portal.PrefSubjectChat, "true"); err != nil {
 		t.Fatal(err)
 	}
 	// The reply is signed with the company's name.
-	if _, err := ops.ReplyChat(ctx, portal.ChatReply{SubjectID: res.Subject.ID, Message: "Hello"}); err != nil {
+	if _, err := ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: res.Subject.ID, Message: "Hello"}); err != nil {
 		t.Fatal(err)
 	}
 	id := fmt.Sprint(res.Subject.ID)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 
 	"applicantportal/internal/portal"
-	"applicantportal/internal/store"
 )
 
 const reportUsage = "Usage: portal report upload [--data DIR | --database-url URL] --subject ID --kind report|drug-report|ecoc-form FILE\n\n" + reportSummary + "\n"
@@ -49,8 +48,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	var ops portal.OperatorService = store.NewOperatorService(db)
-	stored, err := ops.AttachReport(ctx, portal.AttachReportRequest{SubjectID: subjectID, Kind: portal.ReportKind(kind),
+	stored, err := db.Operator().Documents.AttachReport(ctx, portal.AttachReportRequest{SubjectID: subjectID, Kind: portal.ReportKind(kind),
 		Name: filepath.Base(rest[0]), Body: file})
 	if err != nil {
 		return describe(err)

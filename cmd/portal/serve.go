@@ -206,11 +206,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		IDVPageURL:     cfg.IDVPageURL,
 		Sandboxes:      idv.Handler(),
 	}, httpapi.Services{
-		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
-		IDV:      db.IDV(store.IDVConfig{Provider: idv, ReturnURL: strings.TrimSuffix(baseURL, "/") + "/idv/success"}),
-		Payments: db.Payments(payments, cfg.PaymentTimeout), CollectionSites: db.CollectionSites(sitesandbox.New()),
-		Chat: db.Chat(events), Operator: store.NewOperatorService(db), Events: events,
+		Services: db.Services(store.ServicesConfig{
+			IDV:      store.IDVConfig{Provider: idv, ReturnURL: strings.TrimSuffix(baseURL, "/") + "/idv/success"},
+			Payments: payments, PaymentTimeout: cfg.PaymentTimeout,
+			Sites:  sitesandbox.New(),
+			Events: events,
+		}),
 		Health: db.Health, Classify: db.Classify,
 	}, web.Dist(), logger)
 	if err != nil {
@@ -238,7 +239,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// So do the mail jobs. Reminders are queued with or without a relay.
 	mailCtx, stopMail := context.WithCancel(ctx)
 	delivered := deliverEvery(mailCtx, db, mailer, cfg.MailInterval, logger)
-	reminded := remindEvery(mailCtx, store.NewOperatorService(db), baseURL, reminderInterval, logger)
+	reminded := remindEvery(mailCtx, db.Operator().Invitations, baseURL, reminderInterval, logger)
 	defer func() { stopMail(); <-delivered; <-reminded }()
 
 	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
@@ -381,9 +382,9 @@ func deliverEvery(ctx context.Context, db *store.DB, mailer portal.Mailer, inter
 
 // remindEvery queues the reminders of invitations not started, once now
 // and then at every interval.
-func remindEvery(ctx context.Context, ops *store.OperatorService, baseURL string, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+func remindEvery(ctx context.Context, invitations portal.InvitationService, baseURL string, interval time.Duration, logger *slog.Logger) <-chan struct{} {
 	return runEvery(ctx, interval, func(ctx context.Context) {
-		n, err := ops.SendInvitationReminders(ctx, baseURL)
+		n, err := invitations.SendInvitationReminders(ctx, baseURL)
 		switch {
 		case err != nil && ctx.Err() != nil:
 		case err != nil:

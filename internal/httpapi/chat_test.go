@@ -26,7 +26,7 @@ import (
 type chatAPI struct {
 	*harness
 	srv      *httpapi.Server
-	ops      *store.OperatorService
+	ops      portal.OperatorServices
 	ids      map[string]int64
 	profiles map[string]int64
 	tokens   map[string]string
@@ -38,7 +38,7 @@ func newChatAPI(t *testing.T, db *store.DB) *chatAPI {
 	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
 		t.Fatal(err)
 	}
-	a := &chatAPI{harness: newHarness(t, db, "192.0.2.1:1234"), ops: store.NewOperatorService(db),
+	a := &chatAPI{harness: newHarness(t, db, "192.0.2.1:1234"), ops: db.Operator(),
 		ids: map[string]int64{}, profiles: map[string]int64{}, tokens: map[string]string{}}
 	companies := map[bool]int64{}
 	for _, on := range []bool{true, false} {
@@ -71,7 +71,7 @@ func (a *chatAPI) url(who, rest string) string {
 
 func (a *chatAPI) reply(text string) *portal.ChatMessage {
 	a.t.Helper()
-	m, err := a.ops.ReplyChat(context.Background(), portal.ChatReply{SubjectID: a.ids["jane"], Message: text})
+	m, err := a.ops.Chat.ReplyChat(context.Background(), portal.ChatReply{SubjectID: a.ids["jane"], Message: text})
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -376,7 +376,7 @@ func TestChatEventStream(t *testing.T) {
 			// bob has done nothing but open the stream.
 			bob := openStream(t, ts, a.url("bob", "/events"), a.tokens["bob"])
 			bob.expect(t, "event: ready")
-			if _, err := a.ops.ReplyChat(context.Background(), portal.ChatReply{SubjectID: a.ids["bob"], Message: "no mail: bob is watching"}); err != nil {
+			if _, err := a.ops.Chat.ReplyChat(context.Background(), portal.ChatReply{SubjectID: a.ids["bob"], Message: "no mail: bob is watching"}); err != nil {
 				t.Fatal(err)
 			}
 			mails, _ := db.Outbox(context.Background())

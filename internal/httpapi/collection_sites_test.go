@@ -38,7 +38,7 @@ func eachSitesAPI(t *testing.T, run func(t *testing.T, a *sitesAPI)) {
 			t.Fatal(err)
 		}
 		a := &sitesAPI{harness: newHarness(t, db, "192.0.2.1:1234"), company: c.ID}
-		svc := storeServices(db)
+		svc := storeServices(db, nil)
 		svc.CollectionSites = db.CollectionSites(sitesandbox.New())
 		srv, err := httpapi.New(httpapi.Config{}, svc, testIndex, nil)
 		if err != nil {
@@ -236,7 +236,7 @@ func TestCollectionSiteChoiceAPI(t *testing.T) {
 		if code, c, body = choice("PUT", map[string]any{"siteId": siteB}); code != http.StatusOK || c.Site.ID != siteB || !c.Changeable {
 			t.Fatalf("change after finalization: %d %s", code, body)
 		}
-		if _, err := store.NewOperatorService(a.db).MarkSpecimenCollected(context.Background(), id); err != nil {
+		if _, err := a.db.Operator().Orders.MarkSpecimenCollected(context.Background(), id); err != nil {
 			t.Fatal(err)
 		}
 		if code, c, body = choice("GET", nil); code != http.StatusOK || c.Site.ID != siteB || c.CollectedAt == nil || c.Changeable {

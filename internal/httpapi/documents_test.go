@@ -466,7 +466,7 @@ func TestReportDownloads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ops := store.NewOperatorService(a.db)
+		ops := a.db.Operator()
 		for _, k := range kinds {
 			t.Run(k.path, func(t *testing.T) {
 				rec := a.do("GET", "/api/v2/user/profile/"+k.path, "jane")
@@ -474,7 +474,7 @@ func TestReportDownloads(t *testing.T) {
 					t.Fatalf("before attaching = %d %s", rec.Code, rec.Body)
 				}
 				content := []byte("%PDF-1.4\n" + k.path + "\n%%EOF\n")
-				if _, err := ops.AttachReport(context.Background(), portal.AttachReportRequest{SubjectID: a.ids["jane"], Kind: k.kind,
+				if _, err := ops.Documents.AttachReport(context.Background(), portal.AttachReportRequest{SubjectID: a.ids["jane"], Kind: k.kind,
 					Name: "scan 0042.pdf", Body: bytes.NewReader(content)}); err != nil {
 					t.Fatal(err)
 				}

@@ -69,20 +69,20 @@ func logIn(t *testing.T, db *store.DB, s *portal.Subject) string {
 	return pair.AccessToken
 }
 
-// storeServices are the store's services as cmd/portal wires them.
-func storeServices(db *store.DB) httpapi.Services {
+// storeServices are the store's services as cmd/portal serve builds them
+// (store.DB.Services), over the sandboxes. events nil leaves the event
+// streams out: the chat then publishes through the database alone.
+func storeServices(db *store.DB, events portal.Events) httpapi.Services {
 	return httpapi.Services{
-		Auth: db.Auth(), Subjects: db.Subjects(), Personal: db.Personal(), Legal: db.Legal(),
-		SubjectData: db.SubjectData(), History: db.History(), Orders: db.Orders(), Banners: db.Banners(), Documents: db.Documents(),
-		// Chat publishes through the database; serve gives it and the
-		// event streams the harness's Events, which need a cleanup.
-		Chat:            db.Chat(nil),
-		CollectionSites: db.CollectionSites(sitesandbox.New()),
-		IDV: db.IDV(store.IDVConfig{Provider: idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(),
-			Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"}),
-		Payments: db.Payments(paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second}), time.Second),
-		Operator: store.NewOperatorService(db),
-		Health:   db.Health, Classify: db.Classify,
+		Services: db.Services(store.ServicesConfig{
+			IDV: store.IDVConfig{Provider: idvsandbox.New(idvsandbox.Config{Records: db.SandboxRecords(),
+				Secret: []byte("harness callback secret"), SessionTTL: time.Hour, CheckDelay: time.Second}), ReturnURL: "http://portal.test/idv/success"},
+			Payments:       paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second}),
+			PaymentTimeout: time.Second,
+			Sites:          sitesandbox.New(),
+			Events:         events,
+		}),
+		Health: db.Health, Classify: db.Classify,
 	}
 }
 
@@ -96,10 +96,7 @@ func (h *harness) serve(cfg httpapi.Config, web fs.FS, logger *slog.Logger) *htt
 	if web == nil {
 		web = testIndex
 	}
-	svc := storeServices(h.db)
-	svc.Events = h.events()
-	svc.Chat = h.db.Chat(svc.Events)
-	srv, err := httpapi.New(cfg, svc, web, logger)
+	srv, err := httpapi.New(cfg, storeServices(h.db, h.events()), web, logger)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func newIDVAPI(t *testing.T, db *store.DB, provider portal.IDVProvider) *idvAPI 
 			t.Fatal(err)
 		}
 	}
-	svc := storeServices(db)
+	svc := storeServices(db, nil)
 	svc.IDV = db.IDV(store.IDVConfig{Provider: provider, ReturnURL: "http://portal.test/idv/success"})
 	srv, err := httpapi.New(httpapi.Config{Sandboxes: a.sandbox.Handler(), IDVPageURL: "/sandbox/idv/{id}?token={token}"},
 		svc, testIndex, nil)

@@ -36,11 +36,11 @@ func (s *Server) operatorOnly(h http.HandlerFunc) http.HandlerFunc {
 			s.Error(w, r, portal.Errorf(portal.EUNAUTHORIZED, "Give an operator API key: Authorization: Bearer pk_..."))
 			return
 		}
-		if s.svc.Operator == nil {
+		if s.svc.Operator.APIKeys == nil {
 			s.Error(w, r, portal.Errorf(portal.EUNAVAILABLE, "The operator API is not available."))
 			return
 		}
-		key, err := s.svc.Operator.AuthenticateAPIKey(r.Context(), secret)
+		key, err := s.svc.Operator.APIKeys.AuthenticateAPIKey(r.Context(), secret)
 		if err != nil {
 			s.Error(w, r, err)
 			return
@@ -105,7 +105,7 @@ func (s *Server) handleOperatorInvitationCreate(w http.ResponseWriter, r *http.R
 		s.Error(w, r, err)
 		return
 	}
-	res, err := s.svc.Operator.InviteApplicant(r.Context(), portal.InviteRequest{
+	res, err := s.svc.Operator.Invitations.InviteApplicant(r.Context(), portal.InviteRequest{
 		NewSubject: portal.NewSubject{CompanyID: key.CompanyID, Email: body.Email, FirstName: body.FirstName,
 			LastName: body.LastName, Phone: body.Phone, FullProfile: body.FullProfile},
 		Work:    portal.Place{State: body.WorkState},
@@ -140,7 +140,7 @@ func renameWorkFields(err error) error {
 }
 
 func (s *Server) handleOperatorApplicantList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.svc.Operator.FindApplicants(r.Context(), portal.ApplicantFilter{CompanyID: operatorFrom(r.Context()).CompanyID})
+	list, err := s.svc.Operator.Applicants.FindApplicants(r.Context(), portal.ApplicantFilter{CompanyID: operatorFrom(r.Context()).CompanyID})
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -165,7 +165,7 @@ func (s *Server) handleOperatorApplicantShow(w http.ResponseWriter, r *http.Requ
 		s.Error(w, r, err)
 		return
 	}
-	d, err := s.svc.Operator.ApplicantDetail(r.Context(), operatorFrom(r.Context()).CompanyID, id)
+	d, err := s.svc.Operator.Applicants.ApplicantDetail(r.Context(), operatorFrom(r.Context()).CompanyID, id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -190,7 +190,7 @@ func newOperatorBanner(b portal.OperatorBanner) operatorBanner {
 }
 
 func (s *Server) handleOperatorBannerList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.svc.Operator.Banners(r.Context(), operatorFrom(r.Context()).CompanyID)
+	list, err := s.svc.Operator.Banners.FindBanners(r.Context(), operatorFrom(r.Context()).CompanyID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -222,7 +222,7 @@ func (s *Server) handleOperatorBannerCreate(w http.ResponseWriter, r *http.Reque
 		}
 		req.EndsAt = &t
 	}
-	b, err := s.svc.Operator.PostBanner(r.Context(), req)
+	b, err := s.svc.Operator.Banners.PostBanner(r.Context(), req)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -236,7 +236,7 @@ func (s *Server) handleOperatorBannerDelete(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	if err := s.svc.Operator.ClearBanner(r.Context(), operatorFrom(r.Context()).CompanyID, id); err != nil {
+	if err := s.svc.Operator.Banners.ClearBanner(r.Context(), operatorFrom(r.Context()).CompanyID, id); err != nil {
 		s.Error(w, r, err)
 		return
 	}

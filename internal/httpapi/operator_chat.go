@@ -7,7 +7,7 @@ import (
 )
 
 // The operator API's chat: an employer's system reads its applicants'
-// conversations and replies, through the same operator service as
+// conversations and replies, through the same OperatorChatService as
 // `portal chat`.
 func (s *Server) registerOperatorChatRoutes(mux *routes) {
 	const messages = "/api/v2/operator/applicants/{id}/chat-messages"
@@ -25,7 +25,7 @@ type operatorChatThread struct {
 }
 
 func (s *Server) handleOperatorChatList(w http.ResponseWriter, r *http.Request) {
-	threads, err := s.svc.Operator.ChatThreads(r.Context(), operatorFrom(r.Context()).CompanyID)
+	threads, err := s.svc.Operator.Chat.ChatThreads(r.Context(), operatorFrom(r.Context()).CompanyID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -52,7 +52,7 @@ func (s *Server) handleOperatorChatShow(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	list, err := s.svc.Operator.ChatConversation(r.Context(), operatorFrom(r.Context()).CompanyID, id)
+	list, err := s.svc.Operator.Chat.ChatConversation(r.Context(), operatorFrom(r.Context()).CompanyID, id)
 	if err != nil {
 		s.Error(w, r, err)
 		return
@@ -78,7 +78,7 @@ func (s *Server) handleOperatorChatReply(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	defer post.release()
-	m, err := s.svc.Operator.ReplyChat(r.Context(), portal.ChatReply{CompanyID: key.CompanyID,
+	m, err := s.svc.Operator.Chat.ReplyChat(r.Context(), portal.ChatReply{CompanyID: key.CompanyID,
 		SubjectID: id, SenderName: post.senderName, Message: post.text, File: post.file})
 	if err != nil {
 		s.Error(w, r, err)
@@ -98,7 +98,7 @@ func (s *Server) handleOperatorChatDownload(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	f, rc, err := s.svc.Operator.OpenChatAttachment(r.Context(), operatorFrom(r.Context()).CompanyID, id, fileID)
+	f, rc, err := s.svc.Operator.Chat.OpenChatAttachment(r.Context(), operatorFrom(r.Context()).CompanyID, id, fileID)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -30,11 +30,11 @@ func TestOperatorAPIChat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, acmeKey, err := a.ops.CreateAPIKey(ctx, jane.CompanyID, "HR system")
+		_, acmeKey, err := a.ops.APIKeys.CreateAPIKey(ctx, jane.CompanyID, "HR system")
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, globexKey, err := a.ops.CreateAPIKey(ctx, carl.CompanyID, "Globex HR")
+		_, globexKey, err := a.ops.APIKeys.CreateAPIKey(ctx, carl.CompanyID, "Globex HR")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestOperatorAPIReplyToAnotherCompanyTakesNoSlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, globexKey, err := a.ops.CreateAPIKey(ctx, carl.CompanyID, "Globex HR")
+	_, globexKey, err := a.ops.APIKeys.CreateAPIKey(ctx, carl.CompanyID, "Globex HR")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // banner of its own.
 type operatorAPI struct {
 	*harness
-	ops          *store.OperatorService
+	ops          portal.OperatorServices
 	acme, other  *portal.Company
 	key, revoked string
 	jane, olga   *portal.Subject
@@ -34,7 +34,7 @@ func newOperatorAPI(t *testing.T, db *store.DB) *operatorAPI {
 	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
 		t.Fatal(err)
 	}
-	a := &operatorAPI{harness: newHarness(t, db, "192.0.2.1:1234"), ops: store.NewOperatorService(db),
+	a := &operatorAPI{harness: newHarness(t, db, "192.0.2.1:1234"), ops: db.Operator(),
 		acme: &portal.Company{Name: "Acme"}, other: &portal.Company{Name: "Other"}}
 	for _, c := range []*portal.Company{a.acme, a.other} {
 		if err := db.CreateCompany(ctx, c); err != nil {
@@ -42,14 +42,14 @@ func newOperatorAPI(t *testing.T, db *store.DB) *operatorAPI {
 		}
 	}
 	var err error
-	if _, a.key, err = a.ops.CreateAPIKey(ctx, a.acme.ID, "HR system"); err != nil {
+	if _, a.key, err = a.ops.APIKeys.CreateAPIKey(ctx, a.acme.ID, "HR system"); err != nil {
 		t.Fatal(err)
 	}
-	old, revoked, err := a.ops.CreateAPIKey(ctx, a.acme.ID, "Old HR system")
+	old, revoked, err := a.ops.APIKeys.CreateAPIKey(ctx, a.acme.ID, "Old HR system")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.ops.RevokeAPIKey(ctx, old.ID); err != nil {
+	if err := a.ops.APIKeys.RevokeAPIKey(ctx, old.ID); err != nil {
 		t.Fatal(err)
 	}
 	a.revoked = revoked
@@ -60,7 +60,7 @@ func newOperatorAPI(t *testing.T, db *store.DB) *operatorAPI {
 		t.Fatal(err)
 	}
 	a.janeToken = logIn(t, db, a.jane)
-	b, err := a.ops.PostBanner(ctx, portal.BannerRequest{Message: "Other's notice", CompanyID: a.other.ID})
+	b, err := a.ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Other's notice", CompanyID: a.other.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestOperatorAPIBanners(t *testing.T) {
 			if rec := a.send(request{Method: "GET", URL: "/api/v2/banner/active", Token: a.janeToken}); strings.Contains(rec.Body.String(), "Offices") {
 				t.Errorf("jane still sees it: %s", rec.Body)
 			}
-			if others, _ := a.ops.Banners(context.Background(), a.other.ID); len(others) != 1 {
+			if others, _ := a.ops.Banners.FindBanners(context.Background(), a.other.ID); len(others) != 1 {
 				t.Errorf("other's banner was touched: %+v", others)
 			}
 		})

@@ -85,7 +85,7 @@ func newPaymentAPI(t *testing.T, db *store.DB, logs *syncBuffer) *paymentAPI {
 		}
 		a.tokens[p.who] = logIn(t, db, s)
 	}
-	svc := storeServices(db)
+	svc := storeServices(db, nil)
 	sb := paymentsandbox.New(paymentsandbox.Config{Records: db.SandboxRecords(), SlowDelay: 2 * time.Second, Secret: []byte("test")})
 	svc.Payments = db.Payments(sb, 100*time.Millisecond)
 	srv, err := httpapi.New(httpapi.Config{}, svc, testIndex, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))

@@ -76,25 +76,11 @@ const (
 	DefaultUploadWait = 20 * time.Second
 )
 
-// Services are the implementations the handlers call.
+// Services are the implementations the handlers call: the portal's
+// services (store.DB.Services builds them) and what only the HTTP server
+// needs of the storage.
 type Services struct {
-	Auth            portal.AuthService
-	Subjects        portal.SubjectService
-	Personal        portal.PersonalService
-	Legal           portal.LegalService
-	SubjectData     portal.SubjectDataService
-	History         portal.HistoryService
-	Orders          portal.OrderService
-	Banners         portal.BannerService
-	Documents       portal.DocumentService
-	IDV             portal.IDVService
-	Payments        portal.PaymentService
-	CollectionSites portal.CollectionSiteService
-	Chat            portal.ChatService
-	// Operator serves the operator API (callers authenticated by API key).
-	Operator portal.OperatorService
-	// Events carries chat notices to the applicants' event streams.
-	Events portal.Events
+	portal.Services
 	// Health reports whether storage answers and has room: nil, or an
 	// EUNAVAILABLE or ESTORAGEFULL error.
 	Health func(context.Context) error

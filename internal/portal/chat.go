@@ -118,3 +118,42 @@ type ChatService interface {
 	// ChatAwayAfter). It is EFORBIDDEN like the rest when chat is off.
 	SeenChat(ctx context.Context, subjectID, profileID int64) error
 }
+
+// OperatorChatService is the employer's side of the chat, as operators
+// answer it.
+type OperatorChatService interface {
+	// ChatThreads lists the conversations, the most recent first.
+	ChatThreads(ctx context.Context, companyID int64) ([]ChatThread, error)
+	// ChatConversation lists one applicant's conversation, oldest first,
+	// and marks the applicant's messages read by the employer.
+	ChatConversation(ctx context.Context, companyID, subjectID int64) ([]ChatMessage, error)
+	// ReplyChat adds an employer's message (with an optional attachment
+	// under the document upload rules), publishes it to the applicant's
+	// open chat, and e-mails an applicant who is away (ChatAwayAfter),
+	// once until they read. Chat switched off for the company is
+	// EFORBIDDEN.
+	ReplyChat(ctx context.Context, req ChatReply) (*ChatMessage, error)
+	// OpenChatAttachment opens a file attached to the applicant's
+	// conversation.
+	OpenChatAttachment(ctx context.Context, companyID, subjectID, fileID int64) (*File, io.ReadCloser, error)
+}
+
+// ChatThread is one applicant's conversation as operators list it.
+type ChatThread struct {
+	Applicant Subject
+	Messages  int
+	// Unread counts the applicant's messages no operator has read.
+	Unread int
+	Last   ChatMessage
+}
+
+// ChatReply is an employer's message to an applicant.
+type ChatReply struct {
+	CompanyID int64 // the caller's company, 0 for any
+	SubjectID int64
+	// SenderName is shown beside the message; empty means the company's
+	// name.
+	SenderName string
+	Message    string
+	File       *Upload
+}

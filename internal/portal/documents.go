@@ -125,6 +125,20 @@ type DocumentService interface {
 	SubmitPdfForm(ctx context.Context, subjectID, formID int64, up Upload) (*PdfForm, error)
 }
 
+// OperatorDocumentService is what operators add to applicants' documents:
+// reports, and the packages' fillable forms.
+type OperatorDocumentService interface {
+	// AttachReport attaches a report PDF for the applicant to download,
+	// replacing an earlier one of the kind. Not a PDF is EUNSUPPORTED,
+	// past MaxReportSize ETOOLARGE, an unknown applicant ENOTFOUND, an
+	// unknown kind EINVALID.
+	AttachReport(ctx context.Context, req AttachReportRequest) (*File, error)
+	// AddPdfForm adds a fillable PDF form (an AcroForm template) to a
+	// package. A PDF without form fields, or a code the package already
+	// has, is refused.
+	AddPdfForm(ctx context.Context, f NewPdfForm) (*PdfForm, error)
+}
+
 // DocumentsWritable reports whether an applicant in this order status may
 // add or delete documents and submit forms: from setup-complete on, until
 // the screening is complete (profileShown is ProfileStatusShown's answer).

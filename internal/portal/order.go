@@ -12,6 +12,16 @@ type OrderService interface {
 	FindOrder(ctx context.Context, subjectID, orderID int64) (*OrderDetail, error)
 }
 
+// OperatorOrderService is what operators record of an applicant's orders
+// as the screening goes on.
+type OperatorOrderService interface {
+	// MarkSpecimenCollected records that the applicant's specimen was
+	// collected at the chosen site, which then can no longer change. An
+	// applicant without a chosen site is ENOTFOUND; marking again keeps
+	// the first time.
+	MarkSpecimenCollected(ctx context.Context, subjectID int64) (*SiteChoice, error)
+}
+
 // OrderDetail is GET /api/v2/user/order/{id}.
 type OrderDetail struct {
 	ID          int64

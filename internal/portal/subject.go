@@ -371,15 +371,3 @@ type SubjectService interface {
 	// location changes take, so the rules hold under concurrency.
 	MoveSubjectStatus(ctx context.Context, subjectID int64, to StatusID) error
 }
-
-// BannerService keeps the maintenance banner.
-type BannerService interface {
-	ActiveBanner(ctx context.Context, subjectID int64) (*Banner, error)
-	DismissBanner(ctx context.Context, subjectID, bannerID int64) error
-}
-
-// Banner is a maintenance message shown to logged-in applicants.
-type Banner struct {
-	ID      int64  `json:"id"`
-	Message string `json:"message"`
-}

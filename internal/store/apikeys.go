@@ -26,6 +26,12 @@ const maxAPIKeyName = 100
 // busy integration would otherwise write on every call.
 const apiKeyUseInterval = time.Minute
 
+// APIKeyService is portal.APIKeyService on the store: the operator API's
+// keys.
+type APIKeyService struct{ db *DB }
+
+var _ portal.APIKeyService = (*APIKeyService)(nil)
+
 const apiKeyColumns = `id, company_id, name, prefix, created_at, last_used_at, revoked_at`
 
 func scanAPIKey(row interface{ Scan(...any) error }) (*portal.APIKey, error) {
@@ -41,7 +47,7 @@ func scanAPIKey(row interface{ Scan(...any) error }) (*portal.APIKey, error) {
 
 // CreateAPIKey creates a key of the company named name; only the secret's
 // SHA-256 is kept, so the answer is the one time the secret is seen.
-func (o *OperatorService) CreateAPIKey(ctx context.Context, companyID int64, name string) (*portal.APIKey, string, error) {
+func (s *APIKeyService) CreateAPIKey(ctx context.Context, companyID int64, name string) (*portal.APIKey, string, error) {
 	name = strings.TrimSpace(name)
 	var fe portal.FieldErrors
 	switch {
@@ -58,8 +64,8 @@ func (o *OperatorService) CreateAPIKey(ctx context.Context, companyID int64, nam
 		return nil, "", err
 	}
 	secret := apiKeyPrefix + token
-	k := &portal.APIKey{CompanyID: companyID, Name: name, Prefix: secret[:apiKeyPrefixLength], CreatedAt: fromMS(ms(o.db.now()))}
-	err = o.db.tx(ctx, func(tx *sql.Tx) error {
+	k := &portal.APIKey{CompanyID: companyID, Name: name, Prefix: secret[:apiKeyPrefixLength], CreatedAt: fromMS(ms(s.db.now()))}
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
 		var one int
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM companies WHERE id = $1`, companyID).Scan(&one); err != nil {
 			return notFound(err, "Company")
@@ -73,10 +79,10 @@ func (o *OperatorService) CreateAPIKey(ctx context.Context, companyID int64, nam
 	return k, secret, nil
 }
 
-// APIKeys lists the keys of companyID (every company's when 0), oldest
-// first, revoked ones too.
-func (o *OperatorService) APIKeys(ctx context.Context, companyID int64) ([]portal.APIKey, error) {
-	rows, err := o.db.db.QueryContext(ctx, `SELECT `+apiKeyColumns+` FROM api_keys
+// FindAPIKeys lists the keys of companyID (every company's when 0),
+// oldest first, revoked ones too.
+func (s *APIKeyService) FindAPIKeys(ctx context.Context, companyID int64) ([]portal.APIKey, error) {
+	rows, err := s.db.db.QueryContext(ctx, `SELECT `+apiKeyColumns+` FROM api_keys
 		WHERE CAST($1 AS BIGINT) = 0 OR company_id = $1 ORDER BY id`, companyID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list api keys: %w", err)
@@ -94,8 +100,8 @@ func (o *OperatorService) APIKeys(ctx context.Context, companyID int64) ([]porta
 }
 
 // RevokeAPIKey revokes a key; revoking it again keeps the first time.
-func (o *OperatorService) RevokeAPIKey(ctx context.Context, keyID int64) error {
-	res, err := o.db.db.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, ms(o.db.now()), keyID)
+func (s *APIKeyService) RevokeAPIKey(ctx context.Context, keyID int64) error {
+	res, err := s.db.db.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, ms(s.db.now()), keyID)
 	if err != nil {
 		return fmt.Errorf("store: revoke api key: %w", err)
 	}
@@ -109,12 +115,12 @@ func (o *OperatorService) RevokeAPIKey(ctx context.Context, keyID int64) error {
 
 // AuthenticateAPIKey finds the key by the hash of secret, so no secret is
 // compared byte by byte, and records its use at most once a minute.
-func (o *OperatorService) AuthenticateAPIKey(ctx context.Context, secret string) (*portal.APIKey, error) {
+func (s *APIKeyService) AuthenticateAPIKey(ctx context.Context, secret string) (*portal.APIKey, error) {
 	unknown := portal.Errorf(portal.EUNAUTHORIZED, "Unknown API key.")
 	if !strings.HasPrefix(secret, apiKeyPrefix) {
 		return nil, unknown
 	}
-	k, err := scanAPIKey(o.db.db.QueryRowContext(ctx, `SELECT `+apiKeyColumns+` FROM api_keys WHERE key_hash = $1`, hashSecret(secret)))
+	k, err := scanAPIKey(s.db.db.QueryRowContext(ctx, `SELECT `+apiKeyColumns+` FROM api_keys WHERE key_hash = $1`, hashSecret(secret)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, unknown
 	} else if err != nil {
@@ -123,9 +129,9 @@ func (o *OperatorService) AuthenticateAPIKey(ctx context.Context, secret string)
 	if k.RevokedAt != nil {
 		return nil, portal.Errorf(portal.EUNAUTHORIZED, "This API key was revoked.")
 	}
-	now := o.db.now()
+	now := s.db.now()
 	if k.LastUsedAt == nil || now.Sub(*k.LastUsedAt) >= apiKeyUseInterval {
-		if _, err := o.db.db.ExecContext(ctx, `UPDATE api_keys SET last_used_at = $1
+		if _, err := s.db.db.ExecContext(ctx, `UPDATE api_keys SET last_used_at = $1
 			WHERE id = $2 AND (last_used_at IS NULL OR last_used_at <= $3)`, ms(now), k.ID, ms(now.Add(-apiKeyUseInterval))); err != nil {
 			return nil, fmt.Errorf("store: record api key use: %w", err)
 		}

@@ -12,6 +12,17 @@ import (
 // Applicant is a subject as the operator lists them.
 type Applicant = portal.Applicant
 
+// ApplicantService is portal.ApplicantService on the store.
+type ApplicantService struct{ db *DB }
+
+var _ portal.ApplicantService = (*ApplicantService)(nil)
+
+// FindApplicants lists the applicants of filter.CompanyID (every
+// company's when 0).
+func (s *ApplicantService) FindApplicants(ctx context.Context, filter portal.ApplicantFilter) ([]portal.Applicant, error) {
+	return s.db.FindApplicants(ctx, filter.CompanyID)
+}
+
 // FindApplicants lists a company's subjects (every company's when companyID
 // is 0), oldest first, with their order hold.
 func (s *DB) FindApplicants(ctx context.Context, companyID int64) ([]Applicant, error) {
@@ -51,9 +62,9 @@ func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
 // ApplicantDetail reads the applicant (of companyID, any company's when 0)
 // and works out what they still have to do from the facts their status
 // moves depend on, so the list and the moves cannot disagree.
-func (o *OperatorService) ApplicantDetail(ctx context.Context, companyID, subjectID int64) (*portal.ApplicantDetail, error) {
+func (s *ApplicantService) ApplicantDetail(ctx context.Context, companyID, subjectID int64) (*portal.ApplicantDetail, error) {
 	var d portal.ApplicantDetail
-	err := o.db.tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
 		sub, err := scanSubject(tx.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects
 			WHERE id = $1 AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)`, subjectID, companyID))
 		if err != nil {
@@ -65,7 +76,7 @@ func (o *OperatorService) ApplicantDetail(ctx context.Context, companyID, subjec
 			return err
 		}
 		d.CompanyName = company.Name
-		facts, err := o.db.statusFacts(ctx, tx, sub.ID)
+		facts, err := s.db.statusFacts(ctx, tx, sub.ID)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,7 @@ func TestApplicantDetail(t *testing.T) {
 	eachLegalDB(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		w := newLegalWorld(t, db)
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		facts, err := db.FindStatusFacts(ctx, w.jane.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -27,7 +27,7 @@ func TestApplicantDetail(t *testing.T) {
 		}
 
 		t.Run("InvitedApplicantHasEverythingLeftInOrder", func(t *testing.T) {
-			d, err := ops.ApplicantDetail(ctx, w.company.ID, w.jane.ID)
+			d, err := ops.Applicants.ApplicantDetail(ctx, w.company.ID, w.jane.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestApplicantDetail(t *testing.T) {
 			if err := db.Auth().SetInitialPassword(ctx, w.jane.ID, "a long enough passphrase"); err != nil {
 				t.Fatal(err)
 			}
-			d, err := ops.ApplicantDetail(ctx, 0, w.jane.ID)
+			d, err := ops.Applicants.ApplicantDetail(ctx, 0, w.jane.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,9 +50,9 @@ func TestApplicantDetail(t *testing.T) {
 			}
 		})
 		t.Run("OtherCompanyOrUnknownIsNotFound", func(t *testing.T) {
-			_, err := ops.ApplicantDetail(ctx, w.other.ID, w.jane.ID)
+			_, err := ops.Applicants.ApplicantDetail(ctx, w.other.ID, w.jane.ID)
 			wantCode(t, err, portal.ENOTFOUND)
-			_, err = ops.ApplicantDetail(ctx, 0, 999)
+			_, err = ops.Applicants.ApplicantDetail(ctx, 0, 999)
 			wantCode(t, err, portal.ENOTFOUND)
 		})
 		t.Run("UnreadChatCountsTheApplicantsUnreadMessages", func(t *testing.T) {
@@ -65,7 +65,7 @@ func TestApplicantDetail(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			d, err := ops.ApplicantDetail(ctx, w.company.ID, w.jane.ID)
+			d, err := ops.Applicants.ApplicantDetail(ctx, w.company.ID, w.jane.ID)
 			if err != nil || d.UnreadChat != 2 {
 				t.Errorf("unread = %d, %v; want 2", d.UnreadChat, err)
 			}
@@ -74,7 +74,7 @@ func TestApplicantDetail(t *testing.T) {
 			if err := db.SetSubjectStatus(ctx, w.john.ID, portal.StatusNew, portal.StatusFinalizationComplete); err != nil {
 				t.Fatal(err)
 			}
-			d, err := ops.ApplicantDetail(ctx, w.company.ID, w.john.ID)
+			d, err := ops.Applicants.ApplicantDetail(ctx, w.company.ID, w.john.ID)
 			if err != nil || len(d.Missing) != 0 || d.StatusText != "Finalization Complete" {
 				t.Errorf("detail = %+v, %v", d, err)
 			}

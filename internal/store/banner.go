@@ -13,10 +13,15 @@ import (
 )
 
 // BannerService implements portal.BannerService for applicants; operators
-// post and clear banners through OperatorService.
+// post and clear banners through OperatorBannerService.
 type BannerService struct{ *conn }
 
 var _ portal.BannerService = (*BannerService)(nil)
+
+// OperatorBannerService is portal.OperatorBannerService on the store.
+type OperatorBannerService struct{ db *DB }
+
+var _ portal.OperatorBannerService = (*OperatorBannerService)(nil)
 
 // Banners hands out the banner service.
 func (db *DB) Banners() *BannerService { return &BannerService{db.conn} }
@@ -75,15 +80,15 @@ func (s *DB) SetBanner(ctx context.Context, message string) (*portal.Banner, err
 // SetBanner is `portal banner --message`: a banner for everyone, checked
 // as PostBanner checks one, or, for an empty message, the end of every
 // banner.
-func (o *OperatorService) SetBanner(ctx context.Context, message string) (*portal.Banner, error) {
+func (s *OperatorBannerService) SetBanner(ctx context.Context, message string) (*portal.Banner, error) {
 	if strings.TrimSpace(message) == "" {
-		return nil, o.ClearBanner(ctx, 0, 0)
+		return nil, s.ClearBanner(ctx, 0, 0)
 	}
-	req, err := checkBanner(portal.BannerRequest{Message: message}, o.db.now())
+	req, err := checkBanner(portal.BannerRequest{Message: message}, s.db.now())
 	if err != nil {
 		return nil, err
 	}
-	return o.db.SetBanner(ctx, req.Message)
+	return s.db.SetBanner(ctx, req.Message)
 }
 
 // companyAudience is a banner's company_id: NULL for everyone.
@@ -106,14 +111,14 @@ func scanOperatorBanner(row interface{ Scan(...any) error }) (*portal.OperatorBa
 
 // PostBanner ends the active banners of the request's audience and adds
 // the new one, in one transaction.
-func (o *OperatorService) PostBanner(ctx context.Context, req portal.BannerRequest) (*portal.OperatorBanner, error) {
-	now := o.db.now()
+func (s *OperatorBannerService) PostBanner(ctx context.Context, req portal.BannerRequest) (*portal.OperatorBanner, error) {
+	now := s.db.now()
 	req, err := checkBanner(req, now)
 	if err != nil {
 		return nil, err
 	}
 	var b *portal.OperatorBanner
-	err = o.db.tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
 		if req.CompanyID != 0 {
 			var one int
 			if err := tx.QueryRowContext(ctx, `SELECT 1 FROM companies WHERE id = $1`, req.CompanyID).Scan(&one); err != nil {
@@ -167,8 +172,8 @@ func checkBanner(req portal.BannerRequest, now time.Time) (portal.BannerRequest,
 // ClearBanner ends one banner, or with bannerID 0 every active banner of
 // companyID's audience (every banner when companyID is 0). Ending a banner
 // that has ended already is no error.
-func (o *OperatorService) ClearBanner(ctx context.Context, companyID, bannerID int64) error {
-	return o.db.tx(ctx, func(tx *sql.Tx) error {
+func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bannerID int64) error {
+	return s.db.tx(ctx, func(tx *sql.Tx) error {
 		if bannerID == 0 {
 			_, err := tx.ExecContext(ctx, `UPDATE banners SET active = FALSE WHERE active = TRUE
 				AND (CAST($1 AS BIGINT) = 0 OR company_id = $1)`, companyID)
@@ -189,12 +194,12 @@ func (o *OperatorService) ClearBanner(ctx context.Context, companyID, bannerID i
 	})
 }
 
-// Banners lists the banners of companyID (every banner when 0) that are
+// FindBanners lists the banners of companyID (every banner when 0) that are
 // still shown, newest first.
-func (o *OperatorService) Banners(ctx context.Context, companyID int64) ([]portal.OperatorBanner, error) {
-	rows, err := o.db.db.QueryContext(ctx, `SELECT `+operatorBannerColumns+` FROM banners
+func (s *OperatorBannerService) FindBanners(ctx context.Context, companyID int64) ([]portal.OperatorBanner, error) {
+	rows, err := s.db.db.QueryContext(ctx, `SELECT `+operatorBannerColumns+` FROM banners
 		WHERE active = TRUE AND (ends_at IS NULL OR ends_at > $1) AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)
-		ORDER BY id DESC`, ms(o.db.now()), companyID)
+		ORDER BY id DESC`, ms(s.db.now()), companyID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list banners: %w", err)
 	}

@@ -16,7 +16,7 @@ func TestOperatorBanners(t *testing.T) {
 	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
 		c.t = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 		ctx := context.Background()
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		banners := db.Banners()
 		acme, other := &portal.Company{Name: "Acme"}, &portal.Company{Name: "Other"}
 		for _, co := range []*portal.Company{acme, other} {
@@ -45,7 +45,7 @@ func TestOperatorBanners(t *testing.T) {
 		}
 		post := func(req portal.BannerRequest) *portal.OperatorBanner {
 			t.Helper()
-			b, err := ops.PostBanner(ctx, req)
+			b, err := ops.Banners.PostBanner(ctx, req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,16 +70,16 @@ func TestOperatorBanners(t *testing.T) {
 				"UnknownCompany":   {portal.BannerRequest{Message: "Soon", CompanyID: 999}, portal.ENOTFOUND, ""},
 			} {
 				t.Run(name, func(t *testing.T) {
-					_, err := ops.PostBanner(ctx, tc.req)
+					_, err := ops.Banners.PostBanner(ctx, tc.req)
 					if pe := wantCode(t, err, tc.code); tc.field != "" && !portal.FieldErrors(pe.Fields).Has(tc.field) {
 						t.Errorf("fields = %+v; want %s", pe.Fields, tc.field)
 					}
 				})
 			}
-			if _, err := ops.SetBanner(ctx, strings.Repeat("x", portal.MaxBannerLength+1)); portal.ErrorCode(err) != portal.EINVALID {
+			if _, err := ops.Banners.SetBanner(ctx, strings.Repeat("x", portal.MaxBannerLength+1)); portal.ErrorCode(err) != portal.EINVALID {
 				t.Errorf("SetBanner of an over-long message: %v", err)
 			}
-			if got, _ := ops.Banners(ctx, 0); len(got) != 0 {
+			if got, _ := ops.Banners.FindBanners(ctx, 0); len(got) != 0 {
 				t.Errorf("refused banners were stored: %+v", got)
 			}
 		})
@@ -95,8 +95,8 @@ func TestOperatorBanners(t *testing.T) {
 				t.Errorf("jane sees %d (want %d), olga %d (want %d)", active(jane), acmes.ID, active(olga), everyone.ID)
 			}
 			wantCode(t, banners.DismissBanner(ctx, olga.ID, acmes.ID), portal.ENOTFOUND)
-			mine, _ := ops.Banners(ctx, acme.ID)
-			all, _ := ops.Banners(ctx, 0)
+			mine, _ := ops.Banners.FindBanners(ctx, acme.ID)
+			all, _ := ops.Banners.FindBanners(ctx, 0)
 			if len(mine) != 1 || mine[0].ID != acmes.ID || len(all) != 2 || all[0].ID != acmes.ID || all[1].ID != everyone.ID {
 				t.Errorf("acme's banners %+v, every banner %+v", mine, all)
 			}
@@ -126,20 +126,20 @@ func TestOperatorBanners(t *testing.T) {
 			if id := active(olga); id != 0 {
 				t.Errorf("olga still sees %d at its end time", id)
 			}
-			if all, _ := ops.Banners(ctx, 0); len(all) != 1 || all[0].ID != acmes.ID {
+			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 1 || all[0].ID != acmes.ID {
 				t.Errorf("banners after the end = %+v", all)
 			}
 		})
 		t.Run("NewBannerReplacesItsAudiencesOnly", func(t *testing.T) {
 			second := post(portal.BannerRequest{Message: "Acme: new hours", CompanyID: acme.ID})
-			if all, _ := ops.Banners(ctx, 0); len(all) != 1 || all[0].ID != second.ID {
+			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 1 || all[0].ID != second.ID {
 				t.Errorf("banners = %+v; want only %d", all, second.ID)
 			}
 			if active(jane) != second.ID {
 				t.Errorf("jane sees %d; a new banner shows although she dismissed the one before", active(jane))
 			}
 			global := post(portal.BannerRequest{Message: "Upgrade at noon"})
-			if all, _ := ops.Banners(ctx, 0); len(all) != 2 {
+			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 2 {
 				t.Errorf("a banner for everyone ended acme's: %+v", all)
 			}
 			if active(olga) != global.ID {
@@ -147,30 +147,30 @@ func TestOperatorBanners(t *testing.T) {
 			}
 		})
 		t.Run("ClearIsScoped", func(t *testing.T) {
-			list, _ := ops.Banners(ctx, acme.ID)
+			list, _ := ops.Banners.FindBanners(ctx, acme.ID)
 			id := list[0].ID
-			wantCode(t, ops.ClearBanner(ctx, other.ID, id), portal.ENOTFOUND)
-			wantCode(t, ops.ClearBanner(ctx, acme.ID, 999), portal.ENOTFOUND)
-			if err := ops.ClearBanner(ctx, acme.ID, id); err != nil {
+			wantCode(t, ops.Banners.ClearBanner(ctx, other.ID, id), portal.ENOTFOUND)
+			wantCode(t, ops.Banners.ClearBanner(ctx, acme.ID, 999), portal.ENOTFOUND)
+			if err := ops.Banners.ClearBanner(ctx, acme.ID, id); err != nil {
 				t.Fatal(err)
 			}
-			if err := ops.ClearBanner(ctx, acme.ID, id); err != nil {
+			if err := ops.Banners.ClearBanner(ctx, acme.ID, id); err != nil {
 				t.Errorf("clearing again: %v", err)
 			}
 			if active(jane) == id {
 				t.Error("jane still sees the cleared banner")
 			}
 			post(portal.BannerRequest{Message: "Acme again", CompanyID: acme.ID})
-			if err := ops.ClearBanner(ctx, other.ID, 0); err != nil {
+			if err := ops.Banners.ClearBanner(ctx, other.ID, 0); err != nil {
 				t.Fatal(err)
 			}
-			if all, _ := ops.Banners(ctx, 0); len(all) != 2 {
+			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 2 {
 				t.Errorf("clearing other's audience ended %+v", all)
 			}
-			if err := ops.ClearBanner(ctx, 0, 0); err != nil {
+			if err := ops.Banners.ClearBanner(ctx, 0, 0); err != nil {
 				t.Fatal(err)
 			}
-			if all, _ := ops.Banners(ctx, 0); len(all) != 0 || active(jane) != 0 || active(olga) != 0 {
+			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 0 || active(jane) != 0 || active(olga) != 0 {
 				t.Errorf("after clearing every banner: %+v", all)
 			}
 		})

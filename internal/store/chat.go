@@ -13,7 +13,7 @@ import (
 )
 
 // ChatService is portal.ChatService on the store: the applicant's side of
-// the chat. The operators' side is OperatorService's chat methods (below).
+// the chat. The operators' side is OperatorChatService (below).
 type ChatService struct {
 	*conn
 	files  *FileStore
@@ -21,6 +21,13 @@ type ChatService struct {
 }
 
 var _ portal.ChatService = (*ChatService)(nil)
+
+// OperatorChatService is portal.OperatorChatService on the store. It
+// publishes through the database (DB.Publish), so a command-line process
+// reaches the applicants' open chats without event streams of its own.
+type OperatorChatService struct{ db *DB }
+
+var _ portal.OperatorChatService = (*OperatorChatService)(nil)
 
 // Chat hands out the chat service, which publishes to events.
 func (db *DB) Chat(events portal.Events) *ChatService {
@@ -368,8 +375,8 @@ func (s *ChatService) SeenChat(ctx context.Context, subjectID, profileID int64) 
 
 // ChatThreads lists the conversations of companyID's applicants (every
 // company's when 0), the most recent first.
-func (o *OperatorService) ChatThreads(ctx context.Context, companyID int64) ([]portal.ChatThread, error) {
-	rows, err := o.db.db.QueryContext(ctx, `SELECT `+subjectColumns+`,
+func (s *OperatorChatService) ChatThreads(ctx context.Context, companyID int64) ([]portal.ChatThread, error) {
+	rows, err := s.db.db.QueryContext(ctx, `SELECT `+subjectColumns+`,
 			(SELECT COUNT(*) FROM chat_messages m WHERE m.subject_id = subjects.id),
 			(SELECT COUNT(*) FROM chat_messages m WHERE m.subject_id = subjects.id AND m.sender = $2 AND m.read_at IS NULL),
 			(SELECT MAX(m.id) FROM chat_messages m WHERE m.subject_id = subjects.id) AS last_id
@@ -398,7 +405,7 @@ func (o *OperatorService) ChatThreads(ctx context.Context, companyID int64) ([]p
 	}
 	rows.Close()
 	for i, id := range lastIDs {
-		m, err := o.chatMessage(ctx, out[i].Applicant.ID, id)
+		m, err := s.chatMessage(ctx, out[i].Applicant.ID, id)
 		if err != nil {
 			return nil, err
 		}
@@ -408,18 +415,18 @@ func (o *OperatorService) ChatThreads(ctx context.Context, companyID int64) ([]p
 }
 
 // chatMessage reads one message, without its attachment's details.
-func (o *OperatorService) chatMessage(ctx context.Context, subjectID, id int64) (*portal.ChatMessage, error) {
+func (s *OperatorChatService) chatMessage(ctx context.Context, subjectID, id int64) (*portal.ChatMessage, error) {
 	m := portal.ChatMessage{ID: id, SubjectID: subjectID}
 	var body []byte
 	var created int64
 	var read sql.NullInt64
-	err := o.db.db.QueryRowContext(ctx, `SELECT sender, sender_name, body, created_at, read_at FROM chat_messages WHERE id = $1`, id).
+	err := s.db.db.QueryRowContext(ctx, `SELECT sender, sender_name, body, created_at, read_at FROM chat_messages WHERE id = $1`, id).
 		Scan(&m.Sender, &m.SenderName, &body, &created, &read)
 	if err != nil {
 		return nil, fmt.Errorf("store: chat message %d: %w", id, err)
 	}
 	m.CreatedAt, m.ReadAt = fromMS(created), nullTime(read)
-	m.Message, err = o.db.openChatBody(subjectID, id, body)
+	m.Message, err = s.db.openChatBody(subjectID, id, body)
 	return &m, err
 }
 
@@ -427,19 +434,19 @@ func (o *OperatorService) chatMessage(ctx context.Context, subjectID, id int64) 
 // messages read by the employer (publishing "read" when it marked any).
 // Reading stays possible when the company's chat is off: the messages are
 // a record.
-func (o *OperatorService) ChatConversation(ctx context.Context, companyID, subjectID int64) ([]portal.ChatMessage, error) {
+func (s *OperatorChatService) ChatConversation(ctx context.Context, companyID, subjectID int64) ([]portal.ChatMessage, error) {
 	var out []portal.ChatMessage
 	var marked int64
-	err := o.db.tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := operatorChat(ctx, tx, companyID, subjectID); err != nil {
 			return err
 		}
 		var err error
-		if out, err = o.db.chatMessages(ctx, tx, subjectID); err != nil {
+		if out, err = s.db.chatMessages(ctx, tx, subjectID); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE chat_messages SET read_at = $1 WHERE subject_id = $2 AND sender = $3 AND read_at IS NULL`,
-			ms(o.db.now()), subjectID, portal.ChatSenderSubject)
+			ms(s.db.now()), subjectID, portal.ChatSenderSubject)
 		if err != nil {
 			return fmt.Errorf("store: mark chat read: %w", err)
 		}
@@ -450,7 +457,7 @@ func (o *OperatorService) ChatConversation(ctx context.Context, companyID, subje
 		return nil, err
 	}
 	if marked > 0 {
-		publishChat(ctx, o.db.Publish, o.db.cfg.Logger.Warn, subjectID, portal.ChatEvent{Kind: "read"})
+		publishChat(ctx, s.db.Publish, s.db.cfg.Logger.Warn, subjectID, portal.ChatEvent{Kind: "read"})
 	}
 	return out, nil
 }
@@ -458,8 +465,8 @@ func (o *OperatorService) ChatConversation(ctx context.Context, companyID, subje
 // ReplyChat adds an employer's message and, in the same transaction,
 // queues the e-mail to an applicant who is away (ChatAwayAfter) when no
 // earlier employer message is unread: one e-mail until they read.
-func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (*portal.ChatMessage, error) {
-	c, err := operatorChat(ctx, o.db.db, req.CompanyID, req.SubjectID)
+func (s *OperatorChatService) ReplyChat(ctx context.Context, req portal.ChatReply) (*portal.ChatMessage, error) {
+	c, err := operatorChat(ctx, s.db.db, req.CompanyID, req.SubjectID)
 	if err != nil {
 		return nil, err
 	}
@@ -474,14 +481,14 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 	if err != nil {
 		return nil, err
 	}
-	files := NewFileStore(o.db)
+	files := NewFileStore(s.db)
 	file, err := storeChatFile(ctx, files, req.SubjectID, req.File)
 	if err != nil {
 		return nil, err
 	}
-	now := o.db.now()
+	now := s.db.now()
 	m := &portal.ChatMessage{SubjectID: req.SubjectID, Sender: portal.ChatSenderEmployer, Message: text, File: file, CreatedAt: now}
-	err = o.db.tx(ctx, func(tx *sql.Tx) error {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
 		c, err := operatorChat(ctx, tx, req.CompanyID, req.SubjectID)
 		if err != nil {
 			return err
@@ -502,7 +509,7 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: chat presence: %w", err)
 		}
-		if err := o.db.insertChatMessage(ctx, tx, m); err != nil {
+		if err := s.db.insertChatMessage(ctx, tx, m); err != nil {
 			return err
 		}
 		away := !seen.Valid || fromMS(seen.Int64).Before(now.Add(-portal.ChatAwayAfter))
@@ -510,21 +517,21 @@ func (o *OperatorService) ReplyChat(ctx context.Context, req portal.ChatReply) (
 			return nil
 		}
 		subject, body := chatWaitingMail(c.companyName, c.firstName)
-		return o.db.enqueueMail(ctx, tx, now, c.email, subject, body, 0)
+		return s.db.enqueueMail(ctx, tx, now, c.email, subject, body, 0)
 	})
 	if err != nil {
 		return nil, errors.Join(err, dropChatFile(ctx, files, file))
 	}
 	m.CreatedAt = fromMS(ms(m.CreatedAt))
-	publishChat(ctx, o.db.Publish, o.db.cfg.Logger.Warn, req.SubjectID, portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
+	publishChat(ctx, s.db.Publish, s.db.cfg.Logger.Warn, req.SubjectID, portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
 	return m, nil
 }
 
 // OpenChatAttachment opens a file attached to the applicant's
 // conversation.
-func (o *OperatorService) OpenChatAttachment(ctx context.Context, companyID, subjectID, fileID int64) (*portal.File, io.ReadCloser, error) {
-	if _, err := operatorChat(ctx, o.db.db, companyID, subjectID); err != nil {
+func (s *OperatorChatService) OpenChatAttachment(ctx context.Context, companyID, subjectID, fileID int64) (*portal.File, io.ReadCloser, error) {
+	if _, err := operatorChat(ctx, s.db.db, companyID, subjectID); err != nil {
 		return nil, nil, err
 	}
-	return openChatFile(ctx, o.db.conn, NewFileStore(o.db), subjectID, fileID)
+	return openChatFile(ctx, s.db.conn, NewFileStore(s.db), subjectID, fileID)
 }

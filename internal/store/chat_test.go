@@ -21,7 +21,7 @@ type chatWorld struct {
 	clock             *clock
 	events            *store.Events
 	chat              *store.ChatService
-	ops               *store.OperatorService
+	ops               portal.OperatorServices
 	acme, globex      int64
 	jane, bob, carl   int64
 	janeP, bobP, carP int64
@@ -32,7 +32,7 @@ func newChatWorld(t *testing.T, run func(t *testing.T, w *chatWorld)) {
 	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
 		c.t = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 		ctx := context.Background()
-		w := &chatWorld{db: db, clock: c, events: openEvents(t, db), ops: store.NewOperatorService(db)}
+		w := &chatWorld{db: db, clock: c, events: openEvents(t, db), ops: db.Operator()}
 		w.chat = db.Chat(w.events)
 		for _, co := range []struct {
 			id   *int64
@@ -67,7 +67,7 @@ func newChatWorld(t *testing.T, run func(t *testing.T, w *chatWorld)) {
 
 func (w *chatWorld) reply(t *testing.T, subjectID int64, text string) *portal.ChatMessage {
 	t.Helper()
-	m, err := w.ops.ReplyChat(context.Background(), portal.ChatReply{SubjectID: subjectID, Message: text})
+	m, err := w.ops.Chat.ReplyChat(context.Background(), portal.ChatReply{SubjectID: subjectID, Message: text})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,27 +121,27 @@ func TestChatScoping(t *testing.T) {
 			})
 		}
 		t.Run("OperatorOfAnotherCompanySeesNoApplicant", func(t *testing.T) {
-			if _, err := w.ops.ChatConversation(ctx, w.globex, w.jane); portal.ErrorCode(err) != portal.ENOTFOUND {
+			if _, err := w.ops.Chat.ChatConversation(ctx, w.globex, w.jane); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("ChatConversation = %v", err)
 			}
-			if _, err := w.ops.ReplyChat(ctx, portal.ChatReply{CompanyID: w.globex, SubjectID: w.jane, Message: "x"}); portal.ErrorCode(err) != portal.ENOTFOUND {
+			if _, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{CompanyID: w.globex, SubjectID: w.jane, Message: "x"}); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("ReplyChat = %v", err)
 			}
-			threads, err := w.ops.ChatThreads(ctx, w.globex)
+			threads, err := w.ops.Chat.ChatThreads(ctx, w.globex)
 			if err != nil || len(threads) != 0 {
 				t.Errorf("Globex's threads = %+v, %v; want none", threads, err)
 			}
-			if _, _, err := w.ops.OpenChatAttachment(ctx, w.globex, w.jane, file.ID); portal.ErrorCode(err) != portal.ENOTFOUND {
+			if _, _, err := w.ops.Chat.OpenChatAttachment(ctx, w.globex, w.jane, file.ID); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("OpenChatAttachment = %v", err)
 			}
 		})
 		t.Run("ReplyWithChatOffForbidden", func(t *testing.T) {
-			if _, err := w.ops.ReplyChat(ctx, portal.ChatReply{SubjectID: w.carl, Message: "x"}); portal.ErrorCode(err) != portal.EFORBIDDEN {
+			if _, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: w.carl, Message: "x"}); portal.ErrorCode(err) != portal.EFORBIDDEN {
 				t.Errorf("ReplyChat = %v", err)
 			}
 		})
 		t.Run("UnknownApplicantNotFound", func(t *testing.T) {
-			if _, err := w.ops.ReplyChat(ctx, portal.ChatReply{SubjectID: 987654, Message: "x"}); portal.ErrorCode(err) != portal.ENOTFOUND {
+			if _, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: 987654, Message: "x"}); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("ReplyChat = %v", err)
 			}
 		})
@@ -221,7 +221,7 @@ func TestChatSenderName(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				m, err := w.ops.ReplyChat(context.Background(), portal.ChatReply{CompanyID: w.acme, SubjectID: w.jane, Message: "hi", SenderName: tt.senderName})
+				m, err := w.ops.Chat.ReplyChat(context.Background(), portal.ChatReply{CompanyID: w.acme, SubjectID: w.jane, Message: "hi", SenderName: tt.senderName})
 				if tt.wantMsg != "" {
 					var pe *portal.Error
 					if portal.ErrorCode(err) != portal.EINVALID || !errorsAs(err, &pe) || len(pe.Fields) != 1 ||
@@ -268,7 +268,7 @@ func TestChatAttachments(t *testing.T) {
 					return w.chat.OpenChatFile(ctx, w.jane, w.janeP, m.File.ID)
 				},
 				"operator": func() (*portal.File, io.ReadCloser, error) {
-					return w.ops.OpenChatAttachment(ctx, w.acme, w.jane, m.File.ID)
+					return w.ops.Chat.OpenChatAttachment(ctx, w.acme, w.jane, m.File.ID)
 				},
 			} {
 				f, rc, err := open()
@@ -290,7 +290,7 @@ func TestChatAttachments(t *testing.T) {
 			if _, _, err := w.chat.OpenChatFile(ctx, w.bob, w.bobP, m.File.ID); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("bob opening jane's attachment = %v", err)
 			}
-			if _, _, err := w.ops.OpenChatAttachment(ctx, 0, w.bob, m.File.ID); portal.ErrorCode(err) != portal.ENOTFOUND {
+			if _, _, err := w.ops.Chat.OpenChatAttachment(ctx, 0, w.bob, m.File.ID); portal.ErrorCode(err) != portal.ENOTFOUND {
 				t.Errorf("operator opening jane's attachment as bob's = %v", err)
 			}
 		})
@@ -322,7 +322,7 @@ func TestChatAttachments(t *testing.T) {
 				if after, _ := countRows(t, w.db); after != files {
 					t.Errorf("%d files after a refused attachment, want %d", after, files)
 				}
-				if _, err := w.ops.ReplyChat(ctx, portal.ChatReply{SubjectID: w.jane, File: &portal.Upload{Name: tt.file, Body: strings.NewReader("MZ\x90\x00")}}); portal.ErrorCode(err) != portal.EUNSUPPORTED {
+				if _, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: w.jane, File: &portal.Upload{Name: tt.file, Body: strings.NewReader("MZ\x90\x00")}}); portal.ErrorCode(err) != portal.EUNSUPPORTED {
 					t.Errorf("ReplyChat with an executable = %v", err)
 				}
 			})
@@ -356,7 +356,7 @@ func TestChatUnreadAndRead(t *testing.T) {
 		if n := w.unread(t); n != 2 {
 			t.Errorf("unread = %d, want 2", n)
 		}
-		threads, err := w.ops.ChatThreads(ctx, 0)
+		threads, err := w.ops.Chat.ChatThreads(ctx, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -368,7 +368,7 @@ func TestChatUnreadAndRead(t *testing.T) {
 		if err != nil || left != 0 || w.unread(t) != 0 {
 			t.Errorf("MarkChatRead = %d, %v; unread after %d", left, err, w.unread(t))
 		}
-		msgs, err := w.ops.ChatConversation(ctx, w.acme, w.jane)
+		msgs, err := w.ops.Chat.ChatConversation(ctx, w.acme, w.jane)
 		if err != nil || len(msgs) != 4 {
 			t.Fatalf("ChatConversation = %+v, %v", msgs, err)
 		}
@@ -377,7 +377,7 @@ func TestChatUnreadAndRead(t *testing.T) {
 				t.Errorf("employer's message %d not read after MarkChatRead", m.ID)
 			}
 		}
-		threads, _ = w.ops.ChatThreads(ctx, w.acme)
+		threads, _ = w.ops.Chat.ChatThreads(ctx, w.acme)
 		if threads[1].Unread != 0 {
 			t.Errorf("the applicant's messages are unread after ChatConversation: %+v", threads[1])
 		}
@@ -414,14 +414,14 @@ func TestChatSealedAtRest(t *testing.T) {
 			t.Fatalf("%d rows", n)
 		}
 		t.Run("BodyMovedToAnotherRowDoesNotOpen", func(t *testing.T) {
-			theirs, err := w.ops.ReplyChat(ctx, portal.ChatReply{SubjectID: w.bob, Message: "hello bob"})
+			theirs, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: w.bob, Message: "hello bob"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, err := w.db.SQL().Exec(`UPDATE chat_messages SET body = (SELECT body FROM chat_messages WHERE id = $1) WHERE id = $2`, mine.ID, theirs.ID); err != nil {
 				t.Fatal(err)
 			}
-			if msgs, err := w.ops.ChatConversation(ctx, 0, w.bob); err == nil {
+			if msgs, err := w.ops.Chat.ChatConversation(ctx, 0, w.bob); err == nil {
 				t.Errorf("a body moved to bob's message opened: %+v", msgs)
 			}
 		})
@@ -511,7 +511,7 @@ func TestChatPublishes(t *testing.T) {
 			t.Fatal(err)
 		}
 		want("read", "", 0)
-		if _, err := w.ops.ChatConversation(ctx, 0, w.jane); err != nil {
+		if _, err := w.ops.Chat.ChatConversation(ctx, 0, w.jane); err != nil {
 			t.Fatal(err)
 		}
 		want("read", "", 0)

@@ -168,7 +168,7 @@ func TestCollectionSiteChoose(t *testing.T) {
 			wantCode(t, err, portal.ENOTFOUND)
 		})
 		t.Run("ChangeableAfterFinalizationUntilCollected", func(t *testing.T) {
-			ops := store.NewOperatorService(db)
+			ops := db.Operator()
 			id := w.applicant(t, w.allowed, portal.StatusMROSiteSelection)
 			if _, err := w.svc.Choose(ctx, id, w.siteA); err != nil {
 				t.Fatal(err)
@@ -178,11 +178,11 @@ func TestCollectionSiteChoose(t *testing.T) {
 			if err != nil || c.Site.ID != w.siteB || !c.Changeable {
 				t.Fatalf("change = %+v, %v", c, err)
 			}
-			marked, err := ops.MarkSpecimenCollected(ctx, id)
+			marked, err := ops.Orders.MarkSpecimenCollected(ctx, id)
 			if err != nil || marked.CollectedAt == nil || marked.Changeable || marked.Site.ID != w.siteB {
 				t.Fatalf("MarkSpecimenCollected = %+v, %v", marked, err)
 			}
-			again, err := ops.MarkSpecimenCollected(ctx, id)
+			again, err := ops.Orders.MarkSpecimenCollected(ctx, id)
 			if err != nil || !again.CollectedAt.Equal(*marked.CollectedAt) {
 				t.Errorf("marking again = %+v, %v; want the first time kept", again, err)
 			}
@@ -228,9 +228,9 @@ func TestCollectionSiteChoose(t *testing.T) {
 func TestOperatorMarkSpecimenCollectedWithoutASiteIsNotFound(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		w := newSitesWorld(t, db)
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		for _, id := range []int64{w.applicant(t, w.allowed, portal.StatusFinalizationComplete), 987654} {
-			_, err := ops.MarkSpecimenCollected(context.Background(), id)
+			_, err := ops.Orders.MarkSpecimenCollected(context.Background(), id)
 			wantCode(t, err, portal.ENOTFOUND)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 
 	"applicantportal/internal/portal"
 	"applicantportal/internal/servicedefs"
@@ -192,4 +193,87 @@ func (s *conn) serviceFields(svc portal.PackageService, stored string) []portal.
 		return servicedefs.Standard(svc.Code)
 	}
 	return fields
+}
+
+// CompanyService is portal.CompanyService on the store.
+type CompanyService struct{ db *DB }
+
+var _ portal.CompanyService = (*CompanyService)(nil)
+
+// FindCompanies lists every company.
+func (s *CompanyService) FindCompanies(ctx context.Context) ([]*portal.Company, error) {
+	return s.db.FindCompanies(ctx)
+}
+
+// companyColumn is the companies column of each company preference.
+var companyColumn = map[string]string{
+	portal.PrefCollectionSiteSelection: "applicant_collection_site_selection",
+	portal.PrefSubjectChat:             "subject_chat",
+	portal.PrefRequireSSN:              "require_ssn",
+	portal.PrefSubjectPasswordLength:   "subject_password_length",
+}
+
+// CompanyPreferences reads the company and its default package.
+func (s *CompanyService) CompanyPreferences(ctx context.Context, companyID int64) ([]portal.CompanyPreference, error) {
+	c, err := s.db.FindCompanyByID(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	p := c.Preferences
+	out := []portal.CompanyPreference{
+		{Name: portal.PrefCollectionSiteSelection, Value: strconv.FormatBool(p.ApplicantCollectionSiteSelection)},
+		{Name: portal.PrefSubjectChat, Value: strconv.FormatBool(p.SubjectChat)},
+		{Name: portal.PrefRequireSSN, Value: strconv.FormatBool(p.RequireSSN)},
+		{Name: portal.PrefSubjectPasswordLength, Value: strconv.Itoa(p.SubjectPasswordLength)},
+	}
+	if c.PackageID == 0 {
+		return out, nil
+	}
+	pkg, err := s.db.FindPackageByID(ctx, c.PackageID)
+	if err != nil {
+		return nil, err
+	}
+	enabled := "0"
+	if pkg.SelfPayEnabled {
+		enabled = "1"
+	}
+	return append(out,
+		portal.CompanyPreference{Name: portal.PrefSelfPayEnabled, Value: enabled, Package: true},
+		portal.CompanyPreference{Name: portal.PrefSelfPayHoldAmount, Value: pkg.SelfPayInitialHoldAmt, Package: true}), nil
+}
+
+// SetCompanyPreference checks the value (portal.ParseCompanyPreference)
+// and stores it: on the company, or on its default package, which the
+// applicants invited from now on get.
+func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int64, name, value string) (*portal.CompanyPreference, error) {
+	pref, err := portal.ParseCompanyPreference(name, value)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.db.FindCompanyByID(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	var arg any = pref.Value
+	switch pref.Name {
+	case portal.PrefSubjectPasswordLength:
+		arg, _ = strconv.Atoi(pref.Value)
+	case portal.PrefCollectionSiteSelection, portal.PrefSubjectChat, portal.PrefRequireSSN:
+		arg = pref.Value == "true"
+	case portal.PrefSelfPayEnabled:
+		arg = pref.Value == "1"
+	}
+	query := `UPDATE companies SET ` + companyColumn[pref.Name] + ` = $1 WHERE id = $2`
+	id := companyID
+	if pref.Package {
+		if c.PackageID == 0 {
+			return nil, portal.Errorf(portal.ECONFLICT, "Company %d has no package to set %s on.", companyID, pref.Name)
+		}
+		column := map[string]string{portal.PrefSelfPayEnabled: "self_pay_enabled", portal.PrefSelfPayHoldAmount: "self_pay_initial_hold_amount"}[pref.Name]
+		query, id = `UPDATE packages SET `+column+` = $1 WHERE id = $2`, c.PackageID
+	}
+	if _, err := s.db.db.ExecContext(ctx, query, arg, id); err != nil {
+		return nil, fmt.Errorf("store: set %s: %w", pref.Name, err)
+	}
+	return &pref, nil
 }

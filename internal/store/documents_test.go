@@ -217,10 +217,10 @@ func TestReports(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		w := newDocumentsWorld(t, db)
 		ctx := context.Background()
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		pdf := func(text string) []byte { return []byte("%PDF-1.7\n" + text + "\n%%EOF\n") }
 		attach := func(who int64, kind portal.ReportKind, name string, content []byte) (*portal.File, error) {
-			return ops.AttachReport(ctx, portal.AttachReportRequest{SubjectID: who, Kind: kind, Name: name, Body: bytes.NewReader(content)})
+			return ops.Documents.AttachReport(ctx, portal.AttachReportRequest{SubjectID: who, Kind: kind, Name: name, Body: bytes.NewReader(content)})
 		}
 
 		t.Run("NotFoundBeforeAttached", func(t *testing.T) {

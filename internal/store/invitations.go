@@ -1,11 +1,14 @@
 package store
 
 import (
-	"applicantportal/internal/portal"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
+
+	"applicantportal/internal/lookup"
+	"applicantportal/internal/portal"
 )
 
 // CreateInvitation implements portal.AuthService. The new link replaces
@@ -82,4 +85,134 @@ func (s *AuthService) SetInitialPassword(ctx context.Context, subjectID int64, p
 		}
 		return spendResetLinks(ctx, tx, subjectID, now)
 	})
+}
+
+// InvitationService is portal.InvitationService on the store: operators'
+// invitations and the reminders of those not started.
+type InvitationService struct{ db *DB }
+
+var _ portal.InvitationService = (*InvitationService)(nil)
+
+// InviteApplicant validates the request, then finds or creates the
+// applicant, records where they will work, creates the link and, with
+// req.BaseURL, queues the invitation e-mail, in one transaction serialised
+// per e-mail address across processes: two invitations of one new address
+// at once give one applicant.
+func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.InviteRequest) (*portal.InviteResult, error) {
+	if err := req.Validate(subjectRules, lookup.Places()); err != nil {
+		return nil, err
+	}
+	var res portal.InviteResult
+	err := s.db.Atomically(ctx, "invite:"+portal.NormalizeUsername(req.Email), func(tx *DB) error {
+		sub, err := tx.Subjects().FindSubjectByUsername(ctx, req.Email)
+		switch {
+		case portal.ErrorCode(err) == portal.ENOTFOUND:
+			if sub, err = tx.CreateSubject(ctx, req.NewSubject); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case sub.HasPassword:
+			return portal.Errorf(portal.ECONFLICT, "%s already has an account with a password; they can log in or reset their password", sub.Username)
+		case sub.CompanyID != req.CompanyID:
+			return portal.Errorf(portal.ECONFLICT, "%s is an applicant of another company", sub.Username)
+		}
+		if !req.Work.Empty() {
+			if err := tx.SetEmploymentLocation(ctx, sub.ID, req.Work); err != nil {
+				return err
+			}
+		}
+		token, err := tx.Auth().CreateInvitation(ctx, sub.ID)
+		if err != nil {
+			return err
+		}
+		res = portal.InviteResult{Subject: sub, Token: token}
+		if req.BaseURL == "" {
+			return nil
+		}
+		company, err := tx.FindCompanyByID(ctx, sub.CompanyID)
+		if err != nil {
+			return err
+		}
+		subject, body := invitationMail(company.Name, sub.FirstName, portalLink(req.BaseURL, "/setup", token), s.db.cfg.InvitationTTL)
+		return s.db.enqueueMail(ctx, tx.db, s.db.now(), sub.Email, subject, body, s.db.cfg.InvitationTTL)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// SendInvitationReminders implements portal.InvitationService. Each
+// applicant is reminded in a transaction of their own, and only by the
+// transaction whose conditional update of invite_reminded_at succeeds, so
+// servers running this at the same moment remind each applicant once.
+func (s *InvitationService) SendInvitationReminders(ctx context.Context, baseURL string) (int, error) {
+	now := s.db.now()
+	rows, err := s.db.db.QueryContext(ctx, `SELECT s.id FROM subjects s
+		WHERE s.password_hash IS NULL AND s.invite_reminded_at IS NULL
+		AND (SELECT MIN(i.created_at) FROM invitations i WHERE i.subject_id = s.id) <= $1
+		ORDER BY s.id`, ms(now.Add(-portal.InvitationReminderAfter)))
+	if err != nil {
+		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
+	}
+	sent := 0
+	for _, id := range ids {
+		ok, err := s.remind(ctx, id, baseURL, now)
+		if err != nil {
+			return sent, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil
+}
+
+// remind queues one applicant's reminder with a new link, unless another
+// process reminded them, or they set a password, since they were listed.
+func (s *InvitationService) remind(ctx context.Context, subjectID int64, baseURL string, now time.Time) (bool, error) {
+	sent := false
+	err := s.db.Atomically(ctx, "", func(tx *DB) error {
+		res, err := tx.db.ExecContext(ctx, `UPDATE subjects SET invite_reminded_at = $1
+			WHERE id = $2 AND invite_reminded_at IS NULL AND password_hash IS NULL`, ms(now), subjectID)
+		if err != nil {
+			return fmt.Errorf("store: mark reminded: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		sub, err := scanSubject(tx.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
+		if err != nil {
+			return notFound(err, "Subject")
+		}
+		company, err := tx.FindCompanyByID(ctx, sub.CompanyID)
+		if err != nil {
+			return err
+		}
+		token, err := tx.Auth().CreateInvitation(ctx, sub.ID)
+		if err != nil {
+			return err
+		}
+		subject, body := invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), s.db.cfg.InvitationTTL)
+		if err := s.db.enqueueMail(ctx, tx.db, now, sub.Email, subject, body, s.db.cfg.InvitationTTL); err != nil {
+			return err
+		}
+		sent = true
+		return nil
+	})
+	return sent, err
 }

@@ -42,10 +42,10 @@ func mailsTo(t *testing.T, db *store.DB, to string) []store.Mail {
 	return out
 }
 
-// mailWorld is a company and the operator service, on a clock tests move.
+// mailWorld is a company and the operator services, on a clock tests move.
 type mailWorld struct {
 	db      *store.DB
-	ops     *store.OperatorService
+	ops     portal.OperatorServices
 	company *portal.Company
 }
 
@@ -55,12 +55,12 @@ func newMailWorld(t *testing.T, db *store.DB) *mailWorld {
 	if err := db.CreateCompany(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	return &mailWorld{db: db, ops: store.NewOperatorService(db), company: c}
+	return &mailWorld{db: db, ops: db.Operator(), company: c}
 }
 
 func (w *mailWorld) invite(t *testing.T, email, baseURL string) *portal.InviteResult {
 	t.Helper()
-	res, err := w.ops.InviteApplicant(context.Background(), portal.InviteRequest{BaseURL: baseURL,
+	res, err := w.ops.Invitations.InviteApplicant(context.Background(), portal.InviteRequest{BaseURL: baseURL,
 		NewSubject: portal.NewSubject{CompanyID: w.company.ID, Email: email, FirstName: "Riley", LastName: "Stonebridge"}})
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestInvitationAndResetMails(t *testing.T) {
 			if err := db.Auth().SetInitialPassword(ctx, res.Subject.ID, goodPass); err != nil {
 				t.Fatal(err)
 			}
-			_, err := w.ops.InviteApplicant(ctx, portal.InviteRequest{BaseURL: portalURL,
+			_, err := w.ops.Invitations.InviteApplicant(ctx, portal.InviteRequest{BaseURL: portalURL,
 				NewSubject: portal.NewSubject{CompanyID: w.company.ID, Email: "set@example.com", FirstName: "Riley", LastName: "Stonebridge"}})
 			wantCode(t, err, portal.ECONFLICT)
 			if mails := mailsTo(t, db, "set@example.com"); len(mails) != 0 {
@@ -145,7 +145,7 @@ func TestInvitationReminders(t *testing.T) {
 		}
 		remind := func(t *testing.T, want int) {
 			t.Helper()
-			n, err := w.ops.SendInvitationReminders(ctx, portalURL)
+			n, err := w.ops.Invitations.SendInvitationReminders(ctx, portalURL)
 			if err != nil || n != want {
 				t.Fatalf("SendInvitationReminders = %d, %v; want %d", n, err, want)
 			}
@@ -204,7 +204,7 @@ func TestInvitationReminders(t *testing.T) {
 			var wg sync.WaitGroup
 			counts, errs := make([]int, 4), make([]error, 4)
 			for i := range counts {
-				wg.Go(func() { counts[i], errs[i] = w.ops.SendInvitationReminders(ctx, portalURL) })
+				wg.Go(func() { counts[i], errs[i] = w.ops.Invitations.SendInvitationReminders(ctx, portalURL) })
 			}
 			wg.Wait()
 			if err := errors.Join(errs...); err != nil {

@@ -15,7 +15,7 @@ import (
 func TestOperatorInviteApplicant(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		acme, other := &portal.Company{Name: "Acme"}, &portal.Company{Name: "Other"}
 		for _, c := range []*portal.Company{acme, other} {
 			if err := db.CreateCompany(ctx, c); err != nil {
@@ -27,7 +27,7 @@ func TestOperatorInviteApplicant(t *testing.T) {
 			if change != nil {
 				change(&req)
 			}
-			return ops.InviteApplicant(ctx, req)
+			return ops.Invitations.InviteApplicant(ctx, req)
 		}
 		subjects := func() int {
 			var n int
@@ -138,7 +138,7 @@ func TestOperatorInviteApplicant(t *testing.T) {
 func TestOperatorListsBannerOutboxSweep(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		a, b := &portal.Company{Name: "A"}, &portal.Company{Name: "B"}
 		for _, c := range []*portal.Company{a, b} {
 			if err := db.CreateCompany(ctx, c); err != nil {
@@ -147,43 +147,43 @@ func TestOperatorListsBannerOutboxSweep(t *testing.T) {
 		}
 		for i, c := range []int64{a.ID, b.ID, a.ID} {
 			req := portal.InviteRequest{NewSubject: portal.NewSubject{CompanyID: c, Email: string(rune('a'+i)) + "@example.com", FirstName: "Ann", LastName: "Lee"}}
-			if _, err := ops.InviteApplicant(ctx, req); err != nil {
+			if _, err := ops.Invitations.InviteApplicant(ctx, req); err != nil {
 				t.Fatal(err)
 			}
 		}
 		t.Run("ApplicantsOfOneCompany", func(t *testing.T) {
-			list, err := ops.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: a.ID})
+			list, err := ops.Applicants.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: a.ID})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(list) != 2 || list[0].Username != "a@example.com" || list[1].Username != "c@example.com" {
 				t.Errorf("applicants of A = %+v", list)
 			}
-			all, _ := ops.FindApplicants(ctx, portal.ApplicantFilter{})
+			all, _ := ops.Applicants.FindApplicants(ctx, portal.ApplicantFilter{})
 			if len(all) != 3 {
 				t.Errorf("%d applicants in all, want 3", len(all))
 			}
 		})
 		t.Run("Companies", func(t *testing.T) {
-			list, err := ops.FindCompanies(ctx)
+			list, err := ops.Companies.FindCompanies(ctx)
 			if err != nil || len(list) != 2 || list[0].Name != "A" {
 				t.Errorf("companies = %+v, %v", list, err)
 			}
 		})
 		t.Run("BannerSetTrimmedAndCleared", func(t *testing.T) {
-			bn, err := ops.SetBanner(ctx, "  Maintenance tonight  ")
+			bn, err := ops.Banners.SetBanner(ctx, "  Maintenance tonight  ")
 			if err != nil || bn == nil || bn.Message != "Maintenance tonight" {
 				t.Fatalf("SetBanner = %+v, %v", bn, err)
 			}
-			if bn, err := ops.SetBanner(ctx, "   "); err != nil || bn != nil {
+			if bn, err := ops.Banners.SetBanner(ctx, "   "); err != nil || bn != nil {
 				t.Errorf("clearing = %+v, %v; want nil", bn, err)
 			}
 		})
 		t.Run("OutboxAndSweep", func(t *testing.T) {
-			if _, err := ops.Outbox(ctx); err != nil {
+			if _, err := ops.Maintenance.Outbox(ctx); err != nil {
 				t.Error(err)
 			}
-			if res, err := ops.Sweep(ctx); err != nil || res.Total() != 0 {
+			if res, err := ops.Maintenance.Sweep(ctx); err != nil || res.Total() != 0 {
 				t.Errorf("Sweep = %+v, %v; want nothing to delete", res, err)
 			}
 		})
@@ -193,7 +193,7 @@ func TestOperatorListsBannerOutboxSweep(t *testing.T) {
 func TestOperatorCompanyPreferences(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		ops := store.NewOperatorService(db)
+		ops := db.Operator()
 		acme, bare := &portal.Company{Name: "Acme"}, &portal.Company{Name: "No package"}
 		for _, c := range []*portal.Company{acme, bare} {
 			if err := db.CreateCompany(ctx, c); err != nil {
@@ -205,7 +205,7 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 		}
 		show := func(id int64) map[string]string {
 			t.Helper()
-			prefs, err := ops.CompanyPreferences(ctx, id)
+			prefs, err := ops.Companies.CompanyPreferences(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -233,7 +233,7 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 			{portal.PrefSelfPayHoldAmount, "19.5", "19.50"},
 			{portal.PrefRequireSSN, "false", "false"},
 		} {
-			p, err := ops.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
+			p, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
 			if err != nil || p.Value != c.stored {
 				t.Errorf("set %s %q = %+v, %v; want %q", c.name, c.value, p, err, c.stored)
 				continue
@@ -261,23 +261,23 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 			{portal.PrefSelfPayHoldAmount, "1.234"},
 			{portal.PrefSelfPayHoldAmount, "$5"},
 		} {
-			_, err := ops.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
+			_, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
 			wantCode(t, err, portal.EINVALID)
 		}
 		if got := show(acme.ID); !reflect.DeepEqual(got, want) {
 			t.Errorf("after refused changes: %v; want %v", got, want)
 		}
-		_, err := ops.SetCompanyPreference(ctx, bare.ID, portal.PrefSelfPayEnabled, "1")
+		_, err := ops.Companies.SetCompanyPreference(ctx, bare.ID, portal.PrefSelfPayEnabled, "1")
 		wantCode(t, err, portal.ECONFLICT)
-		if _, err := ops.SetCompanyPreference(ctx, bare.ID, portal.PrefSubjectChat, "true"); err != nil {
+		if _, err := ops.Companies.SetCompanyPreference(ctx, bare.ID, portal.PrefSubjectChat, "true"); err != nil {
 			t.Error(err)
 		}
 		if got := len(show(bare.ID)); got != 4 {
 			t.Errorf("a company without a package shows %d preferences; want its 4", got)
 		}
-		_, err = ops.SetCompanyPreference(ctx, 987654, portal.PrefSubjectChat, "true")
+		_, err = ops.Companies.SetCompanyPreference(ctx, 987654, portal.PrefSubjectChat, "true")
 		wantCode(t, err, portal.ENOTFOUND)
-		_, err = ops.CompanyPreferences(ctx, 987654)
+		_, err = ops.Companies.CompanyPreferences(ctx, 987654)
 		wantCode(t, err, portal.ENOTFOUND)
 	})
 }

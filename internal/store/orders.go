@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"applicantportal/internal/portal"
@@ -63,4 +65,31 @@ func (s *OrderService) FindOrder(ctx context.Context, subjectID, orderID int64) 
 		o.Services[i].HasError = statuses[o.Services[i].Alias].HasError
 	}
 	return &o, nil
+}
+
+// OperatorOrderService is portal.OperatorOrderService on the store.
+type OperatorOrderService struct{ db *DB }
+
+var _ portal.OperatorOrderService = (*OperatorOrderService)(nil)
+
+// MarkSpecimenCollected sets the chosen site's collected_at once; marking
+// again keeps the first time.
+func (s *OperatorOrderService) MarkSpecimenCollected(ctx context.Context, subjectID int64) (*portal.SiteChoice, error) {
+	res, err := s.db.db.ExecContext(ctx, `UPDATE subject_collection_sites SET collected_at = $1 WHERE subject_id = $2 AND collected_at IS NULL`,
+		ms(s.db.now()), subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: mark specimen collected: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var one int
+		err := s.db.db.QueryRowContext(ctx, `SELECT 1 FROM subject_collection_sites WHERE subject_id = $1`, subjectID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, portal.Errorf(portal.ENOTFOUND, "Applicant %d has not chosen a collection site.", subjectID)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: mark specimen collected: %w", err)
+		}
+	}
+	// Choice never asks the network.
+	return s.db.CollectionSites(nil).Choice(ctx, subjectID)
 }

@@ -106,7 +106,7 @@ func TestOutboxKeepsNoLiveLinkInPlainText(t *testing.T) {
 		})
 		t.Run("ExpiredLinksBodyDroppedBySweep", func(t *testing.T) {
 			c.advance(time.Hour + time.Second) // the reset link's life
-			if _, err := w.ops.Sweep(ctx); err != nil {
+			if _, err := w.ops.Maintenance.Sweep(ctx); err != nil {
 				t.Fatal(err)
 			}
 			if m := mailNamed(t, db, "delivered@example.com", "Reset"); m.Body != "" || !m.BodyRemoved {
@@ -116,7 +116,7 @@ func TestOutboxKeepsNoLiveLinkInPlainText(t *testing.T) {
 				t.Errorf("invitation with a live link %+v; want its body kept", m)
 			}
 			c.advance(14 * 24 * time.Hour)
-			if _, err := w.ops.Sweep(ctx); err != nil {
+			if _, err := w.ops.Maintenance.Sweep(ctx); err != nil {
 				t.Fatal(err)
 			}
 			if m := mailNamed(t, db, "invited@example.com", "You're invited"); m.Body != "" || !m.BodyRemoved {

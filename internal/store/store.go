@@ -80,7 +80,8 @@ const DefaultEmailChangeTTL = 24 * time.Hour
 
 // DB is the opened database: it opens, migrates and closes it, and hands
 // out one service type per portal service (Auth, Subjects, Personal, Legal,
-// SubjectData, Banners), which all share its connection. It keeps no state
+// SubjectData, Banners ..., all of them wired at once by Services), which
+// all share its connection. It keeps no state
 // besides its connection pool, so any number of processes may share one
 // PostgreSQL database.
 type DB struct{ *conn }

@@ -1,0 +1,24 @@
+package portal
+
+// Services are every service of the portal, the applicants' and the
+// operators', as the storage adapter builds them (store.DB.Services) for
+// the HTTP API and the command line.
+type Services struct {
+	Auth            AuthService
+	Subjects        SubjectService
+	Personal        PersonalService
+	Legal           LegalService
+	SubjectData     SubjectDataService
+	History         HistoryService
+	Orders          OrderService
+	Banners         BannerService
+	Documents       DocumentService
+	IDV             IDVService
+	Payments        PaymentService
+	CollectionSites CollectionSiteService
+	Chat            ChatService
+	// Events carries chat notices to the applicants' event streams.
+	Events Events
+	// Operator serves the command line and the operator API.
+	Operator OperatorServices
+}
