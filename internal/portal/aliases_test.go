@@ -1,10 +1,14 @@
 package portal_test
 
 import (
+	"encoding/json"
+	"maps"
+	"os"
 	"reflect"
 	"testing"
 	"time"
 
+	"applicantportal/internal/lookup"
 	"applicantportal/internal/portal"
 )
 
@@ -82,4 +86,74 @@ func TestNormalizeAliases(t *testing.T) {
 	if got := portal.NormalizeAliases(nil); got == nil || len(got) != 0 {
 		t.Errorf("nil list = %#v, want empty", got)
 	}
+}
+
+// TestAliasSharedCases runs testdata/alias-cases.json, the table of other
+// names cases the app's Vitest runs too (its "about" says the shape), so the
+// two copies of the rules cannot drift apart unnoticed.
+func TestAliasSharedCases(t *testing.T) {
+	var table struct {
+		Today        string         `json:"today"`
+		CurrentNames [][2]string    `json:"currentNames"`
+		Base         map[string]any `json:"base"`
+		Cases        []struct {
+			Name    string            `json:"name"`
+			Aliases []map[string]any  `json:"aliases"`
+			Want    map[string]string `json:"want"`
+		} `json:"cases"`
+	}
+	today := readSharedTable(t, "alias-cases.json", &table, &table.Today)
+	if len(table.Cases) < 30 {
+		t.Fatalf("alias-cases.json holds %d cases, want at least 30", len(table.Cases))
+	}
+	rules := portal.AliasRules{Today: today, CurrentNames: table.CurrentNames, ValidSuffix: lookup.IsSuffix}
+	for _, c := range table.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			aliases := []portal.Alias{}
+			for _, change := range c.Aliases {
+				aliases = append(aliases, withBase[portal.Alias](t, table.Base, change))
+			}
+			got := map[string]string{}
+			maps.Copy(got, fieldMessages(t, portal.ValidateAliases(aliases, rules)))
+			if !maps.Equal(got, c.Want) {
+				t.Errorf("errors\n got %v\nwant %v", got, c.Want)
+			}
+		})
+	}
+}
+
+// readSharedTable reads testdata/name, a table of cases shared with the
+// app, into table, and returns its today (the field today points to) at
+// midday, as the app's clock would be: the day is what counts.
+func readSharedTable(t *testing.T, name string, table any, today *string) time.Time {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, table); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	day, err := time.Parse(portal.DateLayout, *today)
+	if err != nil {
+		t.Fatalf("%s: today: %v", name, err)
+	}
+	return day.Add(12 * time.Hour)
+}
+
+// withBase is the table's base item with the case's keys replacing its own,
+// as T.
+func withBase[T any](t *testing.T, base, change map[string]any) T {
+	t.Helper()
+	item := maps.Clone(base)
+	maps.Copy(item, change)
+	b, err := json.Marshal(item)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out T
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("%v: %v", item, err)
+	}
+	return out
 }
