@@ -1,7 +1,6 @@
 package portal_test
 
 import (
-	"maps"
 	"reflect"
 	"testing"
 
@@ -124,22 +123,7 @@ func TestAddressCoverage(t *testing.T) {
 // address history cases the app's Vitest runs too (its "about" says the
 // shape), with the address checks the save runs.
 func TestAddressSharedCases(t *testing.T) {
-	var table struct {
-		Today         string         `json:"today"`
-		RequiredYears int            `json:"requiredYears"`
-		StateCodes    []string       `json:"stateCodes"`
-		Base          map[string]any `json:"base"`
-		Cases         []struct {
-			Name          string            `json:"name"`
-			RequiredYears int               `json:"requiredYears"`
-			Addresses     []map[string]any  `json:"addresses"`
-			Want          map[string]string `json:"want"`
-		} `json:"cases"`
-	}
-	today := readSharedTable(t, "address-cases.json", &table, &table.Today)
-	if len(table.Cases) < 50 {
-		t.Fatalf("address-cases.json holds %d cases, want at least 50", len(table.Cases))
-	}
+	table, today := readHistoryTable(t, "address-cases.json", 50)
 	// The app is given these as the states lookup: they must be its codes.
 	for _, code := range table.StateCodes {
 		if !lookup.IsStateCode(code) {
@@ -148,19 +132,11 @@ func TestAddressSharedCases(t *testing.T) {
 	}
 	for _, c := range table.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			addresses := []portal.Address{}
-			for _, change := range c.Addresses {
-				addresses = append(addresses, withBase[portal.Address](t, table.Base, change))
-			}
 			rules := portal.AddressRules{Today: today, RequiredYears: table.RequiredYears, CheckParts: address.CheckParts}
 			if c.RequiredYears != 0 {
 				rules.RequiredYears = c.RequiredYears
 			}
-			got := map[string]string{}
-			maps.Copy(got, fieldMessages(t, portal.ValidateAddresses(addresses, rules)))
-			if !maps.Equal(got, c.Want) {
-				t.Errorf("errors\n got %v\nwant %v", got, c.Want)
-			}
+			c.check(t, portal.ValidateAddresses(withBase[portal.Address](t, table.Base, c.Addresses), rules))
 		})
 	}
 }
