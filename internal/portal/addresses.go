@@ -68,7 +68,7 @@ type AddressRules struct {
 	Today         time.Time
 	RequiredYears int
 	// CheckParts checks the street, city, state, ZIP and country of one
-	// (normalized) address (the store passes package address's checks);
+	// (normalized) address (the store passes address.CheckParts);
 	// nil checks nothing.
 	CheckParts func(Address) []AddressPartProblem
 }

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"applicantportal/internal/address"
+	"applicantportal/internal/lookup"
 	"applicantportal/internal/portal"
 )
 
@@ -113,6 +115,28 @@ func TestAddressCoverage(t *testing.T) {
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("coverage = %+v\nwant %+v", got, tc.want)
 			}
+		})
+	}
+}
+
+// TestAddressSharedCases runs testdata/address-cases.json, the table of
+// address history cases the app's Vitest runs too (its "about" says the
+// shape), with the address checks the save runs.
+func TestAddressSharedCases(t *testing.T) {
+	table, today := readHistoryTable(t, "address-cases.json", 50)
+	// The app is given these as the states lookup: they must be its codes.
+	for _, code := range table.StateCodes {
+		if !lookup.IsStateCode(code) {
+			t.Errorf("stateCodes: %q is not a code of the states lookup", code)
+		}
+	}
+	for _, c := range table.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rules := portal.AddressRules{Today: today, RequiredYears: table.RequiredYears, CheckParts: address.CheckParts}
+			if c.RequiredYears != 0 {
+				rules.RequiredYears = c.RequiredYears
+			}
+			c.check(t, portal.ValidateAddresses(withBase[portal.Address](t, table.Base, c.Addresses), rules))
 		})
 	}
 }

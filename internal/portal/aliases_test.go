@@ -1,10 +1,14 @@
 package portal_test
 
 import (
+	"encoding/json"
+	"maps"
+	"os"
 	"reflect"
 	"testing"
 	"time"
 
+	"applicantportal/internal/lookup"
 	"applicantportal/internal/portal"
 )
 
@@ -82,4 +86,103 @@ func TestNormalizeAliases(t *testing.T) {
 	if got := portal.NormalizeAliases(nil); got == nil || len(got) != 0 {
 		t.Errorf("nil list = %#v, want empty", got)
 	}
+}
+
+// TestAliasSharedCases runs testdata/alias-cases.json, the table of other
+// names cases the app's Vitest runs too (its "about" says the shape), so the
+// two copies of the rules cannot drift apart unnoticed.
+func TestAliasSharedCases(t *testing.T) {
+	table, today := readHistoryTable(t, "alias-cases.json", 30)
+	rules := portal.AliasRules{Today: today, CurrentNames: table.CurrentNames, ValidSuffix: lookup.IsSuffix}
+	for _, c := range table.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			aliases := withBase[portal.Alias](t, table.Base, c.Aliases)
+			c.check(t, portal.ValidateAliases(aliases, rules))
+		})
+	}
+}
+
+// historyTable is testdata/alias-cases.json or address-cases.json, a table
+// of cases shared with the app.
+type historyTable struct {
+	Today string         `json:"today"`
+	Base  map[string]any `json:"base"`
+	Cases []historyCase  `json:"cases"`
+	// Aliases: the applicant's current first and last names.
+	CurrentNames [][2]string `json:"currentNames"`
+	// Addresses: the package's years and the states lookup's codes the
+	// app is given.
+	RequiredYears int      `json:"requiredYears"`
+	StateCodes    []string `json:"stateCodes"`
+}
+
+// historyCase is one case: a list, each item the table's base with the
+// item's keys replacing its own, and every field error it must give.
+type historyCase struct {
+	Name          string            `json:"name"`
+	Aliases       []map[string]any  `json:"aliases"`
+	Addresses     []map[string]any  `json:"addresses"`
+	RequiredYears int               `json:"requiredYears"`
+	Want          map[string]string `json:"want"`
+}
+
+// check compares a validation's field errors with the case's.
+func (c historyCase) check(t *testing.T, err error) {
+	t.Helper()
+	got := map[string]string{}
+	maps.Copy(got, fieldMessages(t, err))
+	if !maps.Equal(got, c.Want) {
+		t.Errorf("errors\n got %v\nwant %v", got, c.Want)
+	}
+}
+
+// readHistoryTable reads testdata/name, which must hold at least minCases
+// cases, and returns it with its today at midday, as the app's clock would
+// be: the day is what counts.
+func readHistoryTable(t *testing.T, name string, minCases int) (historyTable, time.Time) {
+	t.Helper()
+	var table historyTable
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &table); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	today, err := time.Parse(portal.DateLayout, table.Today)
+	if err != nil {
+		t.Fatalf("%s: today: %v", name, err)
+	}
+	if len(table.Cases) < minCases {
+		t.Fatalf("%s holds %d cases, want at least %d", name, len(table.Cases), minCases)
+	}
+	seen := map[string]bool{}
+	for _, c := range table.Cases {
+		if seen[c.Name] {
+			t.Errorf("%s: duplicate case name %q", name, c.Name)
+		}
+		seen[c.Name] = true
+	}
+	return table, today.Add(12 * time.Hour)
+}
+
+// withBase is the list of items, each the base with the item's keys
+// replacing its own, as T.
+func withBase[T any](t *testing.T, base map[string]any, changes []map[string]any) []T {
+	t.Helper()
+	out := []T{}
+	for _, change := range changes {
+		item := maps.Clone(base)
+		maps.Copy(item, change)
+		b, err := json.Marshal(item)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v T
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatalf("%v: %v", item, err)
+		}
+		out = append(out, v)
+	}
+	return out
 }

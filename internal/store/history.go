@@ -112,7 +112,7 @@ func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, add
 		if years, err = addressHistoryYears(ctx, tx, subjectID); err != nil {
 			return err
 		}
-		rules := portal.AddressRules{Today: s.now(), RequiredYears: years, CheckParts: CheckAddressParts}
+		rules := portal.AddressRules{Today: s.now(), RequiredYears: years, CheckParts: address.CheckParts}
 		if err := portal.ValidateAddresses(addresses, rules); err != nil {
 			return err
 		}
@@ -171,43 +171,12 @@ func (s *conn) historyChecklist(ctx context.Context, q queryer, subjectID int64)
 	if addressesSaved {
 		// Checked again today: the months pass, and the package's years or
 		// the address data may have changed since the save.
-		invalid = portal.ValidateAddresses(addresses.Addresses, portal.AddressRules{Today: now, RequiredYears: years, CheckParts: CheckAddressParts})
+		invalid = portal.ValidateAddresses(addresses.Addresses, portal.AddressRules{Today: now, RequiredYears: years, CheckParts: address.CheckParts})
 	}
 	c.AliasesPage = portal.AliasesPage(c.Aliases)
 	c.AddressesPage = portal.AddressesPage(c.Addresses, invalid)
 	return c, nil
 }
-
-// CheckAddressParts checks an address's street, city, state, ZIP and
-// country with package address, naming the problems after the Address's
-// fields.
-func CheckAddressParts(a portal.Address) []portal.AddressPartProblem {
-	var r address.Result
-	var fields map[string]string
-	if a.Country == "US" {
-		r = address.US(a.Street1, a.City, a.State, a.Zip)
-		fields = usAddressFields
-	} else {
-		r = address.International(a.Country, a.Street1, a.City, a.State, a.Zip)
-		fields = internationalAddressFields
-	}
-	var out []portal.AddressPartProblem
-	for _, p := range r.Problems {
-		f, ok := fields[p.Field]
-		if !ok {
-			f = "street1" // a part the map does not know: shown on the first line
-		}
-		out = append(out, portal.AddressPartProblem{Field: f, Message: p.Message})
-	}
-	return out
-}
-
-// The address checks' part names (their query parameters) -> Address fields.
-var (
-	usAddressFields            = map[string]string{"street": "street1", "city": "city", "state": "state", "zip": "zip"}
-	internationalAddressFields = map[string]string{"street": "street1", "locality": "city", "administrative_area": "state",
-		"postal_code": "zip", "country": "country"}
-)
 
 // SaveNotificationMethod implements portal.HistoryService: the personal
 // information's primaryNotificationMethod changes, the rest stays as saved.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAlias, toAliases, validateAliases, type AliasRow } from '../lib/alias-rules';
 
-const ctx = { today: new Date(2026, 10, 22), currentName: { firstName: 'Dana', lastName: 'Demo' } };
+const ctx = { today: new Date(2026, 10, 22), currentNames: [{ firstName: 'Dana', lastName: 'Demo' }] };
 const alias = (more: Partial<AliasRow> = {}): AliasRow => ({
   ...emptyAlias(),
   type: 'maiden',

@@ -21,6 +21,7 @@ import {
   coverageProblems,
   emptyAddress,
   IDAHO,
+  MAX_ADDRESSES,
   toAddresses,
   toAddressRow,
   US,
@@ -33,9 +34,6 @@ import { addressSchema } from '../lib/schemas';
 import { useHistorySave } from '../lib/use-failed-save';
 import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
-
-/** The server takes at most this many addresses. */
-const MAX_ADDRESSES = 30;
 
 type AddressesFormProps = {
   initial: AddressesAnswer;

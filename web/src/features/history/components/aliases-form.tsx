@@ -43,10 +43,11 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
     () =>
       aliasSchema({
         today: today ?? new Date(),
-        currentName: {
-          firstName: user?.personalInformation?.firstName ?? user?.firstName ?? '',
-          lastName: user?.personalInformation?.lastName ?? user?.lastName ?? '',
-        },
+        // As the server: the account's name and the personal information's are both current.
+        currentNames: [user, user?.personalInformation].map((n) => ({
+          firstName: n?.firstName ?? '',
+          lastName: n?.lastName ?? '',
+        })),
       }),
     [today, user],
   );

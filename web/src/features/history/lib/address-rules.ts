@@ -1,11 +1,13 @@
 // The rules of the address history (docs/api.md, "Addresses"), mirrored from
 // the server, which checks again on every save with the same messages: each
 // address on its own, then the periods together (overlaps, gaps, how far back
-// they reach). The coverage part also feeds the page's live summary.
+// they reach). The coverage part also feeds the page's live summary. Both
+// sides run the cases of internal/portal/testdata/address-cases.json.
 import '@/features/history/lib/messages';
 import type { Address } from '@/lib/subject';
 import { t } from '@/lib/i18n';
-import { isMonth, monthIndex, monthLabel, monthOf, monthOfDate } from './months';
+import { checkMonth, checkMonthOrder, checkText, fieldErrors } from './field-checks';
+import { monthIndex, monthLabel, monthOf, monthOfDate } from './months';
 
 /** One address on the form: the contract's Address, with the server's id kept aside from the field array's keys. */
 export type AddressRow = Omit<Address, 'id'> & { recordId: string };
@@ -23,6 +25,11 @@ export type AddressContext = {
 export const US = 'US';
 const ZIP = /^\d{5}(-\d{4})?$/;
 export const IDAHO = 'US-ID';
+/** The server takes at most this many addresses. */
+export const MAX_ADDRESSES = 30;
+// The server's limits on the parts of an address, in characters.
+const MAX_PART_LENGTH = 200;
+const MAX_ZIP_LENGTH = 20;
 
 export const emptyAddress = (current = false): AddressRow => ({
   recordId: '',
@@ -68,33 +75,32 @@ export type Problem = { field: string | null; message: string };
 
 type Period = { index: number; from: number; end: number; street: string };
 
-/** The periods the addresses state well enough to count: a valid from, and an end (today for the current one). */
+/**
+ * The periods the addresses state well enough to count, as the server's: a valid from, and a valid
+ * end not before it (today for the current one). Months in the future count too: their fields say
+ * what is wrong with them.
+ */
 function periodsOf(addresses: AddressRow[], today: number): Period[] {
-  return addresses.flatMap((a, index) => {
+  const periods = addresses.flatMap((a, index) => {
     const current = index === 0 && a.current;
     const from = monthIndex(a.from);
     const end = current ? today : monthIndex(a.to);
-    if (Number.isNaN(from) || Number.isNaN(end) || from > today || end < from) return [];
-    return [{ index, from, end: Math.min(end, today), street: a.street1.trim() }];
+    if (Number.isNaN(from) || Number.isNaN(end) || end < from) return [];
+    return [{ index, from, end, street: a.street1.trim() }];
   });
+  return periods.sort((a, b) => a.from - b.from || a.index - b.index);
 }
 
 /**
- * Overlaps and gaps of the periods: an overlap of more than the shared boundary month on the later
- * address's from, a gap on the from of the address after it, a missing start on the oldest address's from
- * (field null when no address fits: the page shows those above the addresses).
+ * An overlap of more than the shared boundary month, on the later address's from: the later address
+ * may start in the month the earlier one ends, not before (a one-month stay inside another address's
+ * period overlaps it too).
  */
-export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): Problem[] {
-  const today = monthOfDate(ctx.today);
-  const start = monthIndex(ctx.coverageStart);
-  const periods = periodsOf(addresses, today).sort((a, b) => a.from - b.from || a.index - b.index);
+function overlaps(periods: Period[]): Problem[] {
   const problems: Problem[] = [];
-
   const overlapped = new Set<number>();
   periods.forEach((later, j) => {
     for (const earlier of periods.slice(0, j)) {
-      // As the server: the later address may start in the month the earlier one ends, not before
-      // (a one-month stay inside another address's period overlaps it too).
       if (later.from < earlier.end && !overlapped.has(later.index)) {
         overlapped.add(later.index);
         problems.push({
@@ -104,16 +110,27 @@ export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): 
       }
     }
   });
+  return problems;
+}
 
-  if (Number.isNaN(start)) return problems;
+/**
+ * The months from the coverage start to today no period covers: a gap on the from of the address
+ * after it, a missing start on the oldest address's from (field null when no address follows: the
+ * page shows those above the addresses).
+ */
+function gaps(periods: Period[], ctx: AddressContext, today: number): Problem[] {
+  const start = monthIndex(ctx.coverageStart);
+  if (Number.isNaN(start)) return [];
+  const problems: Problem[] = [];
+  const covered = (month: number) => periods.some((p) => p.from <= month && month <= p.end);
   let month = start;
   while (month <= today) {
-    if (periods.some((p) => p.from <= month && month <= p.end)) {
+    if (covered(month)) {
       month++;
       continue;
     }
     const gapFrom = month;
-    while (month <= today && !periods.some((p) => p.from <= month && month <= p.end)) month++;
+    while (month <= today && !covered(month)) month++;
     const gapTo = month - 1;
     // As the server: "must go back" only when no address reaches the first month; a gap that merely
     // straddles it, after an older address, is a gap like any other.
@@ -133,55 +150,75 @@ export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): 
   return problems;
 }
 
+/** Overlaps and gaps of the periods (the page's live summary shows them as the applicant types). */
+export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): Problem[] {
+  const today = monthOfDate(ctx.today);
+  const periods = periodsOf(addresses, today);
+  return [...overlaps(periods), ...gaps(periods, ctx, today)];
+}
+
 const required = (label: string) => t('history.rule.required', { label });
+
+/**
+ * The parts of one address the app can check itself, as the server's address checks (internal/address)
+ * with their messages: the street everywhere, and in the US the city, a state of the lookup and the
+ * form of the ZIP code. Whether the ZIP code is in that state, and abroad which parts the country's
+ * format needs, the address check says as the applicant leaves the ZIP code, and the save.
+ */
+function checkParts(put: (field: string, message: string) => void, i: number, a: AddressRow, ctx: AddressContext) {
+  const at = (field: keyof AddressRow) => `addresses.${i}.${field}`;
+  if (!a.street1.trim()) put(at('street1'), required(t('history.address.streetLabel')));
+  if (a.country.trim() !== US) return;
+  if (!a.city.trim()) put(at('city'), required(t('history.address.cityLabel')));
+  const state = a.state.trim();
+  if (!state) put(at('state'), required(t('history.address.stateLabel')));
+  else if (ctx.stateCodes && !ctx.stateCodes.has(state)) put(at('state'), t('history.address.chooseState'));
+  const zip = a.zip.trim();
+  if (!zip) put(at('zip'), required(t('history.address.zipLabel')));
+  else if (!ZIP.test(zip)) put(at('zip'), t('history.address.zipFormat'));
+}
 
 /** Every field error of the form by path ("addresses.1.zip"), the first rule broken on each field. */
 export function validateAddresses(values: AddressValues, ctx: AddressContext): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const put = (field: string, message: string) => {
-    errors[field] ??= message;
-  };
-  const today = monthOfDate(ctx.today);
+  const { errors, put } = fieldErrors();
   const rows = values.addresses;
   if (rows.length === 0) {
     put('addresses', t('history.address.none'));
     return errors;
   }
-  if (!rows[0].current) put('addresses.0.current', t('history.address.noCurrent'));
+  if (rows.length > MAX_ADDRESSES) {
+    put('addresses', t('history.address.max', { n: MAX_ADDRESSES }));
+    return errors;
+  }
+  const today = monthOfDate(ctx.today);
+  const labels = { from: t('history.address.fromLabel'), to: t('history.address.toLabel') };
 
   rows.forEach((a, i) => {
     const at = (field: keyof AddressRow) => `addresses.${i}.${field}`;
-    const current = i === 0 && a.current;
-    const us = a.country.trim() === US;
     if (!a.country.trim()) put(at('country'), required(t('history.address.countryLabel')));
-    if (!a.street1.trim()) put(at('street1'), required(t('history.address.streetLabel')));
-    if (!a.city.trim()) put(at('city'), required(t('history.address.cityLabel')));
-    if (us) {
-      const state = a.state.trim();
-      if (!state) put(at('state'), required(t('history.address.stateLabel')));
-      else if (ctx.stateCodes && !ctx.stateCodes.has(state)) put(at('state'), t('history.address.chooseState'));
-      const zip = a.zip.trim();
-      if (!zip) put(at('zip'), required(t('history.address.zipLabel')));
-      else if (!ZIP.test(zip)) put(at('zip'), t('history.address.zipFormat'));
-    }
+    // The lengths first, as the server: a part too long is said as such, not as a wrong state or ZIP code.
+    checkText(put, at('street1'), t('history.address.streetLabel'), a.street1, false, MAX_PART_LENGTH);
+    checkText(put, at('street2'), t('history.address.street2Label'), a.street2, false, MAX_PART_LENGTH);
+    checkText(put, at('city'), t('history.address.cityLabel'), a.city, false, MAX_PART_LENGTH);
+    checkText(put, at('state'), t('history.address.stateLabel'), a.state, false, MAX_PART_LENGTH);
+    checkText(put, at('zip'), t('history.address.zipLabel'), a.zip, false, MAX_ZIP_LENGTH);
+    // Without a country the server checks no other part: which ones it needs depends on the country.
+    if (a.country.trim()) checkParts(put, i, a, ctx);
 
-    const fromLabel = t('history.address.fromLabel');
-    const toLabel = t('history.address.toLabel');
-    const from = a.from.trim();
-    if (!from) put(at('from'), required(fromLabel));
-    else if (!isMonth(from)) put(at('from'), t('history.rule.badMonth', { label: fromLabel }));
-    else if (monthIndex(from) > today) put(at('from'), t('history.rule.future', { label: fromLabel }));
-    if (!current) {
-      const to = a.to.trim();
-      if (!to) put(at('to'), required(toLabel));
-      else if (!isMonth(to)) put(at('to'), t('history.rule.badMonth', { label: toLabel }));
-      else if (monthIndex(to) > today) put(at('to'), t('history.rule.future', { label: toLabel }));
-      else if (isMonth(from) && monthIndex(to) < monthIndex(from))
-        put(at('to'), t('history.rule.before', { label: toLabel, other: fromLabel }));
+    const from = checkMonth(put, at('from'), labels.from, a.from, true, today);
+    if (!(i === 0 && a.current)) {
+      const to = checkMonth(put, at('to'), labels.to, a.to, true, today);
+      checkMonthOrder(put, at('to'), labels, from, to);
     }
   });
+  if (!rows[0].current) put('addresses.0.current', t('history.address.noCurrent'));
 
-  for (const problem of coverageProblems(rows, ctx)) {
+  // As the server: gaps only when every period is right (a wrong date would otherwise show twice),
+  // overlaps always.
+  const periodsWrong = Object.keys(errors).some((field) => /\.(from|to|current)$/.test(field));
+  const periods = periodsOf(rows, today);
+  const found = periodsWrong ? overlaps(periods) : [...overlaps(periods), ...gaps(periods, ctx, today)];
+  for (const problem of found) {
     if (problem.field) put(problem.field, problem.message);
   }
   return errors;

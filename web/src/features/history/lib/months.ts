@@ -5,13 +5,17 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 // en-US only (spec section 9); the server writes these months the same way (Go's "Jan 2006").
 const NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export const isMonth = (value: string) => MONTH.test(value.trim());
+// As the server (portal.EarliestYear): earlier years are typing mistakes ("0202-05").
+const EARLIEST_YEAR = 1900;
 
-/** "2020-03" as a month count (year * 12 + month - 1); NaN when not a month. */
+/** "2020-03" as a month count (year * 12 + month - 1); NaN when not a month from 1900 on. */
 export function monthIndex(value: string): number {
   const match = MONTH.exec(value.trim());
-  return match ? Number(match[1]) * 12 + Number(match[2]) - 1 : NaN;
+  if (!match || Number(match[1]) < EARLIEST_YEAR) return NaN;
+  return Number(match[1]) * 12 + Number(match[2]) - 1;
 }
+
+export const isMonth = (value: string) => !Number.isNaN(monthIndex(value));
 
 export function monthOf(index: number): string {
   const year = Math.floor(index / 12);
