@@ -1,6 +1,11 @@
 package portal_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,5 +147,48 @@ func TestFinalizationSiteChangeable(t *testing.T) {
 				t.Fatalf("err = %v; want ECONFLICT %q", err, tt.wantText)
 			}
 		})
+	}
+}
+
+// mroCodes finds a medical review service code written as a string.
+var mroCodes = regexp.MustCompile("[\"'`](medi|clin)[\"'`]")
+
+// TestMROServiceCodesOnlyInPortal keeps the medical review group
+// (IsMROService) in one place: no other Go package and no part of the app
+// lists "medi" and "clin" to decide site selection again. They read
+// Finalization's decisions (the app through GET /api/v2/user).
+func TestMROServiceCodesOnlyInPortal(t *testing.T) {
+	for _, root := range []string{"../../internal", "../../cmd", "../../web/src"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if filepath.ToSlash(path) == "../../internal/portal" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			switch filepath.Ext(path) {
+			case ".go", ".ts", ".tsx":
+			default:
+				return nil
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			found := map[string]bool{}
+			for _, m := range mroCodes.FindAllStringSubmatch(string(b), -1) {
+				found[m[1]] = true
+			}
+			if len(found) == 2 {
+				t.Errorf("%s lists the medical review service codes; read portal.Finalization's decision instead", strings.TrimPrefix(path, "../../"))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
