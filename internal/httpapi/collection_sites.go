@@ -126,13 +126,13 @@ func (s *Server) handleCollectionSiteGet(w http.ResponseWriter, r *http.Request)
 	subjectID := callerFrom(r.Context()).SubjectID
 	c, err := s.svc.CollectionSites.Choice(r.Context(), subjectID)
 	if portal.ErrorCode(err) == portal.ENOTFOUND {
-		// No site yet: one can be chosen while the applicant is choosing.
-		sub, err := s.svc.Subjects.FindSubjectByID(r.Context(), subjectID)
-		if err != nil {
+		// No site yet: changeable says whether PUT would take a first one.
+		err := s.svc.CollectionSites.CheckChoose(r.Context(), subjectID)
+		if err != nil && portal.ErrorCode(err) != portal.ECONFLICT {
 			s.Error(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, siteChoiceJSON{Changeable: sub.StatusID == portal.StatusMROSiteSelection})
+		writeJSON(w, http.StatusOK, siteChoiceJSON{Changeable: err == nil})
 		return
 	}
 	if err != nil {

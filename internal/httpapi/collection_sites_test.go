@@ -257,3 +257,59 @@ func TestCollectionSiteChoiceAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestCollectionSiteChangeableIsWhatPutAllows: for every status, with no
+// site, a site or a collected specimen, under a company that lets
+// applicants choose the site or one that does not, GET's changeable is
+// true exactly when PUT takes a site.
+func TestCollectionSiteChangeableIsWhatPutAllows(t *testing.T) {
+	eachSitesAPI(t, func(t *testing.T, a *sitesAPI) {
+		ctx := context.Background()
+		allowed := a.company
+		fixed := &portal.Company{Name: "Fixed", Preferences: portal.CompanyPreferences{ApplicantCollectionSiteSelection: false}}
+		if err := a.db.CreateCompany(ctx, fixed); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.db.CreatePackage(ctx, &portal.Package{CompanyID: fixed.ID, Name: "Drivers", Services: []portal.PackageService{{Code: "drug"}}}); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { a.company = allowed }()
+		res, _ := sitesandbox.New().Search(ctx, portal.SiteQuery{ZIP: "94103", RadiusMiles: 5})
+		siteA, siteB := res.Sites[0].ID, res.Sites[1].ID
+		statuses := []portal.StatusID{portal.StatusNew, portal.StatusSetupComplete, portal.StatusFinalizationComplete, portal.StatusIDVStarted,
+			portal.StatusComplete, portal.StatusQA, portal.StatusMROSiteSelection, portal.StatusSelfPayRequired}
+		for _, company := range []int64{allowed, fixed.ID} {
+			for _, status := range statuses {
+				for _, site := range []string{"none", "chosen", "collected"} {
+					a.company = company
+					id, token := a.applicant(portal.StatusMROSiteSelection)
+					if site != "none" {
+						if _, err := a.db.CollectionSites(sitesandbox.New()).Choose(ctx, id, siteA); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if site == "collected" {
+						if _, err := store.NewOperatorService(a.db).MarkSpecimenCollected(ctx, id); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if status != portal.StatusMROSiteSelection {
+						if err := a.db.SetSubjectStatus(ctx, id, portal.StatusMROSiteSelection, status); err != nil {
+							t.Fatal(err)
+						}
+					}
+					name := fmt.Sprintf("company %d, %s, site %s", company, status.Text(), site)
+					get := a.send(request{Method: "GET", URL: "/api/v2/user/collection-site", Token: token})
+					if get.Code != http.StatusOK {
+						t.Fatalf("%s: GET %d %s", name, get.Code, get.Body)
+					}
+					changeable := decodeSite[choiceAnswer](t, get.Body.Bytes()).Changeable
+					put := a.send(request{Method: "PUT", URL: "/api/v2/user/collection-site", Token: token, Body: map[string]any{"siteId": siteB}})
+					if took := put.Code == http.StatusOK; took != changeable || !took && put.Code != http.StatusConflict {
+						t.Errorf("%s: GET changeable %v, PUT %d %s", name, changeable, put.Code, put.Body)
+					}
+				}
+			}
+		}
+	})
+}

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -213,6 +214,38 @@ func TestUserPreferencesSayExemptApplicantsDoNotPay(t *testing.T) {
 			if prefs["applicant_self_pay_enabled"] != want[0] || prefs["applicant_self_pay_exempt_state"] != want[1] ||
 				prefs["applicant_self_pay_initial_hold_amount"] != "25.00" {
 				t.Errorf("%s's preferences = %v", who, prefs)
+			}
+		}
+	})
+}
+
+// The user answer carries the server's own decisions of the steps after
+// identity verification, for the app to follow.
+func TestUserFinalizationIsTheServersDecision(t *testing.T) {
+	eachPaymentAPI(t, func(t *testing.T, a *paymentAPI) {
+		for _, tt := range []struct {
+			who      string
+			required bool
+			after    portal.StatusID
+		}{
+			{"jane", true, portal.StatusSelfPayRequired},
+			{"bob", true, portal.StatusSelfPayRequired},
+			{"carl", false, portal.StatusFinalizationComplete}, // exempt
+		} {
+			rec := a.send(request{Method: "GET", URL: "/api/v2/user", Token: a.tokens[tt.who]})
+			var got struct {
+				Subject      struct{ ApplicantCollectionSiteSelection bool }
+				Finalization struct {
+					PaymentRequired bool
+					StatusAfterIdv  portal.Status
+				}
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK {
+				t.Fatalf("%s: %d %s", tt.who, rec.Code, rec.Body)
+			}
+			if got.Subject.ApplicantCollectionSiteSelection || got.Finalization.PaymentRequired != tt.required ||
+				got.Finalization.StatusAfterIdv != portal.NewStatus(tt.after) {
+				t.Errorf("%s: %s", tt.who, rec.Body)
 			}
 		}
 	})

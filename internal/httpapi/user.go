@@ -25,6 +25,16 @@ type userResponse struct {
 	IPAddress       string        `json:"ipAddress"`
 	Package         *packageJSON  `json:"package"`
 	PackageServices []serviceJSON `json:"packageServices"`
+	// Finalization is what the server decided of the steps after identity
+	// verification (portal.Finalization), so the app does not decide them
+	// again; whether the applicant chooses the collection site is the
+	// spec's subject.applicantCollectionSiteSelection.
+	Finalization finalizationJSON `json:"finalization"`
+}
+
+type finalizationJSON struct {
+	PaymentRequired bool          `json:"paymentRequired"`
+	StatusAfterIDV  portal.Status `json:"statusAfterIdv"`
 }
 
 type subjectJSON struct {
@@ -98,13 +108,15 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 			ID: sub.ID, Username: sub.Username, Email: sub.Email,
 			FirstName: sub.FirstName, LastName: sub.LastName, FirstNameSnake: sub.FirstName, LastNameSnake: sub.LastName,
 			Phone: sub.Phone, Status: portal.NewStatus(sub.StatusID), FullProfile: sub.FullProfile,
-			ApplicantCollectionSiteSelection: c.Preferences.ApplicantCollectionSiteSelection && v.Package.HasMROService(),
+			ApplicantCollectionSiteSelection: v.Finalization.SiteSelectionApplies(),
 			HasPassword:                      sub.HasPassword, CompanyID: c.ID,
 		},
 		Company:         companyJSON{ID: c.ID, Name: c.Name},
 		Profile:         newProfileJSON(v.Profile, c, v.Package),
 		IPAddress:       s.clientIP(r),
 		PackageServices: []serviceJSON{},
+		Finalization: finalizationJSON{PaymentRequired: v.Finalization.PaymentRequired(),
+			StatusAfterIDV: portal.NewStatus(v.StatusAfterIDV)},
 	}
 	if sub.PendingEmail != "" {
 		out.Subject.PendingEmail = &sub.PendingEmail
@@ -117,7 +129,7 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 	}
 	if p := v.Package; p != nil {
 		enabled := "0"
-		if p.SelfPayEnabled && v.SelfPayExemptState == "" {
+		if v.Finalization.SelfPayEnabled() {
 			enabled = "1"
 		}
 		out.Package = &packageJSON{ID: p.ID, Name: p.Name, Preferences: map[string]string{
@@ -127,8 +139,8 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 		// An applicant whose state forbids charging them is never sent to
 		// self-pay: the app reads the package's preference (spec section
 		// 4), so the preference is the effective one, and says why.
-		if v.SelfPayExemptState != "" {
-			out.Package.Preferences["applicant_self_pay_exempt_state"] = v.SelfPayExemptState
+		if exempt := v.Finalization.ExemptState(); exempt != "" {
+			out.Package.Preferences["applicant_self_pay_exempt_state"] = exempt
 		}
 		for _, svc := range p.Services {
 			out.PackageServices = append(out.PackageServices, serviceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: portal.ServiceAlias(svc.Code)})

@@ -149,10 +149,11 @@ type CollectionSiteService interface {
 	Search(ctx context.Context, subjectID int64, q SiteQuery) (*SiteResults, error)
 	// Choice answers the applicant's chosen site; ENOTFOUND when none.
 	Choice(ctx context.Context, subjectID int64) (*SiteChoice, error)
-	// Choose saves the site the applicant picked: in
-	// MRO-site-selection-started, or in finalization-complete while the
-	// company allows choosing and the specimen is not collected yet
-	// (/collection-site-update); ECONFLICT otherwise. A site id that does
-	// not exist is EINVALID on field "siteId".
+	// CheckChoose answers nil when Choose would accept a site now, and
+	// otherwise the ECONFLICT it would answer (Finalization.SiteChangeable).
+	CheckChoose(ctx context.Context, subjectID int64) error
+	// Choose saves the site the applicant picked when
+	// Finalization.SiteChangeable allows it; ECONFLICT otherwise. A site id
+	// that does not exist is EINVALID on field "siteId".
 	Choose(ctx context.Context, subjectID, siteID int64) (*SiteChoice, error)
 }

@@ -63,10 +63,10 @@ type StatusFacts struct {
 	PersonalInfoSaved    bool
 	FullProfile          bool // full-profile applicants skip the legal and personal steps
 	IDVFinished          bool
-	SiteSelectionAllowed bool // the company lets applicants pick the site and an MRO service is present
+	SiteSelectionAllowed bool // Finalization.SiteSelectionApplies
 	SiteChosen           bool
-	// PaymentRequired is spec section 9's rule after the residency
-	// exemption (SelfPayRules); PaymentAuthorized that the hold is taken.
+	// PaymentRequired is Finalization.PaymentRequired; PaymentAuthorized
+	// that the hold is taken.
 	PaymentRequired   bool
 	PaymentAuthorized bool
 	// IncompletePages are the titles of the required checklist pages not

@@ -97,10 +97,11 @@ func TestStatusFlow(t *testing.T) {
 							if mro {
 								pkg.Services = []portal.PackageService{{Code: "drug"}}
 							}
-							loc := portal.Location{Residency: portal.Place{State: state}}
+							fin := portal.Finalization{Preferences: portal.CompanyPreferences{ApplicantCollectionSiteSelection: siteSetting},
+								Package: pkg, Location: portal.Location{Residency: portal.Place{State: state}}, SelfPay: rules}
 							f := portal.StatusFacts{IDVFinished: true,
-								SiteSelectionAllowed: siteSetting && pkg.HasMROService(),
-								PaymentRequired:      pkg.PaymentRequired() && rules.Exemption(loc) == ""}
+								SiteSelectionAllowed: fin.SiteSelectionApplies(),
+								PaymentRequired:      fin.PaymentRequired()}
 							var want []portal.StatusID
 							if siteSetting && mro {
 								want = append(want, portal.StatusMROSiteSelection)
@@ -132,6 +133,9 @@ func TestStatusFlow(t *testing.T) {
 							}
 							if !slices.Equal(got, want) {
 								t.Fatalf("flow = %v; want %v", got, want)
+							}
+							if after := fin.StatusAfterIDV(false, false); after != want[0] {
+								t.Fatalf("StatusAfterIDV = %v; want %v", after, want[0])
 							}
 						})
 					}

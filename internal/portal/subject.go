@@ -348,10 +348,12 @@ type UserView struct {
 	Profile  *Profile
 	Package  *Package      // nil when the company has none
 	Personal *PersonalInfo // nil until the applicant saves it
-	// SelfPayExemptState is the residency state that forbids charging the
-	// applicant (SelfPayRules.Exemption), or "": the app's self-pay
-	// preference then reads off.
-	SelfPayExemptState string
+	// Finalization decides the steps after identity verification, which
+	// the answer tells the app (the app does not decide them again).
+	Finalization Finalization
+	// StatusAfterIDV is Finalization.StatusAfterIDV for the applicant's
+	// chosen site and payment.
+	StatusAfterIDV StatusID
 }
 
 // SubjectService keeps the applicant's account record, profile and orders,

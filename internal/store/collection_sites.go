@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"applicantportal/internal/portal"
 )
@@ -24,10 +23,6 @@ var _ portal.CollectionSiteService = (*CollectionSiteService)(nil)
 func (db *DB) CollectionSites(n portal.SiteNetwork) *CollectionSiteService {
 	return &CollectionSiteService{db.conn, n}
 }
-
-// errSiteCollected refuses a change once the specimen is collected: the
-// collector already has it, so another site would mislead the applicant.
-var errSiteCollected = portal.Errorf(portal.ECONFLICT, "Your specimen has already been collected; the site can no longer change.")
 
 // Search asks the network, but only while the applicant chooses a site.
 func (s *CollectionSiteService) Search(ctx context.Context, subjectID int64, q portal.SiteQuery) (*portal.SiteResults, error) {
@@ -47,15 +42,11 @@ func (s *CollectionSiteService) Search(ctx context.Context, subjectID int64, q p
 // Choice answers the chosen site as it was saved, and whether the
 // applicant may change it now.
 func (s *CollectionSiteService) Choice(ctx context.Context, subjectID int64) (*portal.SiteChoice, error) {
-	status, err := s.status(ctx, s.db, subjectID)
-	if err != nil {
-		return nil, err
-	}
 	c, err := s.choice(ctx, s.db, subjectID)
 	if err != nil {
 		return nil, err
 	}
-	switch err := s.canChoose(ctx, s.db, subjectID, status, c.CollectedAt); {
+	switch err := s.changeable(ctx, s.db, subjectID, c); {
 	case err == nil:
 		c.Changeable = true
 	case portal.ErrorCode(err) != portal.ECONFLICT:
@@ -106,45 +97,29 @@ func (s *CollectionSiteService) Choose(ctx context.Context, subjectID, siteID in
 	return s.Choice(ctx, subjectID)
 }
 
-// checkChoose is canChoose with the subject's status and any earlier
-// choice read from q.
-func (s *CollectionSiteService) checkChoose(ctx context.Context, q queryer, subjectID int64) error {
-	status, err := s.status(ctx, q, subjectID)
-	if err != nil {
-		return err
-	}
-	var collected *time.Time
-	switch c, err := s.choice(ctx, q, subjectID); {
-	case err == nil:
-		collected = c.CollectedAt
-	case portal.ErrorCode(err) != portal.ENOTFOUND:
-		return err
-	}
-	return s.canChoose(ctx, q, subjectID, status, collected)
+// CheckChoose answers nil when Choose would accept a site now, and
+// otherwise the ECONFLICT it would answer.
+func (s *CollectionSiteService) CheckChoose(ctx context.Context, subjectID int64) error {
+	return s.checkChoose(ctx, s.db, subjectID)
 }
 
-// canChoose answers nil when the applicant may choose a site in status:
-// while choosing one (MRO-site-selection-started), or afterwards
-// (finalization-complete, /collection-site-update) while the company lets
-// applicants choose; never once the specimen is collected. Otherwise it is
-// ECONFLICT saying why.
-func (s *CollectionSiteService) canChoose(ctx context.Context, q queryer, subjectID int64, status portal.StatusID, collectedAt *time.Time) error {
-	switch {
-	case collectedAt != nil:
-		return errSiteCollected
-	case status == portal.StatusMROSiteSelection:
-		return nil
-	case status != portal.StatusFinalizationComplete:
-		return portal.Errorf(portal.ECONFLICT, "A collection site can be chosen only after your identity is verified.")
+// checkChoose is changeable with any earlier choice read from q.
+func (s *CollectionSiteService) checkChoose(ctx context.Context, q queryer, subjectID int64) error {
+	c, err := s.choice(ctx, q, subjectID)
+	if err != nil && portal.ErrorCode(err) != portal.ENOTFOUND {
+		return err
 	}
-	facts, err := s.statusFacts(ctx, q, subjectID)
+	return s.changeable(ctx, q, subjectID, c)
+}
+
+// changeable answers portal.Finalization.SiteChangeable for the subject
+// and its choice (nil when none).
+func (s *CollectionSiteService) changeable(ctx context.Context, q queryer, subjectID int64, c *portal.SiteChoice) error {
+	sub, fin, err := s.finalization(ctx, q, subjectID)
 	if err != nil {
 		return err
 	}
-	if !facts.SiteSelectionAllowed {
-		return portal.Errorf(portal.ECONFLICT, "Your employer chooses the collection site; it cannot be changed here.")
-	}
-	return nil
+	return fin.SiteChangeable(sub.StatusID, c)
 }
 
 func (s *CollectionSiteService) status(ctx context.Context, q queryer, subjectID int64) (portal.StatusID, error) {

@@ -63,20 +63,15 @@ func (s *PaymentService) SelfPay(ctx context.Context, subjectID int64) (*portal.
 	return s.selfPay(ctx, s.db, subjectID)
 }
 
-// selfPay is spec section 9's rule (the package's self-pay and hold)
-// after the residency exemption, as statusFacts reads it.
+// selfPay is what the applicant owes, as portal.Finalization decides it
+// for statusFacts too, and what they paid.
 func (s *conn) selfPay(ctx context.Context, q queryer, subjectID int64) (*portal.SelfPay, error) {
-	_, pkg, err := s.subjectPackage(ctx, q, subjectID)
+	_, fin, err := s.finalization(ctx, q, subjectID)
 	if err != nil {
 		return nil, err
 	}
-	loc, err := findLocation(ctx, q, subjectID)
-	if err != nil {
-		return nil, err
-	}
-	sp := &portal.SelfPay{ExemptState: s.cfg.SelfPay.Exemption(loc), Amount: portal.Money{Currency: "USD"}}
-	sp.Required = pkg.PaymentRequired() && sp.ExemptState == ""
-	if pkg != nil {
+	sp := &portal.SelfPay{Required: fin.PaymentRequired(), ExemptState: fin.ExemptState(), Amount: portal.Money{Currency: "USD"}}
+	if pkg := fin.Package; pkg != nil {
 		amount, ok := portal.ParseMoney(pkg.SelfPayInitialHoldAmt, "USD")
 		if !ok && pkg.PaymentRequired() {
 			return nil, fmt.Errorf("store: package %d: the hold amount %q is not an amount", pkg.ID, pkg.SelfPayInitialHoldAmt)

@@ -157,11 +157,11 @@ func TestSelfPayAnswersWhatIsOwed(t *testing.T) {
 			t.Error("an exempt applicant's card was charged")
 		}
 		view, err := w.db.Subjects().FindUserView(ctx, w.carl)
-		if err != nil || view.SelfPayExemptState != "US-CA" {
-			t.Errorf("carl's user view exemption = %q, %v", view.SelfPayExemptState, err)
+		if err != nil || view.Finalization.ExemptState() != "US-CA" || view.Finalization.PaymentRequired() {
+			t.Errorf("carl's user view = %+v, %v; want exempt", view.Finalization, err)
 		}
-		if view, _ := w.db.Subjects().FindUserView(ctx, w.jane); view.SelfPayExemptState != "" {
-			t.Errorf("jane's user view exemption = %q", view.SelfPayExemptState)
+		if view, _ := w.db.Subjects().FindUserView(ctx, w.jane); view.Finalization.ExemptState() != "" || !view.Finalization.PaymentRequired() {
+			t.Errorf("jane's user view = %+v; want a payment required", view.Finalization)
 		}
 		facts, err := w.db.FindStatusFacts(ctx, w.carl)
 		if err != nil || facts.PaymentRequired {

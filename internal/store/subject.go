@@ -176,13 +176,18 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal,
-		SelfPayExemptState: s.cfg.SelfPay.Exemption(loc)}
+	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
 	if company.PackageID != 0 {
 		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID); err != nil {
 			return nil, err
 		}
 	}
+	view.Finalization = s.finalizationOf(company.Preferences, view.Package, loc)
+	_, siteChosen, paid, err := finalizationSteps(ctx, s.db, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	view.StatusAfterIDV = view.Finalization.StatusAfterIDV(siteChosen, paid)
 	return view, nil
 }
 
@@ -283,24 +288,19 @@ func (s *conn) statusFacts(ctx context.Context, q queryer, subjectID int64) (por
 	if err != nil {
 		return portal.StatusFacts{}, err
 	}
+	fin := s.finalizationOf(f.Company.Preferences, sf.Package, sf.Location)
 	facts := portal.StatusFacts{
 		IncompletePages:      portal.IncompletePages(portal.BuildSubjectView(sf).Pages),
 		HasPassword:          f.Subject.HasPassword,
 		UnsignedDocuments:    sf.UnsignedDocuments,
 		FullProfile:          sf.FullProfile,
 		PersonalInfoSaved:    sf.PersonalInfoSaved,
-		SiteSelectionAllowed: f.Company.Preferences.ApplicantCollectionSiteSelection && sf.Package.HasMROService(),
-		PaymentRequired:      sf.Package.PaymentRequired() && s.cfg.SelfPay.Exemption(sf.Location) == "",
+		SiteSelectionAllowed: fin.SiteSelectionApplies(),
+		PaymentRequired:      fin.PaymentRequired(),
 	}
-	// The steps after identity verification: a finished session (neither
-	// active nor expired, not declined), a chosen site, an authorized hold.
-	if err := q.QueryRowContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM idv_sessions WHERE subject_id = $1 AND status IN ($2, $3, $4) AND decision <> $5),
-		EXISTS (SELECT 1 FROM subject_collection_sites WHERE subject_id = $1),
-		EXISTS (SELECT 1 FROM payments WHERE subject_id = $1 AND status = 'authorized')`,
-		subjectID, portal.IDVCompletedByUser, portal.IDVCheckCompleted, portal.IDVDataCompleted, string(portal.IDVDeclined)).
-		Scan(&facts.IDVFinished, &facts.SiteChosen, &facts.PaymentAuthorized); err != nil {
-		return portal.StatusFacts{}, fmt.Errorf("store: finalization facts: %w", err)
+	facts.IDVFinished, facts.SiteChosen, facts.PaymentAuthorized, err = finalizationSteps(ctx, q, subjectID)
+	if err != nil {
+		return portal.StatusFacts{}, err
 	}
 	return facts, nil
 }

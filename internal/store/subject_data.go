@@ -58,19 +58,26 @@ func subjectDataOf(l portal.Location, records map[string]portal.ServiceRecord) *
 // subjectPackage returns the subject and its company's package (nil when
 // the company has none).
 func (s *conn) subjectPackage(ctx context.Context, q queryer, subjectID int64) (*portal.Subject, *portal.Package, error) {
+	sub, _, pkg, err := s.subjectCompany(ctx, q, subjectID)
+	return sub, pkg, err
+}
+
+// subjectCompany returns the subject, its company and the company's
+// package (nil when it has none).
+func (s *conn) subjectCompany(ctx context.Context, q queryer, subjectID int64) (*portal.Subject, *portal.Company, *portal.Package, error) {
 	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
 	if err != nil {
-		return nil, nil, notFound(err, "Subject")
+		return nil, nil, nil, notFound(err, "Subject")
 	}
 	c, err := findCompany(ctx, q, sub.CompanyID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if c.PackageID == 0 {
-		return sub, nil, nil
+		return sub, c, nil, nil
 	}
 	pkg, err := s.findPackage(ctx, q, c.PackageID)
-	return sub, pkg, err
+	return sub, c, pkg, err
 }
 
 // serviceRecords opens the saved records of the pages' aliases; an alias

@@ -45,7 +45,7 @@ export async function loadCompanySettings(companyId: number) {
 
 /** Keeps the answer of GET /api/v2/user (or of a token login, without its credential) as the current user. */
 export function setCurrentUser(payload: UserPayload | TokenLoginPayload) {
-  const { subject, company, profile, ipAddress, package: companyPackage, packageServices } = payload;
+  const { subject, company, profile, ipAddress, package: companyPackage, packageServices, finalization } = payload;
   queryClient.setQueryData(currentUserQuery().queryKey, {
     subject,
     company,
@@ -53,6 +53,7 @@ export function setCurrentUser(payload: UserPayload | TokenLoginPayload) {
     ipAddress,
     package: companyPackage,
     packageServices: packageServices ?? [],
+    finalization,
   });
 }
 

@@ -50,6 +50,8 @@ export function userPayload(statusId = 2, subject: Partial<UserPayload['subject'
       preferences: { applicant_self_pay_enabled: '1', applicant_self_pay_initial_hold_amount: '25.00' },
     },
     packageServices: [{ id: 1, code: 'crim', name: 'Criminal', alias: 'crim' }],
+    // The server's decisions for this package: no site to choose, the hold owed.
+    finalization: { paymentRequired: true, statusAfterIdv: { statusId: 7, statusText: statusTexts[7] } },
   };
 }
 

@@ -77,6 +77,18 @@ export type PackageService = {
   alias: string;
 };
 
+/**
+ * What the server decided of the steps after identity verification (docs/api.md), so the app
+ * follows it instead of deciding again. Whether the applicant chooses the collection site is
+ * `subject.applicantCollectionSiteSelection`.
+ */
+export type Finalization = {
+  /** Spec section 9's rule after the residency exemption. */
+  paymentRequired: boolean;
+  /** The status identity verification leads to, as the server will accept it. */
+  statusAfterIdv: SubjectStatusPayload;
+};
+
 /** GET /api/v2/user */
 export type UserPayload = {
   subject: Subject;
@@ -85,6 +97,7 @@ export type UserPayload = {
   ipAddress: string;
   package: CompanyPackage | null;
   packageServices: PackageService[];
+  finalization: Finalization;
 };
 
 /** GET /api/user?token=T: the user payload plus a setup-scoped credential. */

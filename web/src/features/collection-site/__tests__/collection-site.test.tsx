@@ -32,9 +32,9 @@ function results(sites: CollectionSite[], radius = 25): SiteSearchResult {
   return { origin: { zip: '94103', city: 'San Francisco', state: 'CA', lat: 37.77, lon: -122.41 }, radius, sites };
 }
 
-const withDrugZip = (statusId: number, preferences?: Record<string, string>) => {
+const withDrugZip = (statusId: number, paymentRequired = true) => {
   const payload = userPayload(statusId, { personalInformation: { firstName: 'Dana', drugZip: '94103' } });
-  if (preferences) payload.package = { id: 3, name: 'Standard', preferences };
+  payload.finalization = { ...payload.finalization, paymentRequired };
   return payload;
 };
 
@@ -197,12 +197,12 @@ describe('/collection-site', () => {
   });
 
   it.each([
-    ['to self-pay when a payment is owed and not made', undefined, null, 7, '/self-pay'],
-    ['to the end when the payment is already authorized', undefined, paymentAuthorization, 2, '/'],
-    ['to the end when no payment is required', { applicant_self_pay_enabled: '0' }, null, 2, '/'],
+    ['to self-pay when a payment is owed and not made', true, null, 7, '/self-pay'],
+    ['to the end when the payment is already authorized', true, paymentAuthorization, 2, '/'],
+    ['to the end when no payment is required', false, null, 2, '/'],
   ])(
     'saves the site chosen, then moves the status on %s',
-    async (_name, preferences, authorization, statusId, path) => {
+    async (_name, paymentRequired, authorization, statusId, path) => {
       mockSearch();
       const moves = mockStatusMove();
       let saved: unknown;
@@ -217,7 +217,7 @@ describe('/collection-site', () => {
         // What the next page reads.
         http.get('/api/v2/user/collection-site', () => HttpResponse.json(chosen({ site: site(2) }))),
       );
-      logInAs(6, { payload: withDrugZip(6, preferences) });
+      logInAs(6, { payload: withDrugZip(6, paymentRequired) });
       const { user, router } = renderApp('/collection-site');
       const second = await screen.findByRole('radio', { name: /Bay Clinic 2/ });
       await user.click(screen.getByRole('radio', { name: /Bay Clinic 1/ }));

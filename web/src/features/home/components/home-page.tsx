@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { config } from '@/lib/config';
 import { errorMessageOf } from '@/lib/api-client';
-import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { siteSelectionApplies } from '@/lib/finalization';
 import { t, type MessageKey } from '@/lib/i18n';
 import { ScreeningStatus } from '@/components/screening-status/screening-status';
@@ -181,7 +181,6 @@ type HomePageProps = {
 
 export function HomePage({ collectionSite, signedDocuments, reports, documents }: HomePageProps) {
   const user = useCurrentUser();
-  const settings = useCompanySettings();
   const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
   const company = user?.company.name;
   const thanks = !company
@@ -192,10 +191,7 @@ export function HomePage({ collectionSite, signedDocuments, reports, documents }
   return (
     <div className={styles.page}>
       <PageHeader eyebrow={t('home.eyebrow')} title={t('home.title')} description={thanks} />
-      <WhatHappensNext
-        company={company ?? config.brand.name}
-        drugTest={user ? siteSelectionApplies(user, settings) : false}
-      />
+      <WhatHappensNext company={company ?? config.brand.name} drugTest={user ? siteSelectionApplies(user) : false} />
       <Screening />
       {collectionSite}
       <Receipt />

@@ -43,22 +43,12 @@ function mock(status: number, decision: string | null = null, user: (statusId: n
   return { asked, moves };
 }
 
-/** An applicant whose package has a drug test and asks `hold` of them (self-pay on). */
-function withPackage(drug: boolean, hold: string) {
-  return (statusId: number): UserPayload => {
-    const payload = userPayload(statusId);
-    return {
-      ...payload,
-      package: {
-        id: 3,
-        name: 'Standard',
-        preferences: { applicant_self_pay_enabled: '1', applicant_self_pay_initial_hold_amount: hold },
-      },
-      packageServices: drug
-        ? [...payload.packageServices, { id: 9, code: 'drug', name: 'Drug test', alias: 'drug' }]
-        : payload.packageServices,
-    };
-  };
+/** An applicant for whom the server decided whether they choose the site, whether they owe a hold, and where verification leads. */
+function decided(siteSelection: boolean, owed: boolean, statusAfterIdv: number) {
+  return (statusId: number): UserPayload => ({
+    ...userPayload(statusId, { applicantCollectionSiteSelection: siteSelection }),
+    finalization: { paymentRequired: owed, statusAfterIdv: { statusId: statusAfterIdv, statusText: '' } },
+  });
 }
 
 describe('/idv/success', () => {
@@ -72,8 +62,8 @@ describe('/idv/success', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay for your screening' })).toBeInTheDocument();
   });
 
-  it('finished: posts MRO-site-selection-started when the company lets applicants pick the site for a drug test', async () => {
-    const user = withPackage(true, '25.00');
+  it('finished: posts MRO-site-selection-started when the server says the applicant picks the site', async () => {
+    const user = decided(true, true, 6);
     const { moves } = mock(1, null, user);
     logInAs(3, { payload: user(3), settings: companySettings({ company_applicant_collection_site_selection: true }) });
     const { router } = renderApp('/idv/success?session=idv_abc');
@@ -82,7 +72,7 @@ describe('/idv/success', () => {
   });
 
   it('finished with nothing owed: posts finalization-complete and goes home', async () => {
-    const user = withPackage(false, '0');
+    const user = decided(false, false, 2);
     const { moves } = mock(3, 'approved', user);
     logInAs(3, { payload: user(3) });
     const { router } = renderApp('/idv/success?session=idv_abc');

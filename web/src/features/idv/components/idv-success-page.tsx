@@ -1,6 +1,6 @@
 // /idv/success: back from the provider. The session is read again (spec section 4): still
 // active goes back to the frame; expired or declined explains and starts over; anything else
-// is finished, and the applicant moves on to the status lib/finalization.ts gives.
+// is finished, and the applicant moves on to the status the server decided (lib/finalization.ts).
 import '@/features/idv/lib/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -85,8 +85,8 @@ function Finish() {
   const finish = useCallback(async () => {
     setError(null);
     try {
-      const { user, settings } = await ensureCurrentUser();
-      const next = statusAfterIdv(user, settings);
+      const { user } = await ensureCurrentUser();
+      const next = statusAfterIdv(user);
       await moveSubjectStatus(statusIds[next]);
       storedIdvSession.clear();
       await navigate(statusHomePath[next], { replace: true });
