@@ -289,7 +289,7 @@ func TestCollectionSiteChangeableIsWhatPutAllows(t *testing.T) {
 						}
 					}
 					if site == "collected" {
-						if _, err := store.NewOperatorService(a.db).MarkSpecimenCollected(ctx, id); err != nil {
+						if _, err := a.db.Operator().Orders.MarkSpecimenCollected(ctx, id); err != nil {
 							t.Fatal(err)
 						}
 					}
