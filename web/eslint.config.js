@@ -5,10 +5,13 @@
 //   neither features nor the app;
 // - tests and src/testing may import anything;
 // - no barrel files (index.ts), which defeat tree shaking;
-// - kebab-case file and folder names.
-// eslint.config.test.ts runs the layout rules against fixtures.
+// - kebab-case file and folder names;
+// - no import cycle (import/no-cycle), lazy imports included: a cycle makes the
+//   order modules run in depend on which one a page loads first.
+// src/app/__tests__/layout-rules.test.ts runs the layout rules against fixtures.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -83,10 +86,13 @@ export default tseslint.config(
       'react-hooks': reactHooks,
       'jsx-a11y': jsxA11y,
       boundaries,
+      import: importPlugin,
       layout: { rules: { 'file-names': fileNames } },
     },
     settings: {
       'import/resolver': { './scripts/eslint-resolver.cjs': {} },
+      // The modules import/no-cycle follows (it reads only .js by default), parsed with the file's own parser.
+      'import/extensions': ['.ts', '.tsx'],
       'boundaries/include': ['src/**/*'],
       // main.tsx only starts the app, which may import anything.
       'boundaries/ignore': ['src/main.tsx'],
@@ -108,6 +114,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
       'layout/file-names': 'error',
+      // Type-only imports are left out (they vanish from the build); npm packages are not followed.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'boundaries/dependencies': [
         'error',
         {

@@ -1,7 +1,7 @@
 // Logging in and out (spec section 4): password login, token login from an
 // invitation link, and logout. The credentials go to ./session; the user and
 // the company's settings to the query cache (./current-user).
-import type { CompanySettings, TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
+import type { TokenLoginPayload, TokenResponse, UserPayload } from '@/types/api';
 import { ApiError, TOKEN_ENDPOINT, api, clientCredentials, storeToken } from './api-client';
 import { raiseSubjectStatusMoved } from './app-events';
 import { setLoginNotice } from './login-notice';
@@ -15,14 +15,6 @@ export const authMessages = {
   loggedOut: t('errors.loggedOut'),
   invitationInvalid: t('errors.invitationInvalid'),
 } as const;
-
-/** Company preferences when the settings are missing (spec section 9, first reading). */
-export const defaultCompanyPreferences: CompanySettings['preferences'] = {
-  company_subject_chat: false,
-  company_subject_password_length: 15,
-  company_require_ssn: false,
-  company_applicant_collection_site_selection: false,
-};
 
 // The query cache loads with the first login or guarded page, not with /login.
 const userCache = () => import('./current-user');

@@ -8,8 +8,8 @@
 // guards), so TanStack Query stays off /login's first load.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySettings, TokenLoginPayload, UserPayload } from '@/types/api';
-import { api } from './api-client';
-import { defaultCompanyPreferences } from './auth';
+import { api, setPasswordCheck } from './api-client';
+import { defaultCompanyPreferences } from './company-preferences';
 import { queryClient } from './query-client';
 
 export const currentUserQuery = () =>
@@ -60,6 +60,9 @@ export function setCurrentUser(payload: UserPayload | TokenLoginPayload) {
 export function cachedCurrentUser(): UserPayload | undefined {
   return queryClient.getQueryData(currentUserQuery().queryKey);
 }
+
+// The API client, which /login loads without this cache, asks here when a setup session ends.
+setPasswordCheck(() => Boolean(cachedCurrentUser()?.subject.hasPassword));
 
 /** The current user and the company's settings, from the cache or else from the server. */
 export async function ensureCurrentUser(): Promise<{ user: UserPayload; settings: CompanySettings | null }> {
