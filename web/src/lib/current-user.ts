@@ -4,12 +4,13 @@
 // move or on focus). The session store (./session) keeps only what the client
 // itself owns: the credentials and whether the applicant is logged in.
 //
-// This module loads lazily from the login page's code (lib/auth.ts, the
-// guards), so TanStack Query stays off /login's first load.
+// This module loads lazily from the login page's code (lib/auth.ts, through
+// the loader main.tsx gives it; the guards), so TanStack Query stays off
+// /login's first load.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySettings, TokenLoginPayload, UserPayload } from '@/types/api';
 import { api, setPasswordCheck } from './api-client';
-import { defaultCompanyPreferences } from './company-preferences';
+import { defaultCompanyPreferences } from './auth';
 import { queryClient } from './query-client';
 
 export const currentUserQuery = () =>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NewPasswordForm } from '@/components/new-password/new-password-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { defaultCompanyPreferences } from '@/lib/company-preferences';
+import { defaultCompanyPreferences } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { PASSWORD_CHANGED_MESSAGE, confirmPasswordReset } from '../api/confirm-password-reset';
