@@ -5,10 +5,13 @@
 //   neither features nor the app;
 // - tests and src/testing may import anything;
 // - no barrel files (index.ts), which defeat tree shaking;
-// - kebab-case file and folder names.
-// eslint.config.test.ts runs the layout rules against fixtures.
+// - kebab-case file and folder names;
+// - no import cycle (import/no-cycle), lazy imports included: a cycle makes the
+//   order modules run in depend on which one a page loads first.
+// src/app/__tests__/layout-rules.test.ts runs the layout rules against fixtures.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -76,6 +79,21 @@ export default tseslint.config(
     // Playwright reads a fixture's dependencies from its first parameter's
     // destructuring: a fixture that needs none must write `({}, use)`.
     rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    // Not the tests: nothing imports one, so it closes no cycle, and the rule would read the whole
+    // graph again from each of them (twice the lint's time). It resolves with the block below's resolver.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
+    plugins: { import: importPlugin },
+    settings: {
+      // The modules import/no-cycle follows (it reads only .js by default), parsed with the file's own parser.
+      'import/extensions': ['.ts', '.tsx'],
+    },
+    rules: {
+      // Type-only imports are left out (they vanish from the build); npm packages are not followed.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -30,7 +30,7 @@ const LOADED_LATER = {
   'src/features/auth/lib/login-schema.ts':
     "the login form's schema and zod: load at the first focus in the form (features/auth/components/login-form.tsx)",
   'src/lib/current-user.ts':
-    'the query cache of the user and TanStack Query: loads with a login (lib/auth.ts), or on /login only when already logged in, to send the applicant on (app/guards.ts)',
+    'the query cache of the user and TanStack Query: loads with a login (lib/auth.ts, through the loader main.tsx gives it), or on /login only when already logged in, to send the applicant on (app/guards.ts)',
 };
 /** Pages of the other routes: router.tsx loads each when its route is visited. */
 const OTHER_ROUTE_PAGE = /^src\/app\/routes\/(?!login\.tsx$)[^/]+\.tsx$/;

@@ -214,13 +214,21 @@ async function renewSetupCredential(invitationToken: string): Promise<boolean> {
   return true;
 }
 
+// Whether the applicant of a setup session has made a password yet. The query cache of the user
+// (./current-user) answers once it has loaded, as it has by the time a setup session had a guarded
+// page open; the client does not import it, which would bring TanStack Query to /login.
+let hasPassword: () => boolean = () => false;
+
+/** Called by ./current-user as it loads: how this client learns whether the applicant has a password. */
+export function setPasswordCheck(check: () => boolean) {
+  hasPassword = check;
+}
+
 /** Logout when a setup credential expired for good, with the way forward on the login page. */
-async function endSetupSession() {
-  // A setup session had a guarded page open, so the query cache has loaded.
-  const { cachedCurrentUser } = await import('./current-user');
-  const hasPassword = Boolean(cachedCurrentUser()?.subject.hasPassword);
+function endSetupSession() {
+  const known = hasPassword();
   forceLogout();
-  setLoginNotice(hasPassword ? apiMessages.setupEndedLogIn : apiMessages.setupEndedInvitationGone);
+  setLoginNotice(known ? apiMessages.setupEndedLogIn : apiMessages.setupEndedInvitationGone);
 }
 
 // Like the refresh: one renewal at a time, every 401 meanwhile waits for it.
@@ -258,7 +266,7 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
       // A setup session: the same credential may have been renewed meanwhile.
       const renewed = session.get().credentials.jwt !== jwt || (await sharedRenewal(invitationToken));
       if (renewed) return request<T>(path, options, true);
-      await endSetupSession();
+      endSetupSession();
       throw error;
     }
     if (!retried && refreshToken) {

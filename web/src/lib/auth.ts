@@ -24,8 +24,23 @@ export const defaultCompanyPreferences: CompanySettings['preferences'] = {
   company_applicant_collection_site_selection: false,
 };
 
-// The query cache loads with the first login or guarded page, not with /login.
-const userCache = () => import('./current-user');
+type UserCache = Pick<typeof import('./current-user'), 'setCurrentUser' | 'loadCompanySettings'>;
+
+// The query cache of the user (./current-user) loads with the first login or guarded page, not with
+// /login. It imports this module, so this one does not import it (no import cycle): main.tsx hands
+// over how to load it. A cycle here also cost /login 1.4 kB: the API client, i18n and their
+// neighbours left the entry chunk for chunks of their own.
+let loadUserCache: (() => Promise<UserCache>) | null = null;
+
+/** Called once at start (main.tsx; src/testing/setup.ts for the tests): how to load the user's query cache. */
+export function setUserCacheLoader(load: () => Promise<UserCache>) {
+  loadUserCache = load;
+}
+
+function userCache(): Promise<UserCache> {
+  if (!loadUserCache) throw new Error('auth: no loader for the query cache of the user (main.tsx sets it)');
+  return loadUserCache();
+}
 
 /** Keeps the answer of GET /api/v2/user (or token login) as the current user in the query cache. */
 export async function storeUserPayload(payload: UserPayload) {

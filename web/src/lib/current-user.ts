@@ -4,11 +4,12 @@
 // move or on focus). The session store (./session) keeps only what the client
 // itself owns: the credentials and whether the applicant is logged in.
 //
-// This module loads lazily from the login page's code (lib/auth.ts, the
-// guards), so TanStack Query stays off /login's first load.
+// This module loads lazily from the login page's code (lib/auth.ts, through
+// the loader main.tsx gives it; the guards), so TanStack Query stays off
+// /login's first load.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySettings, TokenLoginPayload, UserPayload } from '@/types/api';
-import { api } from './api-client';
+import { api, setPasswordCheck } from './api-client';
 import { defaultCompanyPreferences } from './auth';
 import { queryClient } from './query-client';
 
@@ -61,6 +62,9 @@ export function setCurrentUser(payload: UserPayload | TokenLoginPayload) {
 export function cachedCurrentUser(): UserPayload | undefined {
   return queryClient.getQueryData(currentUserQuery().queryKey);
 }
+
+// The API client, which /login loads without this cache, asks here when a setup session ends.
+setPasswordCheck(() => Boolean(cachedCurrentUser()?.subject.hasPassword));
 
 /** The current user and the company's settings, from the cache or else from the server. */
 export async function ensureCurrentUser(): Promise<{ user: UserPayload; settings: CompanySettings | null }> {

@@ -2,9 +2,10 @@
 //   1. a zod schema per form (zod/mini is lighter; /login loads its schema lazily),
 //   2. useAppForm(schema): react-hook-form with that schema, messages shown
 //      once a field has been touched (mode 'onTouched'),
-//   3. on a refused save, applyServerErrors (lib/form-errors.ts) puts the
-//      server's errorFields onto the fields, focuses the first, and returns the
-//      messages that belong to no field for an Alert or ErrorSummary.
+//   3. useFailedSave(form) (lib/failed-save.ts) for what a failed save shows:
+//      the fields the client's rules refused, or the server's errorFields put
+//      onto the fields (applyServerErrors, lib/form-errors.ts), in one
+//      ErrorSummary that links to them.
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';

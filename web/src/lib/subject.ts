@@ -160,6 +160,21 @@ export function nextPagePath(pages: ChecklistPage[], currentId: string): string 
 }
 
 /**
+ * Where "Save and continue" leads once the save is done: the next page of the checklist as the server
+ * tells it after the save (which invalidated it). When it cannot be read, the last checklist known decides,
+ * the one the navigation shows: the save is done either way, and the applicant goes on.
+ */
+export async function pathAfterSave(client: QueryClient, currentId: string): Promise<string> {
+  let pages = client.getQueryData(subjectQueries.subject().queryKey)?.pages ?? [];
+  try {
+    pages = (await client.fetchQuery(subjectQueries.subject())).pages;
+  } catch {
+    // The last checklist known decides.
+  }
+  return nextPagePath(pages, currentId);
+}
+
+/**
  * The fields a page of `alias` shows: those of every service of that alias, deduplicated by api (the lowest
  * rank wins), sorted by rank (docs/api.md, GET /api/v2/user/service).
  */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { setUserCacheLoader } from '@/lib/auth';
 import { clearSnacks } from '@/lib/notifications';
 import { resetSession } from '@/lib/session';
 import { server } from './server';
@@ -16,6 +17,9 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};
+
+// What main.tsx does at start: the login functions (lib/auth.ts) load the query cache of the user.
+setUserCacheLoader(() => import('@/lib/current-user'));
 
 // findBy/waitFor give up after 1 s by default: too short when two cores run
 // the whole suite in parallel with a build.

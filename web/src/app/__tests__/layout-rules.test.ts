@@ -1,10 +1,14 @@
 // The layout rules of STYLE.md live in eslint.config.js (they replaced
 // scripts/check-imports.mjs): each case is a file at a path with one import,
-// and whether ESLint lets it through.
+// and whether ESLint lets it through. import/no-cycle reads the modules from
+// disk: its cases are the files of ./cycle-fixture, which switch the rule off
+// for the app's own lint with a comment that these runs do not read.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// The cases below are texts at made-up paths, which import/no-cycle cannot follow.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+const withoutComments = new ESLint({ cwd: process.cwd(), allowInlineConfig: false });
 
 async function layoutProblems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
@@ -69,5 +73,16 @@ const cases: { name: string; file: string; code: string; problems: string[] }[] 
 describe('the layout rules (eslint.config.js)', () => {
   it.each(cases)('$name', async ({ file, code, problems }) => {
     expect(await layoutProblems(file, code)).toEqual(problems);
+  });
+});
+
+describe('import cycles (import/no-cycle)', () => {
+  it.each([
+    { file: 'first.ts', problems: ['import/no-cycle'] },
+    { file: 'second.ts', problems: ['import/no-cycle'] },
+    { file: 'types-only.ts', problems: [] },
+  ])('are reported, lazy imports included, type-only imports not: $file', async ({ file, problems }) => {
+    const [result] = await withoutComments.lintFiles(`src/app/__tests__/cycle-fixture/${file}`);
+    expect(result.messages.map((m) => m.ruleId)).toEqual(problems);
   });
 });

@@ -23,7 +23,8 @@ import { SsnField } from '@/components/ui/ssn-field';
 import { Stepper, type Step } from '@/components/ui/stepper';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import gallery from './ui-gallery.json';
 import styles from './ui.module.css';
 
@@ -272,16 +273,17 @@ const demoSchema = z.object({
 });
 type DemoValues = z.infer<typeof demoSchema>;
 
-/** The pattern at work: a schema, useAppForm, and a refused save put back on the fields. */
+/** The pattern at work: a schema, useAppForm, and a refused save put back on the fields (useFailedSave). */
 function FormDemo() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [server, setServer] = useState<ServerErrors>({ fields: [], messages: [] });
+  const form = useAppForm<DemoValues>(demoSchema, {
+    defaultValues: { firstName: 'Riley', email: 'riley@example.com' },
+  });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useAppForm<DemoValues>(demoSchema, { defaultValues: { firstName: 'Riley', email: 'riley@example.com' } });
+  } = form;
+  const failed = useFailedSave(form);
 
   const refuse = handleSubmit(async () => {
     const refusal = new ApiError(422, {
@@ -292,14 +294,14 @@ function FormDemo() {
         { field: 'company', message: g('serverOther') },
       ],
     });
-    setServer(applyServerErrors(refusal, setError, formRef.current));
-  });
+    failed.onServerError(refusal);
+  }, failed.onInvalid);
 
   return (
     <Card as="div">
-      <form ref={formRef} onSubmit={refuse} noValidate aria-label={g('demoForm')}>
-        {/* applyServerErrors focuses the first field in error; the summary takes focus only when no field could. */}
-        <ErrorSummary messages={server.messages} fields={server.fields} focusOnMount={server.fields.length === 0} />
+      <form ref={failed.formRef} onSubmit={refuse} noValidate aria-label={g('demoForm')}>
+        {/* The first field in error takes focus; the summary only when no field could. */}
+        <ErrorSummary key={failed.attempt} {...failed.summary} />
         <TextField
           id="gallery-first"
           label={g('firstName')}

@@ -10,7 +10,8 @@ import { PasswordField } from '@/components/ui/password-field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import { currentUserQuery } from '@/lib/current-user';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
@@ -27,28 +28,6 @@ import {
 } from '../lib/account-schemas';
 import styles from './account.module.css';
 
-const noRefusal: ServerErrors = { fields: [], messages: [] };
-
-type Problems = ServerErrors & { attempt: number; focus: boolean };
-
-/**
- * The problems of the last failed submit, for the form's error summary. The
- * client's own finds take focus to the summary; the server's focus their first
- * field (applyServerErrors), and the summary only when no field shows them, so
- * focus leaving that field does not check it again and wipe the server's message.
- */
-function useProblems() {
-  const [problems, setProblems] = useState<Problems>({ ...noRefusal, attempt: 0, focus: false });
-  return {
-    problems,
-    clear: () => setProblems((p) => ({ ...noRefusal, attempt: p.attempt, focus: false })),
-    showInvalid: (fields: ServerErrors['fields']) =>
-      setProblems((p) => ({ fields, messages: [], attempt: p.attempt + 1, focus: true })),
-    showRefused: (found: ServerErrors) =>
-      setProblems((p) => ({ ...found, attempt: p.attempt + 1, focus: found.fields.length === 0 })),
-  };
-}
-
 function notificationDefaults(user: UserPayload): NotificationValues {
   const saved = user.subject.personalInformation?.primaryNotificationMethod as Partial<NotificationMethod> | undefined;
   return {
@@ -59,49 +38,45 @@ function notificationDefaults(user: UserPayload): NotificationValues {
 }
 
 export function NotificationForm({ user }: { user: UserPayload }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
-  const { problems, clear, showInvalid, showRefused } = useProblems();
+  const form = useAppForm(notificationSchema, { defaultValues: notificationDefaults(user) });
   const {
     register,
     handleSubmit,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useAppForm(notificationSchema, { defaultValues: notificationDefaults(user) });
+  } = form;
+  const failed = useFailedSave(form);
+  useKeepFocusOnPress(failed.formRef);
   const type = watch('type');
 
-  const submit = handleSubmit(
-    async (values) => {
-      clear();
-      try {
-        await saveNotificationMethod({
-          type: values.type,
-          email: values.type === 'text' ? '' : values.email,
-          text: values.type === 'email' ? '' : values.text.replace(/\D/g, ''),
-        });
-        notify(t('errors.notification.saved'), 'success');
-      } catch (error) {
-        const found = applyServerErrors(error, setError, formRef.current);
-        showRefused({ ...found, messages: found.messages.map((m) => `${t('errors.notification.saveFailed')}: ${m}`) });
-        if (found.fields.length > 0) notify(t('errors.notification.saveFailed'), 'error');
-      }
-    },
-    (fieldErrors) => showInvalid(invalidFields(fieldErrors, formRef.current)),
-  );
+  const submit = handleSubmit(async (values) => {
+    failed.clear();
+    try {
+      await saveNotificationMethod({
+        type: values.type,
+        email: values.type === 'text' ? '' : values.email,
+        text: values.type === 'email' ? '' : values.text.replace(/\D/g, ''),
+      });
+      notify(t('errors.notification.saved'), 'success');
+    } catch (error) {
+      const found = failed.onServerError(error, { failure: t('errors.notification.saveFailed') });
+      if (found.fields.length > 0) notify(t('errors.notification.saveFailed'), 'error');
+    }
+  }, failed.onInvalid);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="account-notify-title" className={styles.form}>
+    <form
+      ref={failed.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="account-notify-title"
+      className={styles.form}
+    >
       <h2 id="account-notify-title" className={styles.heading}>
         {t('account.notify.title')}
       </h2>
       <p className={styles.hint}>{t('account.notify.hint')}</p>
-      <ErrorSummary
-        key={problems.attempt}
-        messages={problems.messages}
-        fields={problems.fields}
-        focusOnMount={problems.focus}
-      />
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       <RadioGroup
         legend={t('account.notify.type')}
         required
@@ -144,22 +119,21 @@ export function NotificationForm({ user }: { user: UserPayload }) {
 }
 
 export function PasswordForm({ user, minLength }: { user: UserPayload; minLength: number }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
   const common = useRef<CommonPasswords>(null);
-  const { problems, clear, showInvalid, showRefused } = useProblems();
   const [done, setDone] = useState(false);
   const owner = useMemo(() => ({ username: user.subject.username, email: user.subject.email }), [user]);
   const schema = useMemo(() => passwordChangeSchema(minLength, owner, () => common.current), [minLength, owner]);
+  const form = useAppForm<PasswordChangeValues>(schema, {
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
   const {
     register,
     handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useAppForm<PasswordChangeValues>(schema, {
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
-  });
+  } = form;
+  const failed = useFailedSave(form);
+  useKeepFocusOnPress(failed.formRef);
 
   /** The list of leaked passwords; without it the server still checks. */
   const loadList = async () => {
@@ -171,20 +145,17 @@ export function PasswordForm({ user, minLength }: { user: UserPayload; minLength
     }
   };
 
-  const save = handleSubmit(
-    async ({ currentPassword, password }) => {
-      clear();
-      try {
-        await changePassword(currentPassword, password);
-        reset();
-        setDone(true);
-        notify(t('account.password.changed'), 'success');
-      } catch (error) {
-        showRefused(applyServerErrors(error, setError, formRef.current));
-      }
-    },
-    (fieldErrors) => showInvalid(invalidFields(fieldErrors, formRef.current)),
-  );
+  const save = handleSubmit(async ({ currentPassword, password }) => {
+    failed.clear();
+    try {
+      await changePassword(currentPassword, password);
+      reset();
+      setDone(true);
+      notify(t('account.password.changed'), 'success');
+    } catch (error) {
+      failed.onServerError(error);
+    }
+  }, failed.onInvalid);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -194,17 +165,18 @@ export function PasswordForm({ user, minLength }: { user: UserPayload; minLength
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="account-password-title" className={styles.form}>
+    <form
+      ref={failed.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="account-password-title"
+      className={styles.form}
+    >
       <h2 id="account-password-title" className={styles.heading}>
         {t('account.password.title')}
       </h2>
       <p className={styles.hint}>{t('account.password.hint', { min: minLength })}</p>
-      <ErrorSummary
-        key={problems.attempt}
-        messages={problems.messages}
-        fields={problems.fields}
-        focusOnMount={problems.focus}
-      />
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       {done ? (
         <Alert tone="success">
           <p>{t('account.password.changedText')}</p>
@@ -242,37 +214,39 @@ export function PasswordForm({ user, minLength }: { user: UserPayload; minLength
 }
 
 export function EmailForm({ user }: { user: UserPayload }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
   const queryClient = useQueryClient();
-  const { problems, clear, showInvalid, showRefused } = useProblems();
+  const form = useAppForm<EmailChangeValues>(emailChangeSchema, { defaultValues: { email: '', currentPassword: '' } });
   const {
     register,
     handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useAppForm<EmailChangeValues>(emailChangeSchema, { defaultValues: { email: '', currentPassword: '' } });
+  } = form;
+  const failed = useFailedSave(form);
+  useKeepFocusOnPress(failed.formRef);
   const pending = user.subject.pendingEmail;
 
-  const submit = handleSubmit(
-    async ({ email, currentPassword }) => {
-      clear();
-      try {
-        const payload = await changeEmail(currentPassword, email);
-        queryClient.setQueryData(currentUserQuery().queryKey, (old: UserPayload | undefined) =>
-          old ? { ...old, subject: { ...old.subject, pendingEmail: payload.subject.pendingEmail ?? email } } : old,
-        );
-        reset();
-      } catch (error) {
-        showRefused(applyServerErrors(error, setError, formRef.current));
-      }
-    },
-    (fieldErrors) => showInvalid(invalidFields(fieldErrors, formRef.current)),
-  );
+  const submit = handleSubmit(async ({ email, currentPassword }) => {
+    failed.clear();
+    try {
+      const payload = await changeEmail(currentPassword, email);
+      queryClient.setQueryData(currentUserQuery().queryKey, (old: UserPayload | undefined) =>
+        old ? { ...old, subject: { ...old.subject, pendingEmail: payload.subject.pendingEmail ?? email } } : old,
+      );
+      reset();
+    } catch (error) {
+      failed.onServerError(error);
+    }
+  }, failed.onInvalid);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="account-email-title" className={styles.form}>
+    <form
+      ref={failed.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="account-email-title"
+      className={styles.form}
+    >
       <h2 id="account-email-title" className={styles.heading}>
         {t('account.email.title')}
       </h2>
@@ -282,12 +256,7 @@ export function EmailForm({ user }: { user: UserPayload }) {
           <p>{t('account.email.pendingText', { email: pending })}</p>
         </Alert>
       ) : null}
-      <ErrorSummary
-        key={problems.attempt}
-        messages={problems.messages}
-        fields={problems.fields}
-        focusOnMount={problems.focus}
-      />
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       <TextField
         label={t('account.email.new')}
         type="email"

@@ -31,7 +31,7 @@ import {
 } from '../lib/address-rules';
 import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
 import { addressSchema } from '../lib/schemas';
-import { useHistorySave } from '../lib/use-failed-save';
+import { useHistorySave } from '../lib/use-history-save';
 import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
 

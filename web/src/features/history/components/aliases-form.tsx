@@ -16,7 +16,7 @@ import { useSuffixes } from '@/lib/lookups';
 import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-api';
 import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
 import { aliasSchema } from '../lib/schemas';
-import { useHistorySave } from '../lib/use-failed-save';
+import { useHistorySave } from '../lib/use-history-save';
 import { SaveActions, type SaveIntent } from './save-actions';
 import styles from './history.module.css';
 

@@ -1,14 +1,15 @@
 // Which documents apply depends on where the applicant lives and will work
 // (spec section 5): a state, and the county where a notice depends on it.
 import '@/features/legal/lib/messages';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { z } from 'zod/mini';
 import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import type { County } from '@/lib/lookups';
 import { useStates } from '@/lib/lookups';
 import type { PlaceAnswer } from '../api/subject-location';
@@ -67,42 +68,32 @@ const emptyPlace: PlaceValues = { state: '', county: '', nonUs: false };
 
 export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFormProps) {
   const states = useStates();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<ServerErrors & { attempt: number }>({
-    fields: [],
-    messages: [],
-    attempt: 0,
-  });
   const schema = useMemo(() => locationSchema(countiesIn), [countiesIn]);
+  const form = useAppForm<LocationValues>(schema, {
+    defaultValues: { location: { residency: emptyPlace, employment: emptyPlace } },
+  });
   const {
     register,
     handleSubmit,
-    setError,
     setValue,
     clearErrors,
     watch,
     formState: { errors, isSubmitting },
-  } = useAppForm<LocationValues>(schema, {
-    defaultValues: { location: { residency: emptyPlace, employment: emptyPlace } },
-  });
+  } = form;
+  const failed = useFailedSave(form);
   const [residency, employment] = watch(['location.residency', 'location.employment']);
   const ready = residency.nonUs || residency.state !== '';
-  const submit = handleSubmit(
-    async ({ location }) => {
-      setProblems((p) => ({ fields: [], messages: [], attempt: p.attempt }));
-      const work = location.employment;
-      const answer: LocationAnswer = { residency: answerOf(location.residency) };
-      if (askEmployment && (work.nonUs || work.state !== '')) answer.employment = answerOf(work);
-      try {
-        await onSubmit(answer);
-      } catch (error) {
-        const found = applyServerErrors(error, setError, formRef.current);
-        setProblems((p) => ({ ...found, attempt: p.attempt + 1 }));
-      }
-    },
-    (invalid) =>
-      setProblems((p) => ({ fields: invalidFields(invalid, formRef.current), messages: [], attempt: p.attempt + 1 })),
-  );
+  const submit = handleSubmit(async ({ location }) => {
+    failed.clear();
+    const work = location.employment;
+    const answer: LocationAnswer = { residency: answerOf(location.residency) };
+    if (askEmployment && (work.nonUs || work.state !== '')) answer.employment = answerOf(work);
+    try {
+      await onSubmit(answer);
+    } catch (error) {
+      failed.onServerError(error);
+    }
+  }, failed.onInvalid);
 
   /** State, county where it matters, and outside the US, of one of the two places. */
   const placeFields = (which: 'residency' | 'employment', values: PlaceValues) => {
@@ -177,7 +168,7 @@ export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFo
 
   return (
     <form
-      ref={formRef}
+      ref={failed.formRef}
       className={styles.form}
       aria-labelledby="residency-heading"
       noValidate
@@ -188,12 +179,7 @@ export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFo
         {t('legal.residency.whereDoYouLive')}
       </h3>
       <p className={styles.intro}>{t('legal.residency.someLawsGiveYouExtra')}</p>
-      <ErrorSummary
-        key={problems.attempt}
-        messages={problems.messages}
-        fields={problems.fields}
-        focusOnMount={problems.attempt > 0}
-      />
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       {placeFields('residency', residency)}
       {askEmployment ? (
         <Fieldset legend={t('legal.location.whereWillYouWork')} hint={t('legal.location.whereWillYouWorkHint')}>

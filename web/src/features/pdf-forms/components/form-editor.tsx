@@ -16,7 +16,8 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
-import { invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import { t } from '@/lib/i18n';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
@@ -219,20 +220,14 @@ function EditorForm({
   const form = useAppForm(schema, { defaultValues: initialValues(fields), shouldFocusError: false });
   const values = useWatch({ control: form.control }) as PdfFormValues;
   const answers = useMemo(() => valuesByName(fields, values), [fields, values]);
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
-  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
-    fields: [],
-    attempt: 0,
-  });
+  // The summary says the question (a radio group's legend, not its first choice).
+  const failed = useFailedSave(form, { labelOf: (f) => fields[Number(f.name.slice(1))]?.label ?? f.label });
+  useKeepFocusOnPress(failed.formRef);
   const [refused, setRefused] = useState<{ message: string; attempt: number } | null>(null);
-
-  // A field leaves the summary once its message is gone.
-  const stillInvalid = invalid.fields.filter((f) => form.formState.errors[f.name]);
 
   const onSubmit = form.handleSubmit(
     async (data) => {
-      setInvalid((last) => ({ fields: [], attempt: last.attempt }));
+      failed.clear();
       setRefused(null);
       try {
         const filled = await fillPdf(template, valuesByName(fields, data));
@@ -251,25 +246,20 @@ function EditorForm({
     },
     (errors) => {
       setRefused(null);
-      // The summary says the question (a radio group's legend, not its first choice).
-      const found = invalidFields(errors, formRef.current).map((f) => ({
-        ...f,
-        label: fields[Number(f.name.slice(1))]?.label ?? f.label,
-      }));
-      setInvalid((last) => ({ fields: found, attempt: last.attempt + 1 }));
+      failed.onInvalid(errors);
     },
   );
 
   return (
     <div className={styles.editorBody}>
       <form
-        ref={formRef}
+        ref={failed.formRef}
         className={styles.form}
         onSubmit={(e) => void onSubmit(e)}
         noValidate
         aria-label={pdfForm.title}
       >
-        {invalid.fields.length > 0 ? <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount /> : null}
+        <ErrorSummary key={failed.attempt} {...failed.summary} />
         {refused ? (
           <Alert key={refused.attempt} title={t('forms.editor.submitFailed')} focusOnMount>
             <p>{refused.message}</p>

@@ -1,7 +1,7 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
 import '@/features/personal/lib/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,8 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { errorAt, useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
@@ -88,7 +89,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   );
   // A failed submit focuses the error summary (which links to each field), not the first field.
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
-  const { register, handleSubmit, watch, setError, formState } = form;
+  const { register, handleSubmit, watch, formState } = form;
   const { errors, isSubmitting } = formState;
   const licenses = useFieldArray({ control: form.control, name: 'licenses' });
   const genders = useGenders();
@@ -106,64 +107,37 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   const noLicense = watch('noDriversLicenseNumber');
   const notifyBy = watch('primaryNotificationMethod.type');
 
-  const formRef = useRef<HTMLFormElement>(null);
+  const failed = useFailedSave(form);
   // A button pressed right after typing must not lose its click to the field's message appearing.
-  useKeepFocusOnPress(formRef);
-  // The last failed save: the fields the server refused (linked from the summary) and its other messages.
-  const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
-  // The fields a failed submit left in error, and which attempt it was (a new one focuses the summary again).
-  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
-    fields: [],
-    attempt: 0,
-  });
+  useKeepFocusOnPress(failed.formRef);
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setRefused({ fields: [], messages: [] });
-      setInvalid((last) => ({ fields: [], attempt: last.attempt }));
-      try {
-        const payload = await savePersonalInfo(values);
-        await storeUserPayload(payload);
-        clearDraft();
-        notify(personalMessages.saved, 'success');
-        onSaved?.(payload);
-      } catch (error) {
-        // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
-        const result = applyServerErrors(error, setError, formRef.current);
-        setRefused({ fields: result.fields, messages: result.messages.map((m) => `${personalMessages.failed}: ${m}`) });
-        raiseSsnMismatchFrom(error);
-        onFailed?.(personalMessages.needsAttention);
-      }
-    },
-    (fieldErrors) => {
-      setRefused({ fields: [], messages: [] });
-      setInvalid((last) => ({ fields: invalidFields(fieldErrors, formRef.current), attempt: last.attempt + 1 }));
-    },
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    failed.clear();
+    try {
+      const payload = await savePersonalInfo(values);
+      await storeUserPayload(payload);
+      clearDraft();
+      notify(personalMessages.saved, 'success');
+      onSaved?.(payload);
+    } catch (error) {
+      // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
+      failed.onServerError(error, { failure: personalMessages.failed });
+      raiseSsnMismatchFrom(error);
+      onFailed?.(personalMessages.needsAttention);
+    }
+  }, failed.onInvalid);
 
-  const err = (path: string) => {
-    let node: unknown = errors;
-    for (const k of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[k];
-    return (node as { message?: string } | undefined)?.message;
-  };
-
-  // A field leaves the summary once its message is gone (the applicant changed it).
-  const stillRefused = refused.fields.filter((f) => err(f.name));
-  const stillInvalid = invalid.fields.filter((f) => err(f.name));
+  const err = (path: string) => errorAt(errors, path);
 
   return (
     <form
-      ref={formRef}
+      ref={failed.formRef}
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
       aria-label={t('personal.form.personalInformation')}
     >
-      {invalid.fields.length > 0 ? (
-        <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount />
-      ) : (
-        <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
-      )}
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       <Fieldset legend={t('personal.form.yourName')}>
         <div className={styles.fields}>
           <TextField

@@ -3,7 +3,7 @@
 // moves on to finalization-complete (2) and the home page.
 import '@/features/self-pay/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,8 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { config } from '@/lib/config';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
@@ -137,8 +138,6 @@ function reformat(event: ChangeEvent<HTMLInputElement>, format: (value: string, 
 const onlyDigits = (max: number) => (event: ChangeEvent<HTMLInputElement>) =>
   reformat(event, (value) => digitsOf(value).slice(0, max));
 
-type Problems = ServerErrors & { attempt: number; focus: boolean };
-
 function CardForm({
   payment,
   onAuthorized,
@@ -146,57 +145,47 @@ function CardForm({
   payment: PaymentState;
   onAuthorized: (a: PaymentAuthorization) => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepFocusOnPress(formRef);
   const schema = useMemo(() => cardSchema(), []);
   const keyFor = useMemo(() => idempotencyKeys(), []);
-  const [problems, setProblems] = useState<Problems>({ fields: [], messages: [], attempt: 0, focus: false });
   const [refusal, setRefusal] = useState<{ message: string; focus: boolean; attempt: number } | null>(null);
+  const form = useAppForm<CardValues>(schema, { defaultValues: emptyCard });
   const {
     register,
     handleSubmit,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useAppForm<CardValues>(schema, { defaultValues: emptyCard });
+  } = form;
+  // The summary links to the fields; the server's own words go above the button (refusal).
+  const failed = useFailedSave(form);
+  useKeepFocusOnPress(failed.formRef);
   const brand = cardBrand(watch('cardNumber'));
   const cvcDigits = cvcLength(watch('cardNumber'));
   const amount = formatAmount(payment.amount, payment.currency);
 
-  const submit = handleSubmit(
-    async (values) => {
-      setProblems((p) => ({ fields: [], messages: [], attempt: p.attempt, focus: false }));
-      setRefusal(null);
-      try {
-        const { authorization } = await authorizePayment({ ...values, idempotencyKey: keyFor({ ...values }) });
-        onAuthorized(authorization);
-      } catch (error) {
-        // What was typed stays: the applicant corrects one thing and sends again.
-        const found = applyServerErrors(error, setError, formRef.current);
-        // The server's own message above the button, unless it only repeats a field's or is 422's bare "validation error".
-        const main =
-          error instanceof ApiError &&
-          error.status !== 422 &&
-          !error.errorFields.some((f) => f.message === error.errorMessage)
-            ? error.errorMessage
-            : null;
-        const messages = [main, ...found.messages.filter((m) => m !== main)].filter((m): m is string => Boolean(m));
-        setProblems((p) => ({ fields: found.fields, messages: [], attempt: p.attempt + 1, focus: false }));
-        setRefusal(
-          messages.length > 0
-            ? { message: messages.join(' '), focus: found.fields.length === 0, attempt: Date.now() }
-            : null,
-        );
-      }
-    },
-    (fieldErrors) =>
-      setProblems((p) => ({
-        fields: invalidFields(fieldErrors, formRef.current),
-        messages: [],
-        attempt: p.attempt + 1,
-        focus: true,
-      })),
-  );
+  const submit = handleSubmit(async (values) => {
+    failed.clear();
+    setRefusal(null);
+    try {
+      const { authorization } = await authorizePayment({ ...values, idempotencyKey: keyFor({ ...values }) });
+      onAuthorized(authorization);
+    } catch (error) {
+      // What was typed stays: the applicant corrects one thing and sends again.
+      const found = failed.onServerError(error, { fieldsOnly: true });
+      // The server's own message above the button, unless it only repeats a field's or is 422's bare "validation error".
+      const main =
+        error instanceof ApiError &&
+        error.status !== 422 &&
+        !error.errorFields.some((f) => f.message === error.errorMessage)
+          ? error.errorMessage
+          : null;
+      const messages = [main, ...found.messages.filter((m) => m !== main)].filter((m): m is string => Boolean(m));
+      setRefusal(
+        messages.length > 0
+          ? { message: messages.join(' '), focus: found.fields.length === 0, attempt: Date.now() }
+          : null,
+      );
+    }
+  }, failed.onInvalid);
 
   const cardNumber = register('cardNumber');
   const expiry = register('expiry');
@@ -205,16 +194,17 @@ function CardForm({
 
   return (
     <Card aria-labelledby="payment-form-title" className={styles.card}>
-      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="payment-form-title" className={styles.form}>
+      <form
+        ref={failed.formRef}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="payment-form-title"
+        className={styles.form}
+      >
         <h2 id="payment-form-title" className={styles.heading}>
           {t('payment.formTitle')}
         </h2>
-        <ErrorSummary
-          key={problems.attempt}
-          messages={problems.messages}
-          fields={problems.fields}
-          focusOnMount={problems.focus}
-        />
+        <ErrorSummary key={failed.attempt} {...failed.summary} />
         <TextField
           label={t('payment.cardNumber')}
           required

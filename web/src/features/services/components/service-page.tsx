@@ -12,7 +12,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
-import { applyServerErrors, invalidFields, useAppForm, type ServerErrors } from '@/lib/form';
+import { useAppForm } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
 import { shownError } from '@/lib/shown-error';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
@@ -21,8 +22,7 @@ import { notify } from '@/lib/notifications';
 import {
   aliasFields,
   invalidateSubject,
-  nextPagePath,
-  subjectQueries,
+  pathAfterSave,
   useServices,
   type DataAlias,
   type FieldDefinition,
@@ -147,23 +147,26 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
-  const { register, handleSubmit, setError, setValue, getValues, control, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { register, handleSubmit, setValue, getValues, control, formState } = form;
+  const { isSubmitting } = formState;
   // keyName: each entry has its own "id" (the server's), which the array's keys must not replace.
   const list = useFieldArray({ control, name: 'entries', keyName: 'key' });
   const entries = useWatch({ control, name: 'entries' }) ?? [];
   const noData = useWatch({ control, name: 'noData' });
 
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useKeepFocusOnPress(formRef);
+  const failed = useFailedSave(form, {
+    // "Employer 2: End date": the field's own words (a radio group's, not its first option's), and which entry.
+    labelOf: (f) => {
+      const [, index, api] = /^entries\.(\d+)\.(.+)$/.exec(f.name) ?? [];
+      const definition = api ? fields.find((d) => d.api === api) : undefined;
+      return definition
+        ? t('services.entry.named', { entry: words.entry(Number(index) + 1), name: definition.name })
+        : f.label;
+    },
+  });
+  useKeepFocusOnPress(failed.formRef);
   const addRef = useRef<HTMLButtonElement>(null);
   const [savingLater, setSavingLater] = useState(false);
-  const [refused, setRefused] = useState<ServerErrors>({ fields: [], messages: [] });
-  const [invalid, setInvalid] = useState<{ fields: ServerErrors['fields']; attempt: number }>({
-    fields: [],
-    attempt: 0,
-  });
 
   const bodyOf = (values: ServiceFormValues): ServicesBody => {
     const none = Boolean(words.noData && values.noData);
@@ -181,43 +184,25 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
     });
   };
 
-  const refuse = (error: unknown, prefix: string) => {
-    const result = applyServerErrors(renamedErrors(error, alias), setError, formRef.current);
-    setRefused({
-      fields: result.fields,
-      messages: result.messages.length ? result.messages.map((m) => `${prefix}: ${m}`) : [prefix],
-    });
-  };
+  const refuse = (error: unknown, failure: string) => failed.onServerError(renamedErrors(error, alias), { failure });
 
-  const clearProblems = () => {
-    setRefused({ fields: [], messages: [] });
-    setInvalid((last) => ({ fields: [], attempt: last.attempt }));
-  };
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      clearProblems();
-      let doc: SubjectDataDoc;
-      try {
-        doc = await saveServiceProfile(bodyOf(values));
-      } catch (error) {
-        refuse(error, serviceMessages.failed);
-        return;
-      }
-      keepIds(doc, values);
-      notify(serviceMessages.saved, 'success');
-      await invalidateSubject(client);
-      const subject = await client.fetchQuery(subjectQueries.subject()).catch(() => null);
-      void navigate(subject ? nextPagePath(subject.pages, alias) : '/profile');
-    },
-    (fieldErrors) => {
-      setRefused({ fields: [], messages: [] });
-      setInvalid((last) => ({ fields: invalidFields(fieldErrors, formRef.current), attempt: last.attempt + 1 }));
-    },
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    failed.clear();
+    let doc: SubjectDataDoc;
+    try {
+      doc = await saveServiceProfile(bodyOf(values));
+    } catch (error) {
+      refuse(error, serviceMessages.failed);
+      return;
+    }
+    keepIds(doc, values);
+    notify(serviceMessages.saved, 'success');
+    await invalidateSubject(client);
+    void navigate(await pathAfterSave(client, alias));
+  }, failed.onInvalid);
 
   const saveLater = async () => {
-    clearProblems();
+    failed.clear();
     const values = getValues();
     setSavingLater(true);
     try {
@@ -232,34 +217,9 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
     }
   };
 
-  const err = (path: string) => {
-    let node: unknown = errors;
-    for (const k of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[k];
-    return (node as { message?: string } | undefined)?.message;
-  };
-  // "Employer 2: End date": the field's own words (a radio group's, not its first option's), and which entry.
-  const summarized = (list: ServerErrors['fields']) =>
-    list
-      .filter((f) => err(f.name))
-      .map((f) => {
-        const [, index, api] = /^entries\.(\d+)\.(.+)$/.exec(f.name) ?? [];
-        const definition = api ? fields.find((d) => d.api === api) : undefined;
-        if (!definition) return f;
-        return {
-          ...f,
-          label: t('services.entry.named', { entry: words.entry(Number(index) + 1), name: definition.name }),
-        };
-      });
-  const stillRefused = summarized(refused.fields);
-  const stillInvalid = summarized(invalid.fields);
-
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.title}>
-      {invalid.fields.length > 0 ? (
-        <ErrorSummary key={invalid.attempt} fields={stillInvalid} focusOnMount />
-      ) : (
-        <ErrorSummary messages={refused.messages} fields={stillRefused} focusOnMount={refused.fields.length === 0} />
-      )}
+    <form ref={failed.formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.title}>
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       {words.noData ? (
         <Checkbox label={words.noData} error={shownError(form, 'noData')} {...register('noData')} />
       ) : null}
