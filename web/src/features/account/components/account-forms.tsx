@@ -59,8 +59,8 @@ export function NotificationForm({ user }: { user: UserPayload }) {
       });
       notify(t('errors.notification.saved'), 'success');
     } catch (error) {
-      const found = failed.onServerError(error, { failure: t('errors.notification.saveFailed') });
-      if (found.fields.length > 0) notify(t('errors.notification.saveFailed'), 'error');
+      // The summary says it failed and links the refused fields; a snackbar would say it twice.
+      failed.onServerError(error, { failure: t('errors.notification.saveFailed') });
     }
   }, failed.onInvalid);
 
