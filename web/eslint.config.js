@@ -96,6 +96,25 @@ export default tseslint.config(
     },
   },
   {
+    // A refused save's state (the fields in error, the summary, the focus) has one author,
+    // useFailedSave: forms outside src/lib never put the server's errors on fields themselves.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**', '**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/form-errors', '**/lib/form-errors'],
+              message: 'Use useFailedSave from @/lib/failed-save: one hook keeps a refused save for every form.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: {
       'react-hooks': reactHooks,

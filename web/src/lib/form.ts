@@ -50,5 +50,3 @@ export function useAppForm<T extends FieldValues>(
     resolver: zodResolver(schema),
   });
 }
-
-export { applyServerErrors, invalidFields, type ServerErrors } from './form-errors';

@@ -13,7 +13,10 @@ const withoutComments = new ESLint({ cwd: process.cwd(), allowInlineConfig: fals
 async function layoutProblems(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
   return result.messages
-    .filter((m) => m.ruleId?.startsWith('boundaries/') || m.ruleId?.startsWith('layout/'))
+    .filter(
+      (m) =>
+        m.ruleId?.startsWith('boundaries/') || m.ruleId?.startsWith('layout/') || m.ruleId === 'no-restricted-imports',
+    )
     .map((m) => m.ruleId as string);
 }
 
@@ -67,6 +70,18 @@ const cases: { name: string; file: string; code: string; problems: string[] }[] 
     problems: ['layout/file-names', 'layout/file-names'],
   },
   { name: 'a locale folder keeps its language tag', file: 'src/locales/en-US/messages.ts', code: '', problems: [] },
+  {
+    name: "a form keeps a refused save with useFailedSave, never putting the server's errors on fields itself",
+    file: 'src/features/banner/components/x.tsx',
+    code: "import { applyServerErrors } from '@/lib/form-errors';\nimport { invalidFields } from '../../../lib/form-errors';\nimport '@/lib/failed-save';",
+    problems: ['no-restricted-imports', 'no-restricted-imports'],
+  },
+  {
+    name: 'the failed-save hook itself reads the server errors',
+    file: 'src/lib/failed-save.ts',
+    code: "import { applyServerErrors } from './form-errors';",
+    problems: [],
+  },
   { name: 'barrel files are not used', file: 'src/lib/index.ts', code: '', problems: ['layout/file-names'] },
 ];
 

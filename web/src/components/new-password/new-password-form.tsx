@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useFailedSave } from '@/lib/failed-save';
 import { t } from '@/lib/i18n';
 import {
   identityRuleLabel,
@@ -77,11 +77,9 @@ export function NewPasswordForm({
   const [common, setCommon] = useState<CommonPasswords>(null);
   // The resolver runs outside React's render: it reads the list from here.
   const commonRef = useRef<CommonPasswords>(null);
-  const [refusal, setRefusal] = useState<string[]>([]);
   // The resolver reads it too: the refusal stays on the field until the password changes.
   const [refused, setRefused] = useState<Refused | null>(null);
   const refusedRef = useRef<Refused | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
   const rulesId = useId();
 
@@ -97,15 +95,20 @@ export function NewPasswordForm({
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
 
+  const form = useForm<NewPasswordValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const {
     register,
     handleSubmit,
-    setError,
     trigger,
     watch,
     getFieldState,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver, mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  } = form;
+  const failed = useFailedSave(form);
 
   /** The list of leaked passwords, fetched once per form; null when it cannot be had (the server checks it anyway). */
   const loadList = async (): Promise<CommonPasswords> => {
@@ -125,7 +128,7 @@ export function NewPasswordForm({
       await onSubmit(password);
     } catch (error) {
       // A message for the password goes on its field (focused); others, like an expired link, above the form.
-      setRefusal(applyServerErrors(error, setError, formRef.current).messages);
+      failed.onServerError(error);
       const message =
         error instanceof ApiError ? error.errorFields.find((f) => f.field === 'password')?.message : undefined;
       refusedRef.current = message ? { password, message, rule: ruleRefusedBy(message) } : null;
@@ -136,18 +139,18 @@ export function NewPasswordForm({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setRefusal([]);
+    failed.clear();
     await loadList();
     await save();
   };
 
-  const clearRefusal = () => setRefusal([]);
+  const clearRefusal = () => failed.clear();
   const password = watch('password');
   const rules = checklist(passwordRules(password, minLength, owner, common), password, refused);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={name} className={styles.form}>
-      <ErrorSummary messages={refusal} focusOnMount />
+    <form ref={failed.formRef} onSubmit={submit} noValidate aria-label={name} className={styles.form}>
+      <ErrorSummary key={failed.attempt} messages={failed.summary.messages} focusOnMount />
       <p id={hintId} className={styles.hint}>
         {hint}
       </p>

@@ -16,7 +16,8 @@ import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
-import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
+import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import {
   DEFAULT_RADIUS,
@@ -40,8 +41,6 @@ export const siteSearchSchema = z.object({
 });
 
 type SearchValues = z.infer<typeof siteSearchSchema>;
-
-const noErrors: ServerErrors = { fields: [], messages: [] };
 
 function countText(result: SiteSearchResult): string {
   const { origin, radius, sites } = result;
@@ -123,18 +122,11 @@ type SiteSearchProps = {
 
 export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSearchProps) {
   const client = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [server, setServer] = useState<ServerErrors>(noErrors);
   const [searched, setSearched] = useState<SiteSearchParams | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [chooseErrors, setChooseErrors] = useState<string[]>([]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useAppForm<SearchValues>(siteSearchSchema, {
+  const searchForm = useAppForm<SearchValues>(siteSearchSchema, {
     defaultValues: {
       zip: ZIP.test(initialZip) ? initialZip : '',
       radius: String(DEFAULT_RADIUS),
@@ -143,6 +135,13 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
       dot: false,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = searchForm;
+  // The search's fields carry their own messages: the summary says only what belongs to none.
+  const failed = useFailedSave(searchForm);
   const results = useQuery({
     ...siteSearchQuery(searched ?? { zip: '', radius: DEFAULT_RADIUS, openNow: false, weekends: false, dot: false }),
     enabled: searched !== null,
@@ -150,13 +149,13 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
 
   const search = handleSubmit(async (values) => {
     const params: SiteSearchParams = { ...values, zip: values.zip.trim(), radius: Number(values.radius) };
-    setServer(noErrors);
+    failed.clear();
     try {
       // Fetched here rather than by the query, so a refusal lands on the form's fields.
       await client.fetchQuery(siteSearchQuery(params));
       setSearched(params);
     } catch (error) {
-      setServer(applyServerErrors(error, setError, formRef.current));
+      failed.onServerError(error);
     }
   });
 
@@ -214,14 +213,14 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
           {t('sites.search.title')}
         </h2>
         <form
-          ref={formRef}
+          ref={failed.formRef}
           className={styles.form}
           aria-labelledby="sites-search-title"
           role="search"
           noValidate
           onSubmit={(event) => void search(event)}
         >
-          <ErrorSummary messages={server.messages} />
+          <ErrorSummary key={failed.attempt} messages={failed.summary.messages} />
           <div className={styles.fields}>
             <TextField
               label={t('sites.search.zip')}

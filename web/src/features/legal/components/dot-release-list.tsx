@@ -16,7 +16,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
-import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
+import { useAppForm } from '@/lib/form';
 import { notify } from '@/lib/notifications';
 import { useSubject, type DotRelease } from '@/lib/subject';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
@@ -159,8 +160,6 @@ export function DotReleaseList() {
   );
 }
 
-const noServerErrors: ServerErrors = { fields: [], messages: [] };
-
 /** One release: its text for that employer, then the form that signs it. */
 function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: () => void }) {
   const content = useDocumentContent(release.documentId, false, release.entryId);
@@ -171,16 +170,15 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
   const names = useMemo(() => ({ firstName, lastName }), [firstName, lastName]);
   const form = useMemo(() => releaseForm(), []);
   const schema = useMemo(() => stepSchema(form, names), [form, names]);
+  const stepForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
   const {
     register,
     handleSubmit,
     setValue,
-    setError,
     watch,
     formState: { errors, isSubmitted },
-  } = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
-  const formRef = useRef<HTMLFormElement>(null);
-  const [server, setServer] = useState<ServerErrors>(noServerErrors);
+  } = stepForm;
+  const failed = useFailedSave(stepForm);
   const sign = useSignDotRelease();
   const values = watch();
   const ruleErrors = validateStep(form, values, names);
@@ -202,7 +200,7 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
 
   const onSubmit = handleSubmit(async (submitted) => {
     if (!content.data) return;
-    setServer(noServerErrors);
+    failed.clear();
     try {
       await sign.mutateAsync({
         documentId: release.documentId,
@@ -213,7 +211,7 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
       notify(t('legal.dot.signed', { employer }), 'success');
       onSigned();
     } catch (error) {
-      setServer(applyServerErrors(error, setError, formRef.current));
+      failed.onServerError(error);
     }
   });
 
@@ -234,13 +232,13 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
         dangerouslySetInnerHTML={{ __html: headingsBelow(content.data.content, 2) }}
       />
       <form
-        ref={formRef}
+        ref={failed.formRef}
         className={stepperStyles.form}
         onSubmit={(event) => void onSubmit(event)}
         noValidate
         aria-label={t('legal.dot.signFor', { employer })}
       >
-        <ErrorSummary messages={server.messages} fields={server.fields} focusOnMount={server.fields.length === 0} />
+        <ErrorSummary key={failed.attempt} {...failed.summary} />
         <RadioGroup
           legend={t('legal.dot.question')}
           required

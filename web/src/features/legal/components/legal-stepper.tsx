@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessageOf } from '@/lib/api-client';
-import { applyServerErrors, useAppForm, type ServerErrors } from '@/lib/form';
+import { useFailedSave } from '@/lib/failed-save';
+import { useAppForm } from '@/lib/form';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { notify } from '@/lib/notifications';
 import { useCurrentUser } from '@/lib/current-user';
@@ -309,8 +310,6 @@ function PaperFormsNotice({ consentDocumentId, onUndone }: { consentDocumentId: 
 
 type StepFormProps = { step: LegalStep; location: Location; onSigned: () => void; onFailed?: (error: unknown) => void };
 
-const noServerErrors: ServerErrors = { fields: [], messages: [] };
-
 function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const applicant = useCurrentUser()?.subject;
   // The server checks typed names against the names of the invitation.
@@ -319,6 +318,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const names = useMemo(() => ({ firstName, lastName }), [firstName, lastName]);
   const form = useMemo(() => stepForm(step, location), [step, location]);
   const schema = useMemo(() => stepSchema(form, names), [form, names]);
+  const appForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
   const {
     register,
     handleSubmit,
@@ -328,9 +328,8 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     getFieldState,
     watch,
     formState: { errors, isSubmitted },
-  } = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
-  const formRef = useRef<HTMLFormElement>(null);
-  const [server, setServer] = useState<ServerErrors>(noServerErrors);
+  } = appForm;
+  const failed = useFailedSave(appForm);
   const [declining, setDeclining] = useState(false);
   const sign = useSignLegalStep();
   const queryClient = useQueryClient();
@@ -357,7 +356,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const errorOf = (name: string) => errors[name]?.message;
 
   const submit = async (fields: StepValues) => {
-    setServer(noServerErrors);
+    failed.clear();
     try {
       const hashes: Record<string, string> = {};
       for (const d of step.documents) {
@@ -372,7 +371,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       notify(t('legal.stepper.documentSigned'), 'success');
       onSigned();
     } catch (error) {
-      setServer(applyServerErrors(error, setError, formRef.current));
+      failed.onServerError(error);
       raiseSsnMismatchFrom(error);
       onFailed?.(error);
     }
@@ -392,14 +391,14 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
 
   return (
     <form
-      ref={formRef}
+      ref={failed.formRef}
       className={styles.form}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}
     >
-      {/* applyServerErrors focused a field in error; the summary takes focus only when none could be. */}
-      <ErrorSummary messages={server.messages} fields={server.fields} focusOnMount={server.fields.length === 0} />
+      {/* A field in error took focus; the summary takes it only when none could. */}
+      <ErrorSummary key={failed.attempt} {...failed.summary} />
       {form.help ? (
         <Alert tone="info" className={styles.help}>
           <p>{form.help}</p>
