@@ -3,8 +3,6 @@
 import { expect, expectAccessible, test } from './fixtures';
 
 test('the /ui page shows every component and passes axe, collapsed stepper included', async ({ page }) => {
-  // Two axe passes over every component take half the default budget on a busy 2-core machine.
-  test.slow();
   await page.goto('/ui');
   await expect(page.getByRole('heading', { level: 1, name: 'Design system' })).toBeVisible();
   for (const section of [
