@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -96,6 +97,9 @@ describe('the history pages', () => {
 
   it('/personal-data shows the personal information form', async () => {
     logInAs(1);
+    // The page reads the user afresh: the server answers the same setup-complete applicant (the
+    // default handler's would send them home, first when the page's chunk loads slowly).
+    server.use(http.get('/api/v2/user', () => HttpResponse.json(userPayload(1))));
     renderApp('/personal-data');
     expect(await screen.findByRole('form', { name: 'Personal Information' })).toBeInTheDocument();
   });
