@@ -148,7 +148,9 @@ func (s *Server) renderIndex() ([]byte, error) {
 }
 
 // handleApp serves the app's files, and index.html for every other path so
-// the app's router can show its own pages (and its own 404).
+// the app's router can show its own pages: with 200 for a path of the app's
+// route table, with 404 (the app then shows its "Page not found") for any
+// other, so a mistyped link is a 404 to browsers, crawlers and monitors too.
 func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -196,6 +198,10 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
+	if !portal.IsAppPath(r.URL.Path) {
+		serveAppPage(w, r, s.index, http.StatusNotFound)
+		return
+	}
 	serveAppFile(w, r, "index.html", s.index)
 }
 
@@ -269,6 +275,27 @@ func (c *gzipCache) get(fsys fs.FS, name string) (appFile, error) {
 		entry.file, entry.err = newAppFile(raw)
 	})
 	return entry.file, entry.err
+}
+
+// serveAppPage answers index.html with a status other than 200: no ranges
+// or conditional requests, which http.ServeContent would answer with 200 or
+// 304.
+func serveAppPage(w http.ResponseWriter, r *http.Request, f appFile, status int) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	body := f.raw
+	if f.gzipped != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+			h.Set("Content-Encoding", "gzip")
+			body = f.gzipped
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
 }
 
 // serveAppFile answers with the gzipped file when the client accepts gzip.

@@ -208,6 +208,59 @@ func indexConfig(t *testing.T, srv *httpapi.Server) string {
 	return rec.Body.String()
 }
 
+// TestUnknownPathsAre404 checks the app's page is answered with 404 for a
+// path the app's route table does not have, so links that lead nowhere are
+// real 404s, and with 200 for the app's paths, a printable document of any
+// type included (the types are loaded with the documents).
+func TestUnknownPathsAre404(t *testing.T) {
+	srv, _ := newAppServer(t, httpapi.Config{})
+	handler := srv.Handler()
+	tests := []struct {
+		Name, Method, URL string
+		WantStatus        int
+	}{
+		{"Login", "GET", "/login", 200},
+		{"SetupWithToken", "GET", "/setup?token=abc", 200},
+		{"Home", "GET", "/", 200},
+		{"RegisterWithToken", "GET", "/register/abc123", 200},
+		{"IDVSuccess", "GET", "/idv/success", 200},
+		{"PrintKnownDocument", "GET", "/print/disclosure", 200},
+		{"PrintDynamicDocument", "GET", "/print/a-document-type-of-tomorrow", 200},
+		{"TrailingSlash", "GET", "/profile/", 200},
+		{"UnknownPath", "GET", "/no-such-page", 404},
+		{"UnknownPathHead", "HEAD", "/no-such-page", 404},
+		{"BarePrint", "GET", "/print", 404},
+		{"PrintTooDeep", "GET", "/print/disclosure/2", 404},
+		{"UnknownUnderKnown", "GET", "/profile/extra", 404},
+		{"IndexByName", "GET", "/index.html", 404},
+	}
+	for _, tt := range tests {
+		t.Run(tt.Name, func(t *testing.T) {
+			req := httptest.NewRequest(tt.Method, tt.URL, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			rec := httptest.NewRecorder()
+			handler.ServeHTTP(rec, req)
+			if rec.Code != tt.WantStatus {
+				t.Fatalf("status = %d; want %d", rec.Code, tt.WantStatus)
+			}
+			h := rec.Header()
+			if h.Get("Content-Type") != "text/html; charset=utf-8" || h.Get("Cache-Control") != "no-store" {
+				t.Errorf("Content-Type %q, Cache-Control %q; want the app's page, never cached", h.Get("Content-Type"), h.Get("Cache-Control"))
+			}
+			if tt.Method == "HEAD" {
+				if rec.Body.Len() != 0 {
+					t.Errorf("HEAD answered %d bytes", rec.Body.Len())
+				}
+				return
+			}
+			// The app itself says "Page not found": the body is its page either way.
+			if body := gunzip(t, rec.Body.Bytes()); !strings.Contains(body, "<title>Applicant Portal</title>") {
+				t.Errorf("body = %q; want the rendered index.html", body)
+			}
+		})
+	}
+}
+
 func TestAPIBaseURLReachesTheApp(t *testing.T) {
 	t.Run("DefaultIsRoot", func(t *testing.T) {
 		srv, _ := newAppServer(t, httpapi.Config{})

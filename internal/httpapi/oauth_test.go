@@ -325,7 +325,7 @@ func TestAppServingAndHeaders(t *testing.T) {
 	db := storetest.OpenSQLite(t, storetest.Config(t))
 	now := time.Now()
 	a := newOAuthAPI(t, db, &now)
-	for _, path := range []string{"/", "/some/deep/link", "/setup?token=abc"} {
+	for _, path := range []string{"/", "/idv/success", "/setup?token=abc"} {
 		rec := a.send(request{Method: "GET", URL: path})
 		body := rec.Body.String()
 		if rec.Code != 200 || strings.Contains(body, "__PORTAL_CONFIG__") || !strings.Contains(body, "&#34;clientId&#34;:&#34;portal-spa&#34;") {

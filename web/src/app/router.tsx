@@ -9,7 +9,7 @@ import { BlankLayout } from './layouts/blank-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
-import { RouteErrorBoundary } from './routes/route-error';
+import { FramedRouteErrorBoundary, RouteErrorBoundary } from './routes/route-error';
 import { t } from '@/lib/i18n';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
@@ -235,6 +235,7 @@ function childrenOf(layout: PageRoute['layout']): RouteObject[] {
       handle: { title: route.title } satisfies RouteHandle,
       loader: guardLoader(route.access),
       lazy: route.page,
+      ErrorBoundary: RouteErrorBoundary,
     }));
 }
 
@@ -242,13 +243,13 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
-    ErrorBoundary: RouteErrorBoundary,
+    ErrorBoundary: FramedRouteErrorBoundary,
     // While the first page's guards run (e.g. a token login), only the loading bar shows.
     HydrateFallback: () => <ProgressBar navigating />,
     children: [
       {
         Component: PublicLayout,
-        ErrorBoundary: RouteErrorBoundary,
+        ErrorBoundary: FramedRouteErrorBoundary,
         children: [
           ...childrenOf('public'),
           {
@@ -262,7 +263,7 @@ export const routes: RouteObject[] = [
       {
         // Lazy: it brings the query client, which the login page does without.
         lazy: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
-        ErrorBoundary: RouteErrorBoundary,
+        ErrorBoundary: FramedRouteErrorBoundary,
         children: childrenOf('default'),
       },
       { Component: BlankLayout, ErrorBoundary: RouteErrorBoundary, children: childrenOf('blank') },

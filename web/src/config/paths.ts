@@ -1,5 +1,8 @@
 // Every URL of the app in one table (spec section 2). Routes use `path`;
-// links and redirects use `getHref`.
+// links and redirects use `getHref`. The patterns come from the file the
+// server embeds too (internal/portal/contract/routes.json): it answers 404
+// for every other path.
+import routes from '@contract/routes.json';
 
 function withToken(path: string, token?: string | null) {
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
@@ -16,48 +19,51 @@ export function kebabCase(value: string): string {
 const fixed = (path: string) => ({ path, getHref: () => path });
 
 export const paths = {
-  home: fixed('/'),
+  home: fixed(routes.home),
   // public
-  login: fixed('/login'),
-  account: fixed('/account'),
-  reset: { path: '/reset', getHref: (token?: string | null) => withToken('/reset', token) },
-  confirmEmail: { path: '/confirm-email', getHref: (token?: string | null) => withToken('/confirm-email', token) },
+  login: fixed(routes.login),
+  account: fixed(routes.account),
+  reset: { path: routes.reset, getHref: (token?: string | null) => withToken(routes.reset, token) },
+  confirmEmail: {
+    path: routes.confirmEmail,
+    getHref: (token?: string | null) => withToken(routes.confirmEmail, token),
+  },
   /** The design system's gallery (components/ui in every state). */
-  ui: fixed('/ui'),
+  ui: fixed(routes.ui),
   /** The demo's sample privacy notice: the default --brand-privacy-url. */
-  privacy: fixed('/privacy'),
+  privacy: fixed(routes.privacy),
   register: {
-    path: '/register/:token?',
+    path: routes.register,
     getHref: (token?: string) => (token ? `/register/${encodeURIComponent(token)}` : '/register'),
   },
   // finalization-complete
-  collectionSiteUpdate: fixed('/collection-site-update'),
+  collectionSiteUpdate: fixed(routes.collectionSiteUpdate),
   // new
-  setup: { path: '/setup', getHref: (token?: string | null) => withToken('/setup', token) },
+  setup: { path: routes.setup, getHref: (token?: string | null) => withToken(routes.setup, token) },
   // setup-complete
-  additionalDocuments: fixed('/additional-documents'),
-  addresses: fixed('/addresses'),
-  aliases: fixed('/aliases'),
-  confirmation: fixed('/confirmation'),
-  credential: fixed('/credential'),
-  education: fixed('/education'),
-  employment: fixed('/employment'),
-  fillablePdfForm: fixed('/fillable-pdf-form'),
-  personal: fixed('/personal'),
-  personalData: fixed('/personal-data'),
-  professional: fixed('/professional'),
-  profile: fixed('/profile'),
+  additionalDocuments: fixed(routes.additionalDocuments),
+  addresses: fixed(routes.addresses),
+  aliases: fixed(routes.aliases),
+  confirmation: fixed(routes.confirmation),
+  credential: fixed(routes.credential),
+  education: fixed(routes.education),
+  employment: fixed(routes.employment),
+  fillablePdfForm: fixed(routes.fillablePdfForm),
+  personal: fixed(routes.personal),
+  personalData: fixed(routes.personalData),
+  professional: fixed(routes.professional),
+  profile: fixed(routes.profile),
   // idv-started
-  idv: fixed('/idv'),
-  idvSuccess: fixed('/idv/success'),
+  idv: fixed(routes.idv),
+  idvSuccess: fixed(routes.idvSuccess),
   // MRO-site-selection-started
-  collectionSite: fixed('/collection-site'),
+  collectionSite: fixed(routes.collectionSite),
   // self-pay-required
-  selfPay: fixed('/self-pay'),
+  selfPay: fixed(routes.selfPay),
   // setup-complete or finalization-complete
   print: {
-    path: '/print/:type?',
-    getHref: (type?: string) => (type ? `/print/${kebabCase(type)}` : '/print'),
+    path: routes.print,
+    getHref: (type: string) => `/print/${kebabCase(type)}`,
   },
 } as const;
 

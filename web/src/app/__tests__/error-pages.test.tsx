@@ -8,15 +8,29 @@ import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 describe('error pages', () => {
-  it('an unknown path shows 404 "Path {path} not found" and Return to Safety goes home', async () => {
+  it('an unknown path says "Page not found" in plain words, with the top bar, and links to the login page', async () => {
     const { user, router } = renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
-    expect(screen.getByText('404')).toBeInTheDocument();
-    expect(screen.getByText('Path /no/such/page not found')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Return to Safety' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('If you typed the web address, check it is correct.')).toBeInTheDocument();
+    expect(screen.getByText('If you pasted it, check you copied the whole address.')).toBeInTheDocument();
+    // Neither the raw path nor the status number: words an applicant can act on.
+    expect(screen.queryByText(/no\/such\/page/)).not.toBeInTheDocument();
+    expect(screen.queryByText('404')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    await user.click(screen.getByRole('link', { name: 'Go to the login page' }));
     await settled(router);
-    // Home is guarded: a logged-out visitor ends on the login page.
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('a logged-in applicant on an unknown path is offered their home page', async () => {
+    logInAs(1);
+    const { user, router } = renderApp('/print');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to your home page' }));
+    await settled(router);
+    // Home is guarded: it sends the applicant on to the page of their status.
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('a failing guard shows the error page with the server errorMessage', async () => {
@@ -25,7 +39,9 @@ describe('error pages', () => {
     );
     renderApp('/setup?token=abc');
     expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
-    expect(screen.getByText('503')).toBeInTheDocument();
+    expect(screen.getByText('Error code: 503')).toBeInTheDocument();
+    // Inside the page's frame: the brands stay at the top.
+    expect(within(screen.getByRole('banner')).getByTestId('brand-wordmark')).toBeInTheDocument();
   });
 
   it('falls back to status 500 for errors that carry none', () => {

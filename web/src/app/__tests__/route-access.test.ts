@@ -53,7 +53,6 @@ const access: Record<string, typeof PUBLIC | Status[]> = {
   '/idv/success': ['idv-started'],
   '/collection-site': ['MRO-site-selection-started'],
   '/self-pay': ['self-pay-required'],
-  '/print': printable,
   '/print/authorization': printable,
   '/print/california-disclosure': printable,
   '/print/disclosure': printable,
@@ -138,7 +137,7 @@ const rows: Row[] = Object.keys(access).flatMap((path) =>
 
 function concretePaths(routePath: string): string[] {
   if (routePath.includes(':token?')) return [routePath.replace('/:token?', ''), routePath.replace(':token?', 'abc123')];
-  if (routePath.includes(':type?')) return [routePath.replace('/:type?', ''), routePath.replace(':type?', 'esign')];
+  if (routePath.includes(':type')) return [routePath.replace(':type', 'esign')];
   return [routePath];
 }
 

@@ -1,8 +1,8 @@
-// What the default and public layouts share: the top bar and the maintenance
-// banner when logged in, the data pages' navigation after setup, the page, and
+// What the default and public layouts share: the top bar (with the user menu
+// and the maintenance banner when logged in, the brands alone before), the data pages' navigation after setup, the page, and
 // the footer with the support contact. The logged-in parts (menus, chat) load
 // lazily, so the login page carries neither them nor the query client.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/site-footer/site-footer';
 import { t } from '@/lib/i18n';
@@ -12,7 +12,8 @@ import styles from './layout.module.css';
 const LoggedInChrome = lazy(() => import('./logged-in-chrome'));
 const LoggedInNav = lazy(() => import('./logged-in-nav'));
 
-export function AppFrame({ chat }: { chat: boolean }) {
+/** `loggedOutHeader`: the top bar before login, which each layout knows best how to fill. */
+export function AppFrame({ chat, loggedOutHeader }: { chat: boolean; loggedOutHeader: ReactNode }) {
   const loggedIn = useSession((s) => s.loggedIn);
   return (
     <div className={styles.frame}>
@@ -20,10 +21,13 @@ export function AppFrame({ chat }: { chat: boolean }) {
         {t('layout.skipLink')}
       </a>
       {loggedIn ? (
-        <Suspense fallback={null}>
+        // The brands hold the top bar's place while the menu's code loads, so the page does not jump.
+        <Suspense fallback={loggedOutHeader}>
           <LoggedInChrome chat={chat} />
         </Suspense>
-      ) : null}
+      ) : (
+        loggedOutHeader
+      )}
       <div className={styles.body}>
         {loggedIn ? (
           <Suspense fallback={null}>

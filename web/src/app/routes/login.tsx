@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { BrandLogo } from '@/components/logo/brand-logo';
 import { TrustPanel } from '@/components/trust-panel/trust-panel';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -17,9 +16,6 @@ export function LoginRoute() {
   return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="login-title">
-        <div className={styles.brand}>
-          <BrandLogo size="lg" />
-        </div>
         <h1 id="login-title" className={styles.title}>
           {t('auth.login.title')}
         </h1>

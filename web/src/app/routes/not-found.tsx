@@ -1,8 +1,6 @@
-import { useLocation } from 'react-router';
 import { ErrorPage } from '@/components/error-page/error-page';
-import { t } from '@/lib/i18n';
 
+/** Any path the route table does not have; the server answers it with 404 too. */
 export function NotFoundRoute() {
-  const { pathname } = useLocation();
-  return <ErrorPage status={404} message={t('errors.notFound.path', { path: pathname })} />;
+  return <ErrorPage status={404} />;
 }

@@ -1,32 +1,50 @@
-// The error page: the status, the message (or the server's errorMessage) and
-// a way home.
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import styles from './error-page.module.css';
+// The error page: what went wrong in plain words and a link on, home when
+// logged in, else to the login page. A 404 says how to check the address
+// (GOV.UK's page-not-found pattern) rather than echoing it; other errors add
+// their code, which support asks for.
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { t } from '@/lib/i18n';
-
-export const NOT_FOUND_TEXT = t('errors.notFound.title');
+import { useSession } from '@/lib/session';
+import styles from './error-page.module.css';
 
 const titles: Record<number, string> = {
   401: t('errors.page.title401'),
   403: t('errors.page.title403'),
-  404: NOT_FOUND_TEXT,
+  404: t('errors.notFound.title'),
   500: t('errors.page.title500'),
 };
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
-  const navigate = useNavigate();
+/** `message`: what the server or the app said went wrong; a 404 needs none. */
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const loggedIn = useSession((s) => s.loggedIn);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The page replaced the one the applicant was on: a screen reader starts at its title.
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className={styles.page} aria-labelledby="error-title">
-      <p className={styles.status}>
-        <span className="visually-hidden">{t('errors.page.statusLabel')} </span>
-        {status}
-      </p>
-      <h1 id="error-title" className={styles.title}>
+      <h1 id="error-title" ref={headingRef} tabIndex={-1} className={styles.title}>
         {titles[status] ?? titles[500]}
       </h1>
-      <p className={styles.message}>{message}</p>
-      <Button onClick={() => navigate('/')}>{t('errors.page.home')}</Button>
+      {status === 404 ? (
+        <>
+          <p>{t('errors.notFound.typed')}</p>
+          <p>{t('errors.notFound.pasted')}</p>
+        </>
+      ) : (
+        <>
+          <p>{message}</p>
+          <p className={styles.code}>{t('errors.page.code', { status })}</p>
+        </>
+      )}
+      <p>
+        {loggedIn ? (
+          <Link to={paths.home.getHref()}>{t('errors.page.home')}</Link>
+        ) : (
+          <Link to={paths.login.getHref()}>{t('errors.page.login')}</Link>
+        )}
+      </p>
     </section>
   );
 }

@@ -77,20 +77,18 @@ describe('the setup wizard', () => {
     );
     renderApp('/setup?token=invite-1');
     const welcome = await screen.findByRole('region', { name: 'Welcome' });
-    expect(within(welcome).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
     expect(within(welcome).getByText('Requested by Acme Logistics')).toBeInTheDocument();
     const trust = within(welcome).getByRole('complementary', { name: 'About this screening' });
     expect(trust).toHaveTextContent('Acme Logistics asked ClearPath Screening to run a background check');
-    // The employer's logo: decoration beside its written name; a logo that fails leaves the name.
-    const logo = await waitFor(() => {
-      const img = welcome.querySelector('img');
-      expect(img).toHaveAttribute('src', 'https://example.invalid/acme.png');
-      return img as HTMLImageElement;
-    });
-    expect(logo).toHaveAttribute('alt', '');
+    // Both brands in the top bar, logged out: the provider's, and the employer's logo, whose name
+    // takes its place when it fails to load.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    const logo = await within(header).findByRole('img', { name: 'Acme Logistics logo' });
+    expect(logo).toHaveAttribute('src', 'https://example.invalid/acme.png');
     act(() => logo.dispatchEvent(new Event('error')));
-    expect(welcome.querySelector('img')).toBeNull();
-    expect(within(welcome).getByText('Requested by Acme Logistics')).toBeInTheDocument();
+    expect(within(header).getByTestId('header-employer')).toHaveTextContent('Acme Logistics');
+    expect(within(header).queryByRole('img', { name: 'Acme Logistics logo' })).toBeNull();
     expect(screen.getByTestId('stepper-compact')).toHaveTextContent('Step 1 of 5: Welcome');
   });
 

@@ -1,8 +1,7 @@
-// The top bar of logged-in pages: the company logo (or, when it is missing or
-// fails to load, the screening provider's wordmark) and the user menu.
-import { useState } from 'react';
+// The top bar of logged-in pages: the screening provider's brand and the
+// employer's (its logo, or its name), and the user menu.
 import { Link } from 'react-router';
-import { BrandLogo } from '@/components/logo/brand-logo';
+import { HeaderBrands } from '@/components/logo/header-brands';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { UserMenu } from './user-menu';
 import styles from './top-bar.module.css';
@@ -12,23 +11,11 @@ import { t } from '@/lib/i18n';
 export function TopBar({ unread = 0 }: { unread?: number }) {
   const companyName = useCurrentUser()?.company.name ?? '';
   const logoUrl = useCompanySettings()?.companyLogoUrlAddress ?? null;
-  const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
-  const useCompanyLogo = Boolean(logoUrl) && brokenLogo !== logoUrl;
 
   return (
     <header className={styles.bar}>
       <Link to="/" className={styles.homeLink} aria-label={t('common.topBar.home')}>
-        {useCompanyLogo ? (
-          <img
-            className={styles.logo}
-            src={logoUrl as string}
-            alt={companyName ? t('common.topBar.companyLogo', { company: companyName }) : ''}
-            data-testid="company-logo"
-            onError={() => setBrokenLogo(logoUrl)}
-          />
-        ) : (
-          <BrandLogo />
-        )}
+        <HeaderBrands employer={companyName ? { name: companyName, logoUrl } : null} />
       </Link>
       <UserMenu unread={unread} />
     </header>

@@ -149,32 +149,38 @@ describe('user menu', () => {
 });
 
 describe('top bar', () => {
-  it('shows the company logo and falls back to the provider’s wordmark when it fails to load', async () => {
+  it('shows the provider’s brand and the company logo, the company’s name when the logo fails to load', async () => {
     logInAs(2, {
       settings: { ...companySettings(), companyLogoUrlAddress: 'https://example.invalid/logo.png' },
     });
     renderApp('/');
-    const logo = await screen.findByRole('img', { name: 'Acme Logistics logo' });
-    expect(logo).toHaveAttribute('src', 'https://example.invalid/logo.png');
-    expect(screen.queryByTestId('brand-wordmark')).not.toBeInTheDocument();
-    logo.dispatchEvent(new Event('error'));
     const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
-    expect(await within(home).findByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
-    expect(screen.queryByRole('img', { name: 'Acme Logistics logo' })).not.toBeInTheDocument();
+    const logo = await within(home).findByRole('img', { name: 'Acme Logistics logo' });
+    expect(logo).toHaveAttribute('src', 'https://example.invalid/logo.png');
+    expect(within(home).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    logo.dispatchEvent(new Event('error'));
+    expect(await within(home).findByTestId('header-employer')).toHaveTextContent('Acme Logistics');
+    expect(within(home).queryByRole('img', { name: 'Acme Logistics logo' })).not.toBeInTheDocument();
+    expect(within(home).getByTestId('brand-wordmark')).toBeInTheDocument();
   });
 
-  it('uses the provider’s wordmark when the company has no logo', async () => {
+  it('names the company in text when it has no logo', async () => {
     logInAs(2);
     renderApp('/');
     const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
     expect(await within(home).findByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    expect(within(home).getByTestId('header-employer')).toHaveTextContent('Acme Logistics');
   });
 
-  it('is not shown when logged out', async () => {
+  it('shows the provider’s brand without the menu when logged out', async () => {
     const { router } = renderApp('/login');
     await settled(router);
     expect(await screen.findByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
+    // Not on /login: no invitation names the employer there.
+    expect(within(header).queryByTestId('header-employer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
   });
 
   it('shows the maintenance banner to logged-in applicants and dismisses it', async () => {
