@@ -259,7 +259,7 @@ function DialogDemo() {
         <TextField label={g('email')} />
         <DialogActions>
           <DialogClose asChild>
-            <Button variant="secondary">{g('close')}</Button>
+            <Button variant="link">{g('cancel')}</Button>
           </DialogClose>
         </DialogActions>
       </Dialog>

@@ -2,9 +2,12 @@
 // design system's look. Opened from a trigger or by `open`; `returnFocusTo`
 // brings focus back to the control that opened it when there is no trigger.
 // placement 'side' is a sheet on the right (full screen on a phone) for a
-// panel that stays open beside the page's work, such as the chat.
+// panel that stays open beside the page's work, such as the chat. Every
+// dialog has a Close button (an X) at the top, beside its title: the way out
+// that a phone user looks for first, besides Escape and the buttons below.
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
+import { t } from '@/lib/i18n';
 import styles from './dialog.module.css';
 
 type DialogProps = {
@@ -17,7 +20,7 @@ type DialogProps = {
   placement?: 'center' | 'side';
   /** Where focus goes on open (the first field); Radix's default is the first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** A close button in the title row, with this accessible name. */
+  /** The accessible name of the close button in the title row ("Close" unless said). */
   closeLabel?: string;
 };
 
@@ -30,7 +33,7 @@ export function Dialog({
   returnFocusTo,
   placement = 'center',
   initialFocus,
-  closeLabel,
+  closeLabel = t('common.close'),
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -55,11 +58,11 @@ export function Dialog({
         >
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            {closeLabel ? (
-              <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
-                <span aria-hidden="true">×</span>
-              </RadixDialog.Close>
-            ) : null}
+            <RadixDialog.Close className={styles.close} aria-label={closeLabel}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              </svg>
+            </RadixDialog.Close>
           </div>
           {description ? (
             <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>

@@ -1,4 +1,5 @@
-// What every form field shares: a label with the required marker, a hint,
+// What every form field shares: a label ("(optional)" after it where an answer
+// may be left out; required fields are unmarked, as on GOV.UK), a hint,
 // and the error message right under the control, tied to it with
 // aria-describedby and aria-invalid so a screen reader reads them together.
 import { useId, type ReactNode } from 'react';
@@ -11,8 +12,10 @@ export type FieldProps = {
   hint?: ReactNode;
   /** The message of a broken rule: shown under the control and read with it. */
   error?: string;
-  /** Shows the required marker and sets aria-required on the control. */
+  /** Sets aria-required on the control; the label stays unmarked. */
   required?: boolean;
+  /** "(optional)" after the label: the one way a field says it may be left empty. */
+  optional?: boolean;
 };
 
 /** The ids and aria attributes that tie a control to its label, hint and error. */
@@ -41,19 +44,19 @@ export function useFieldIds(
 export function FieldFrame({
   className,
   label,
-  required,
+  optional,
   hint,
   error,
   ids,
   children,
-}: FieldProps & {
+}: Omit<FieldProps, 'required'> & {
   className?: string;
   ids: { controlId: string; hintId: string; errorId: string };
   children: ReactNode;
 }) {
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <FieldLabel htmlFor={ids.controlId} required={required}>
+      <FieldLabel htmlFor={ids.controlId} optional={optional}>
         {label}
       </FieldLabel>
       <FieldHint id={ids.hintId}>{hint}</FieldHint>
@@ -66,27 +69,27 @@ export function FieldFrame({
 export function FieldLabel({
   htmlFor,
   children,
-  required,
+  optional,
 }: {
   htmlFor: string;
   children: ReactNode;
-  required?: boolean;
+  optional?: boolean;
 }) {
   return (
     <label className={styles.label} htmlFor={htmlFor}>
       {children}
-      {required ? <RequiredMarker /> : null}
+      {optional ? <OptionalMarker /> : null}
     </label>
   );
 }
 
-/** An asterisk for the eye; the word for a screen reader (aria-required says it again on the control). */
-export function RequiredMarker() {
+/** " (optional)" after a label or legend, read with it. */
+export function OptionalMarker() {
   return (
-    <span className={styles.required}>
-      <span aria-hidden="true"> *</span>
-      <span className="visually-hidden"> {t('ui.field.required')}</span>
-    </span>
+    <>
+      {' '}
+      <span className={styles.optional}>{t('ui.field.optional')}</span>
+    </>
   );
 }
 

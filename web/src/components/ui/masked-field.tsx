@@ -1,15 +1,15 @@
 // A text field whose value is hidden until the person asks to see it: the
-// password and SSN fields. The toggle is a real button inside the box, with
-// aria-pressed, so it is reached by Tab and announced as a switch.
+// password and SSN fields. The toggle is a real button inside the box, reached
+// by Tab, that reads "Show" or "Hide"; its accessible name says what it will
+// do to what ("Show password", then "Hide password"), as GOV.UK's does.
 import { useState, type ComponentProps } from 'react';
+import { t } from '@/lib/i18n';
 import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
 
 export type MaskedFieldProps = Omit<ComponentProps<'input'>, 'type' | 'children'> &
   FieldProps & {
-    /** The toggle's accessible name ("Show password"); its visible text is Show/Hide. */
-    toggleLabel: string;
-    showText: string;
-    hideText: string;
+    /** What the toggle shows, in its accessible name: "password" makes "Show password" / "Hide password". */
+    toggleSubject: string;
   };
 
 export function MaskedField({
@@ -19,16 +19,15 @@ export function MaskedField({
   required,
   id,
   className,
-  toggleLabel,
-  showText,
-  hideText,
+  optional,
+  toggleSubject,
   'aria-describedby': describedBy,
   ...inputProps
 }: MaskedFieldProps) {
   const [shown, setShown] = useState(false);
   const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
+    <FieldFrame className={className} label={label} optional={optional} hint={hint} error={error} ids={ids}>
       <div className={styles.withAction}>
         <input
           id={ids.controlId}
@@ -41,13 +40,12 @@ export function MaskedField({
         <button
           type="button"
           className={styles.action}
-          aria-label={toggleLabel}
+          aria-label={t(shown ? 'ui.masked.hideName' : 'ui.masked.showName', { what: toggleSubject })}
           aria-controls={ids.controlId}
-          aria-pressed={shown}
           disabled={inputProps.disabled}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? hideText : showText}
+          {shown ? t('ui.masked.hide') : t('ui.masked.show')}
         </button>
       </div>
     </FieldFrame>

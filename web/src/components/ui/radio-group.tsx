@@ -3,7 +3,7 @@
 // group gives each input the same name, handlers and ref (react-hook-form
 // collects radio refs by name).
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { FieldError, FieldHint, RequiredMarker } from './field';
+import { FieldError, FieldHint, OptionalMarker } from './field';
 import styles from './choice.module.css';
 
 export type RadioOption = { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean };
@@ -14,6 +14,8 @@ export type RadioGroupProps = Omit<ComponentProps<'input'>, 'type' | 'children' 
   hint?: ReactNode;
   error?: string;
   required?: boolean;
+  /** "(optional)" after the legend. */
+  optional?: boolean;
   /** Controlled use without react-hook-form. */
   value?: string;
 };
@@ -24,6 +26,7 @@ export function RadioGroup({
   hint,
   error,
   required,
+  optional,
   value,
   className,
   id,
@@ -45,7 +48,7 @@ export function RadioGroup({
     >
       <legend className={styles.legend}>
         {legend}
-        {required ? <RequiredMarker /> : null}
+        {optional ? <OptionalMarker /> : null}
       </legend>
       <FieldHint id={hintId}>{hint}</FieldHint>
       <div className={styles.options}>

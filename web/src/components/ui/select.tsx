@@ -16,6 +16,7 @@ export function Select({
   hint,
   error,
   required,
+  optional,
   id,
   className,
   placeholder,
@@ -25,7 +26,7 @@ export function Select({
 }: SelectProps) {
   const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
+    <FieldFrame className={className} label={label} optional={optional} hint={hint} error={error} ids={ids}>
       <select
         id={ids.controlId}
         className={styles.control}

@@ -9,6 +9,7 @@ export function TextField({
   hint,
   error,
   required,
+  optional,
   id,
   className,
   'aria-describedby': describedBy,
@@ -16,7 +17,7 @@ export function TextField({
 }: TextFieldProps) {
   const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
+    <FieldFrame className={className} label={label} optional={optional} hint={hint} error={error} ids={ids}>
       <input
         id={ids.controlId}
         className={styles.control}
@@ -36,6 +37,7 @@ export function TextAreaField({
   hint,
   error,
   required,
+  optional,
   id,
   className,
   'aria-describedby': describedBy,
@@ -43,7 +45,7 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   const { aria, ...ids } = useFieldIds(id, { hint, error, describedBy });
   return (
-    <FieldFrame className={className} label={label} required={required} hint={hint} error={error} ids={ids}>
+    <FieldFrame className={className} label={label} optional={optional} hint={hint} error={error} ids={ids}>
       <textarea
         id={ids.controlId}
         className={styles.control}

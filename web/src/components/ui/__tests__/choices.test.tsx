@@ -46,6 +46,17 @@ describe('RadioGroup', () => {
     render(<RadioGroup legend="Notify me by" name="n" error="Choose one." options={[{ value: 'a', label: 'A' }]} />);
     expect(screen.getByRole('radiogroup', { name: 'Notify me by' })).toHaveAccessibleDescription('Choose one.');
   });
+
+  it('says "(optional)" after the legend of an optional group, and nothing after a required one', () => {
+    render(
+      <>
+        <RadioGroup legend="Gender" name="g" optional options={[{ value: 'f', label: 'Female' }]} />
+        <RadioGroup legend="Notify me by" name="n" required options={[{ value: 'a', label: 'A' }]} />
+      </>,
+    );
+    expect(screen.getByRole('radiogroup', { name: 'Gender (optional)' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Notify me by' })).toHaveAttribute('aria-required', 'true');
+  });
 });
 
 describe('Fieldset', () => {

@@ -24,7 +24,23 @@ describe('TextField', () => {
     expect(input).toHaveAttribute('aria-required', 'true');
     expect(input).toHaveAccessibleDescription('First name is required As on your ID.');
     expect(input.getAttribute('aria-describedby')?.split(' ')).toHaveLength(3);
-    expect(screen.getByText('(required)')).toBeInTheDocument();
+    // GOV.UK: a required field is unmarked (no asterisk); only optional ones say so.
+    expect(screen.getByText('First name', { selector: 'label' })).toHaveTextContent(/^First name$/);
+  });
+
+  it('says "(optional)" after the label of an optional field, in its accessible name too', () => {
+    render(
+      <>
+        <TextField label="Middle name" optional />
+        <Select label="Suffix" optional>
+          <option value="JR">Jr.</option>
+        </Select>
+        <PasswordField label="Old password" optional />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Middle name (optional)' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Suffix (optional)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Old password (optional)')).toHaveAttribute('type', 'password');
   });
 
   it('is neither invalid nor described when it has no error and no hint', () => {
@@ -51,18 +67,21 @@ describe('TextField', () => {
 });
 
 describe('PasswordField and SsnField', () => {
-  it('hides the password until Show is pressed, and hides it again', async () => {
+  it('hides the password until Show is pressed, and hides it again; the toggle’s name follows its state', async () => {
     render(<PasswordField label="Password" defaultValue="secret words" />);
     const input = screen.getByLabelText('Password');
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(input).toHaveAttribute('type', 'password');
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(toggle).toHaveTextContent('Show');
+    // A name that changes says the state: aria-pressed on top would read "Hide password, pressed".
+    expect(toggle).not.toHaveAttribute('aria-pressed');
     await userEvent.click(toggle);
     expect(input).toHaveAttribute('type', 'text');
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAccessibleName('Hide password');
     expect(toggle).toHaveTextContent('Hide');
     await userEvent.click(toggle);
     expect(input).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAccessibleName('Show password');
   });
 
   it('masks the SSN, asks for digits, keeps it as typed and shows it on request', async () => {
@@ -75,6 +94,7 @@ describe('PasswordField and SsnField', () => {
     expect(input).toHaveValue('123-45-6789');
     await userEvent.click(screen.getByRole('button', { name: 'Show Social Security number' }));
     expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide Social Security number' })).toBeInTheDocument();
   });
 
   it('disables the toggle with a disabled field', () => {

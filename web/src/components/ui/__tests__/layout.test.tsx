@@ -65,7 +65,7 @@ describe('Dialog', () => {
         >
           <DialogActions>
             <DialogClose asChild>
-              <Button>Close</Button>
+              <Button variant="link">Cancel</Button>
             </DialogClose>
           </DialogActions>
         </Dialog>
@@ -78,7 +78,20 @@ describe('Dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Password' });
     expect(dialog).toHaveAccessibleDescription('We e-mail a link.');
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('has a Close button at the top, beside its title, that closes it', async () => {
+    render(<Demo />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset Password' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    // Before the dialog's content and its own buttons: the first control after the title.
+    const buttons = Array.from(dialog.querySelectorAll('button'));
+    expect(buttons[0]).toBe(close);
+    await userEvent.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });

@@ -68,7 +68,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
         />
         <DialogActions>
           <DialogClose asChild>
-            <Button variant="secondary">{t('auth.resetDialog.close')}</Button>
+            <Button variant="link">{t('auth.resetDialog.close')}</Button>
           </DialogClose>
           <Button type="submit" disabled={!isValid} loading={isSubmitting}>
             {t('auth.resetDialog.send')}

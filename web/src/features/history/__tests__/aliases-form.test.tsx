@@ -104,7 +104,7 @@ describe('the other names form', () => {
     };
     const { user, form, onSaved } = await renderForm(initial);
     expect(within(group('Other name 1')).getByLabelText(/Suffix/)).toHaveValue('JR');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(form).getByRole('button', { name: 'Save for later' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('stay'));
     expect(sent).toEqual([{ aliases: initial.aliases }]);
   });

@@ -211,6 +211,7 @@ function AddressFields({
         />
         <TextField
           label={t('history.address.street2')}
+          optional
           autoComplete="off"
           error={err('street2')}
           {...register(`addresses.${i}.street2` as const)}

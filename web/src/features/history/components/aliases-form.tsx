@@ -128,7 +128,8 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   {...register(`aliases.${i}.firstName` as const)}
                 />
                 <TextField
-                  label={t('history.alias.middleNameOptional')}
+                  label={t('history.alias.middleName')}
+                  optional
                   error={shownError(form, `aliases.${i}.middleName`)}
                   {...register(`aliases.${i}.middleName` as const)}
                 />
@@ -139,7 +140,8 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   {...register(`aliases.${i}.lastName` as const)}
                 />
                 <Select
-                  label={t('history.alias.suffixOptional')}
+                  label={t('history.alias.suffix')}
+                  optional
                   placeholder={t('history.alias.none')}
                   error={shownError(form, `aliases.${i}.suffix`)}
                   {...register(`aliases.${i}.suffix` as const)}
@@ -153,14 +155,16 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                 <div />
                 <TextField
                   type="month"
-                  label={t('history.alias.fromLabelOptional')}
+                  label={t('history.alias.fromLabel')}
+                  optional
                   hint={t('history.monthHint')}
                   error={shownError(form, `aliases.${i}.from`)}
                   {...register(`aliases.${i}.from` as const)}
                 />
                 <TextField
                   type="month"
-                  label={t('history.alias.toLabelOptional')}
+                  label={t('history.alias.toLabel')}
+                  optional
                   hint={t('history.monthHint')}
                   error={shownError(form, `aliases.${i}.to`)}
                   {...register(`aliases.${i}.to` as const)}

@@ -1,5 +1,5 @@
 // The two saves of a history page: "Save and continue" (on to the next page of the checklist) and
-// "Save" (stay). Both submit the form; `intent` tells the submit handler which one was pressed.
+// "Save for later" (stay). Both submit the form; `intent` tells the submit handler which one was pressed.
 import '@/features/history/lib/messages';
 import type { RefObject } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,7 @@ export function SaveActions({ submitting, intent }: { submitting: boolean; inten
           intent.current = 'stay';
         }}
       >
-        {t('history.save')}
+        {t('history.saveForLater')}
       </Button>
     </div>
   );

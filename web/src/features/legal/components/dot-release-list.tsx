@@ -267,7 +267,7 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
             </p>
           ) : null}
           <DialogClose asChild>
-            <Button variant="quiet">{t('legal.dot.cancel')}</Button>
+            <Button variant="link">{t('legal.dot.cancel')}</Button>
           </DialogClose>
         </div>
       </form>

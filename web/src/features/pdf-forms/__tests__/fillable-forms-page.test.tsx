@@ -159,7 +159,7 @@ describe('/fillable-pdf-form', () => {
     );
 
     await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
-    await user.type(screen.getByLabelText('Date of birth'), '1990-04-07');
+    await user.type(screen.getByLabelText('Date of birth (optional)'), '1990-04-07');
     // Codes read as words; a hyphen stays, as words have them.
     expect(
       within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('In-person'),
@@ -210,7 +210,7 @@ describe('/fillable-pdf-form', () => {
     await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
-    expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-04-07');
+    expect(screen.getByLabelText('Date of birth (optional)')).toHaveValue('1990-04-07');
     expect(
       within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'),
     ).toBeChecked();

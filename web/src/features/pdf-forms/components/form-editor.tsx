@@ -10,7 +10,6 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DateField } from '@/components/ui/date-field';
-import { RequiredMarker } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -156,18 +155,13 @@ function FieldControl({
   const name = keyOf(index);
   const error = shownError(form, name);
   const registration = form.register(name);
-  const common = { label: field.label, required: field.required, error };
+  const common = { label: field.label, required: field.required, optional: !field.required, error };
   switch (field.kind) {
     case 'checkbox':
       return (
         <Checkbox
-          // The design system's marker, as on every other required field (the checkbox has no required prop).
-          label={
-            <>
-              {field.label}
-              {field.required ? <RequiredMarker /> : null}
-            </>
-          }
+          // Unmarked either way: a box may be left unticked, and aria-required names the one that may not.
+          label={field.label}
           error={error}
           aria-required={field.required || undefined}
           className={styles.wide}

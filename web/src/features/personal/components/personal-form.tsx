@@ -163,7 +163,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             {...register('lastName')}
           />
           <Select
-            label={t('personal.form.suffixOptional')}
+            label={t('personal.form.suffix')}
+            optional
             placeholder={t('personal.form.none')}
             error={err('nameSuffix')}
             {...register('nameSuffix')}
@@ -175,7 +176,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             ))}
           </Select>
           <TextField
-            label={t('personal.form.mothersMaidenNameOptional')}
+            label={t('personal.form.mothersMaidenName')}
+            optional
             error={err('mothersMaidenName')}
             {...register('mothersMaidenName')}
           />
@@ -197,7 +199,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
           />
           <SsnField
             label={t('personal.form.confirmSocialSecurityNumber')}
-            toggleLabel={t('personal.form.showConfirmSsn')}
+            toggleSubject={t('personal.form.confirmSsnToggleSubject')}
             disabled={noSSN}
             error={err('confirmSSN')}
             {...register('confirmSSN')}
@@ -236,7 +238,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             {...register('confirmDOB')}
           />
           <Select
-            label={t('personal.form.genderOptional')}
+            label={t('personal.form.gender')}
+            optional
             placeholder={t('personal.form.choose')}
             error={err('gender')}
             {...register('gender')}
@@ -277,7 +280,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
               {...register('eveningDialCode')}
             />
             <TextField
-              label={t('personal.form.eveningPhoneNumberOptional')}
+              label={t('personal.form.eveningPhoneNumber')}
+              optional
               type="tel"
               error={err('eveningPhoneNumber')}
               {...register('eveningPhoneNumber')}
@@ -324,6 +328,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
         <div className={styles.fields}>
           <TextField
             label={t('personal.form.zipCodeForADrug')}
+            optional
             inputMode="numeric"
             autoComplete="postal-code"
             error={err('drugZip')}

@@ -197,7 +197,7 @@ describe('a service page', () => {
     expect(within(entry).getByLabelText('I work here now')).toHaveAttribute('type', 'checkbox');
     expect(within(entry).getByLabelText(/^Duties/).tagName).toBe('TEXTAREA');
     expect(within(entry).getByLabelText(/^In this role since/)).toHaveAccessibleDescription(/YYYY-MM/);
-    expect(within(entry).getByRole('radiogroup', { name: 'May we contact them?' })).toBeInTheDocument();
+    expect(within(entry).getByRole('radiogroup', { name: 'May we contact them? (optional)' })).toBeInTheDocument();
     const state = within(entry).getByLabelText(/^State/);
     expect(within(state).getByRole('option', { name: 'California' })).toHaveValue('US-CA');
     const country = within(entry).getByLabelText(/^Country/);

@@ -32,7 +32,7 @@ export function ServiceField({
   states,
   countries,
 }: ServiceFieldProps) {
-  const common = { label: field.name, required, error, className };
+  const common = { label: field.name, required, optional: !required, error, className };
   const hint = field.hint || (field.flag === 'dot' ? t('services.form.dotHint') : undefined);
   switch (field.type) {
     case 'checkbox':
@@ -44,6 +44,7 @@ export function ServiceField({
           hint={hint}
           error={error}
           required={required}
+          optional={!required}
           className={className}
           options={field.options}
           {...registration}
