@@ -2,15 +2,27 @@
 import { expect, expectAccessible, inviteApplicant, portal, portalCli, test } from './fixtures';
 import { LoginPage } from './pom/login-page';
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
-  await expect(page.getByText('Path /no/such/page not found', { exact: true })).toBeVisible();
-  await expect(page.getByText('Error 404', { exact: true })).toBeVisible();
+test('an unknown path is a 404 of the server, and the page says so in plain words under the brand', async ({
+  page,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('If you typed the web address, check it is correct.')).toBeVisible();
+  await expect(page.getByText('/no/such/page')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByTestId('brand-wordmark')).toHaveText('ClearPath Screening');
   await expectAccessible(page, '404 page');
-  await page.getByRole('button', { name: 'Return to Safety' }).click();
-  // Home is guarded; logged out, safety is the login page.
+  await page.getByRole('link', { name: 'Go to the login page' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a bare /print is a 404; the pages of the route table are not', async ({ page, request }) => {
+  expect((await request.get('/print')).status()).toBe(404);
+  expect((await request.get('/print/disclosure')).status()).toBe(200);
+  expect((await request.get('/login')).status()).toBe(200);
+  const response = await page.goto('/print');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
 test('a logged-out visit to /profile lands on /login', async ({ page }) => {

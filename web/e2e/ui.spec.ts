@@ -36,7 +36,8 @@ test('the /ui page shows every component and passes axe, collapsed stepper inclu
 test('the login page shows the brand, the trust panel and the support footer, at phone width too', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/login');
-  await expect(page.getByTestId('brand-wordmark')).toHaveText('ClearPath Screening');
+  // The brand in the top bar, as on every page, logged in or out.
+  await expect(page.getByRole('banner').getByTestId('brand-wordmark')).toHaveText('ClearPath Screening');
   await expect(page.getByRole('complementary', { name: 'About this screening' })).toBeVisible();
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'support@clearpath.example' })).toHaveAttribute(
@@ -48,6 +49,7 @@ test('the login page shows the brand, the trust panel and the support footer, at
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
   await expectAccessible(page, '/login at 360 px', { moderate: true });
 });
 
