@@ -34,7 +34,9 @@ test('logging in with the demo login shows the top bar and a menu with name and 
   const shell = new AppShell(page);
   await login.goto();
   await expect(page).toHaveTitle('Login | Applicant Portal');
-  await expect(shell.topBar).toHaveCount(0);
+  // Logged out, the top bar has the provider's brand and no menu.
+  await expect(shell.topBar.getByTestId('brand-wordmark')).toBeVisible();
+  await expect(shell.userMenuButton).toHaveCount(0);
   await expectAccessible(page, 'login page');
 
   await login.logIn(portal.demoUsername, portal.demoPassword);
@@ -88,7 +90,7 @@ test('logout says "Logged out successfully." and lands on /login', async ({ page
   await shell.logOut();
   await expect(page.getByText('Logged out successfully.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(shell.topBar).toHaveCount(0);
+  await expect(shell.userMenuButton).toHaveCount(0);
   await expectAccessible(page, 'login page after logout');
   // The session is gone: a guarded page sends the visitor back to /login.
   await page.goto('/profile');
