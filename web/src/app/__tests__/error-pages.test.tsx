@@ -27,6 +27,9 @@ describe('error pages', () => {
     logInAs(1);
     const { user, router } = renderApp('/print');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    // No guard loaded the applicant here: the top bar asks for them, to show the employer too.
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByTestId('header-employer')).toHaveTextContent('Acme Logistics');
     await user.click(screen.getByRole('link', { name: 'Go to your home page' }));
     await settled(router);
     // Home is guarded: it sends the applicant on to the page of their status.
