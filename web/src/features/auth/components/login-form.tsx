@@ -4,13 +4,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
 import { authMessages, loginWithPassword } from '@/lib/auth';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loginErrorMessage } from '../lib/login-errors';
 import type { LoginFormValues } from '../lib/login-schema';
+import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
@@ -79,12 +79,7 @@ export function LoginForm({
             <p>{failure}</p>
           </Alert>
         ) : null}
-        <TextField
-          label={t('auth.login.username')}
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <LoginEmailField
           readOnly={usernameReadOnly}
           error={errors.username?.message}
           {...register('username', { onChange: clearFailure })}

@@ -6,7 +6,6 @@ import { useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogClose } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
@@ -16,6 +15,7 @@ import {
   requestPasswordResetSchema,
   type RequestPasswordResetInput,
 } from '../api/request-password-reset';
+import { LoginEmailField } from './login-email-field';
 
 type ResetPasswordDialogProps = {
   open: boolean;
@@ -73,12 +73,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
               <p>{failure}</p>
             </Alert>
           ) : null}
-          <TextField
-            label={t('auth.login.username')}
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <LoginEmailField
             error={errors.username?.message}
             {...register('username', { onChange: () => setFailure(null) })}
           />

@@ -120,6 +120,18 @@ async function openPage(list: PdfForm[]) {
   return view;
 }
 
+/** The list opened, the Idaho release (the first of `list`) filled in and sent: the confirmation shown. */
+async function sendIdaho(list: PdfForm[]) {
+  acceptSubmit(list[0], list);
+  const view = await openPage(list);
+  const { user } = view;
+  await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
+  await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
+  await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
+  await user.click(screen.getByRole('button', { name: 'Submit form' }));
+  return { ...view, confirmation: await screen.findByRole('status') };
+}
+
 describe('/fillable-pdf-form', () => {
   it('lists each form with whether it is required and sent', async () => {
     await openPage([idaho(), mvr]);
@@ -280,14 +292,7 @@ describe('/fillable-pdf-form', () => {
     const optional = idaho({ id: 5, code: 'extra', title: 'Extra consent (sample)', required: false });
     const mvrToDo: PdfForm = { ...mvr, required: true, submitted: null };
     const list = [idaho({ required: false }), optional, mvrToDo];
-    acceptSubmit(list[0], list);
-    const { user } = await openPage(list);
-    await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
-    await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
-    await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
-    await user.click(screen.getByRole('button', { name: 'Submit form' }));
-
-    const confirmation = await screen.findByRole('status');
+    const { user, confirmation } = await sendIdaho(list);
     expect(confirmation).toHaveTextContent('Still to fill in: Motor vehicle record request (sample) (required).');
     // A required form is left: no way on past it.
     expect(within(confirmation).queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
@@ -301,14 +306,7 @@ describe('/fillable-pdf-form', () => {
   it('after a submit with only optional forms left, offers the next one and Continue beside it', async () => {
     const optional = idaho({ id: 5, code: 'extra', title: 'Extra consent (sample)', required: false });
     const list = [idaho(), optional];
-    acceptSubmit(list[0], list);
-    const { user } = await openPage(list);
-    await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
-    await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
-    await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
-    await user.click(screen.getByRole('button', { name: 'Submit form' }));
-
-    const confirmation = await screen.findByRole('status');
+    const { confirmation } = await sendIdaho(list);
     expect(confirmation).toHaveTextContent(
       'Extra consent (sample) is optional: fill it in if your employer asked you to, or continue.',
     );
@@ -318,16 +316,11 @@ describe('/fillable-pdf-form', () => {
 
   it('Continue after the last form goes to the next thing left to do on the checklist', async () => {
     const list = [idaho()];
-    acceptSubmit(list[0], list);
     server.use(
       http.get('/api/v2/user/subject/alias', () => HttpResponse.json({ payload: { aliases: [], saved: false } })),
     );
-    const { user, router } = await openPage(list);
-    await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
-    await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
-    await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
-    await user.click(screen.getByRole('button', { name: 'Submit form' }));
-    await user.click(within(await screen.findByRole('status')).getByRole('button', { name: 'Continue' }));
+    const { user, router, confirmation } = await sendIdaho(list);
+    await user.click(within(confirmation).getByRole('button', { name: 'Continue' }));
     // The default checklist: Other Names is the first page still to do.
     await waitFor(() => expect(router.state.location.pathname).toBe('/aliases'));
     await settled(router);
