@@ -11,10 +11,10 @@ import { t } from '@/lib/i18n';
 import { fillPdf, type PdfFieldValue } from '../lib/pdf-fields';
 import styles from './pdf-forms.module.css';
 
-export const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_DEBOUNCE_MS = 300;
 
 /** The full-screen preview's zoom steps: 1 is the window's width. */
-export const ZOOM_STEPS = [1, 1.5, 2, 3];
+const ZOOM_STEPS = [1, 1.5, 2, 3];
 
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjsLoading: Promise<PdfJs> | null = null;
