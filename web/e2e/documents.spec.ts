@@ -237,6 +237,9 @@ test('forms: the motor vehicle record request is filled in (every kind of field)
   await expect(page.getByText('Form submitted', { exact: true })).toBeVisible();
   await expect(editor).toHaveCount(0);
   await expect(card).toContainText(/Submitted on \w+/);
+  // The only form is sent: the way on is the next thing left to do.
+  await expect(forms.sent()).toBeFocused();
+  await expect(forms.sent().getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
   await axe(page, 'forms list, one submitted');
 
   // The copy sent holds what was typed, in the PDF's own fields.
@@ -312,6 +315,9 @@ test('forms: an Idaho address brings the Idaho release, required, and Forms stay
   await forms.submit(IDAHO);
   await expect(page.getByText('Form submitted', { exact: true })).toBeVisible();
   await expect(idaho).toContainText(/Submitted on \w+/);
+  // The record request is still unsent, and optional: offered next, with Continue beside it.
+  await expect(forms.sent().getByRole('button', { name: `Continue to ${MVR}` })).toBeVisible();
+  await expect(forms.sent().getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
   await expect(navEntry(page, 'Forms', 'done')).toBeVisible();
 
   const started = page.waitForEvent('download');
@@ -402,6 +408,20 @@ test.describe('on a phone', () => {
     );
     expect(previewBox!.width).toBeLessThanOrEqual(360);
     await axe(page, 'form editor on a phone');
+
+    // Too small to read there: full screen, zoomed, it scrolls inside the dialog, not the page.
+    await forms.openFullScreen(MVR);
+    const fullScreen = forms.fullScreen(MVR);
+    await expect(fullScreen.getByRole('img', { name: /^Page 1 of \d+ of the filled form$/ })).toBeVisible();
+    const box = await fullScreen.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
+    await fullScreen.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(fullScreen.getByText('150%', { exact: true })).toBeVisible();
+    await expectNoSideScroll(page, 'full-screen preview, zoomed');
+    await axe(page, 'full-screen preview on a phone');
+    await fullScreen.getByRole('button', { name: 'Close the preview' }).click();
+    await expect(fullScreen).toHaveCount(0);
+    await expect(forms.preview.getByRole('button', { name: 'View full screen' })).toBeFocused();
     await page.screenshot({ path: '/work/shots/e2e-docs-phone-form-editor.png', fullPage: true });
   });
 });

@@ -28,7 +28,7 @@ test('a bare /print is a 404; the pages of the route table are not', async ({ pa
 test('a logged-out visit to /profile lands on /login', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
   await expectAccessible(page, 'login page after a guarded page');
 });
 
@@ -83,9 +83,14 @@ test('the Forgot Password dialog sends the request, and the e-mailed link sets a
   const dialog = page.getByRole('dialog', { name: 'Reset Password' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'Reset Password dialog');
-  await dialog.getByLabel('Username').fill(email);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(email);
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Request has been sent', { exact: true })).toBeVisible();
+  // The confirmation stays in the dialog until it is closed.
+  await expect(dialog.getByText('Request has been sent', { exact: true })).toBeVisible();
+  await expect(dialog).toContainText(`If an account exists for ${email}, we have sent a link`);
+  await expect(dialog).toContainText('The link lasts 1 hour.');
+  await expectAccessible(page, 'Reset Password dialog, sent');
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 
   const outbox = portalCli('outbox');
@@ -101,9 +106,13 @@ test('the Forgot Password dialog sends the request, and the e-mailed link sets a
   await page.getByRole('button', { name: 'Set Password' }).click();
   await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The account's address is filled in (not carried in the URL); the new password is what is left.
+  await expect(login.username).toHaveValue(email);
+  await expect(login.password).toBeFocused();
   await expectAccessible(page, 'login page after a password reset');
 
-  await login.logIn(email, 'Second-password-2026!');
+  await login.password.fill('Second-password-2026!');
+  await login.submit.click();
   await expect(page.getByText('Successfully logged in', { exact: true })).toBeVisible();
   // A new applicant still has setup to finish (the wizard names its step in the URL).
   await expect(page).toHaveURL(/\/setup(\?step=legal)?$/);

@@ -64,7 +64,7 @@ test('a wrong password is said plainly in the form, and still there after 5 s', 
   await login.goto();
   await login.logIn(portal.demoUsername, 'not-the-password');
   const alert = page.getByRole('form', { name: 'Login' }).getByRole('alert');
-  const plain = "That username and password don't match. Check them and try again, or reset your password.";
+  const plain = "That e-mail and password don't match. Check them and try again, or reset your password.";
   await expect(alert).toHaveText(plain);
   await expect(page.getByText('The user credentials were incorrect.')).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
@@ -95,7 +95,7 @@ test('logout says "Logged out successfully." and lands on /login', async ({ page
   // The session is gone: a guarded page sends the visitor back to /login.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(login.username).toBeVisible();
   await expectAccessible(page, 'login page after logout and a guarded page');
 });
 
@@ -103,7 +103,7 @@ test('the login works by keyboard alone', async ({ page }) => {
   const login = new LoginPage(page);
   await page.goto('/login');
   await login.username.waitFor();
-  // From the top of the page: the skip link, then the username field.
+  // From the top of the page: the skip link, then the e-mail field.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(login.username).toBeFocused();

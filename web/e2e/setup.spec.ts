@@ -180,7 +180,7 @@ test('a full-profile applicant gets three steps and lands on /profile', async ({
 
 test('typed personal information survives a reload before it is saved', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Username').fill(portal.demoUsername);
+  await page.getByLabel('E-mail', { exact: true }).fill(portal.demoUsername);
   await page.getByLabel('Password', { exact: true }).fill(portal.demoPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -152,6 +152,21 @@ export class FormsPage {
     await this.editor(title).getByRole('button', { name: 'Submit form' }).click();
   }
 
+  /** What the list says after a submit, with the way on. */
+  sent() {
+    return this.page.getByRole('status').filter({ hasText: 'Form submitted' });
+  }
+
+  /** The preview opened with "View full screen". */
+  fullScreen(title: string) {
+    return this.page.getByRole('dialog', { name: `Preview: ${title}` });
+  }
+
+  async openFullScreen(title: string) {
+    await this.preview.getByRole('button', { name: 'View full screen' }).click();
+    await expect(this.fullScreen(title)).toBeVisible();
+  }
+
   downloadSubmitted(title: string) {
     return this.page.getByRole('button', { name: `Download the submitted ${title}`, exact: true });
   }

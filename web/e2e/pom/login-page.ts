@@ -8,7 +8,8 @@ export class LoginPage {
   readonly forgotPassword: Locator;
 
   constructor(readonly page: Page) {
-    this.username = page.getByLabel('Username');
+    // The login's username is the applicant's e-mail address, and says so.
+    this.username = page.getByLabel('E-mail', { exact: true });
     // exact: the Show password toggle's name holds the word too.
     this.password = page.getByLabel('Password', { exact: true });
     this.submit = page.getByRole('button', { name: 'Login' });

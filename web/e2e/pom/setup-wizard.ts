@@ -33,7 +33,7 @@ export class SetupWizardPage {
 
   async login(password: string) {
     await expect(this.heading()).toHaveText('Login');
-    await expect(this.page.getByLabel('Username')).toHaveAttribute('readonly', '');
+    await expect(this.page.getByLabel('E-mail', { exact: true })).toHaveAttribute('readonly', '');
     await this.page.getByLabel('Password', { exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Login' }).click();
   }

@@ -1,13 +1,16 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TrustPanel } from '@/components/trust-panel/trust-panel';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import styles from '@/features/auth/components/auth-card.module.css';
+import { usernameFromLoginState } from '@/features/auth/lib/login-state';
 import { t } from '@/lib/i18n';
 import { useLoginNotice } from '@/lib/login-notice';
 
 export function LoginRoute() {
   const navigate = useNavigate();
+  // After a new password on /reset: the account's address is filled in, the password is what is left to type.
+  const username = usernameFromLoginState(useLocation().state);
   // On the page, not in the snackbar: it stays while the visitor reads it, and
   // the snackbar's code is not part of what /login loads.
   const notice = useLoginNotice();
@@ -26,7 +29,11 @@ export function LoginRoute() {
           </p>
         ) : null}
         {/* Home sends the applicant on to the page their status allows. */}
-        <LoginForm onSuccess={() => navigate(paths.home.getHref())} />
+        <LoginForm
+          username={username}
+          focusPassword={username !== ''}
+          onSuccess={() => navigate(paths.home.getHref())}
+        />
       </section>
       <div className={styles.aside}>
         <TrustPanel />

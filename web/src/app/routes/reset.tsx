@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ResetPassword } from '@/features/auth/components/reset-password';
 import styles from '@/features/auth/components/auth-card.module.css';
+import { loginStateAfterReset } from '@/features/auth/lib/login-state';
 import { t } from '@/lib/i18n';
 
 export function ResetRoute() {
@@ -14,7 +15,12 @@ export function ResetRoute() {
         {t('auth.reset.title')}
       </h1>
       {token ? (
-        <ResetPassword token={token} onDone={() => navigate(paths.login.getHref())} />
+        <ResetPassword
+          token={token}
+          onDone={(username) =>
+            navigate(paths.login.getHref(), username ? { state: loginStateAfterReset(username) } : undefined)
+          }
+        />
       ) : (
         <>
           <p className={styles.intro}>{t('auth.reset.noToken')}</p>

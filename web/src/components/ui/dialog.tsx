@@ -2,7 +2,8 @@
 // design system's look. Opened from a trigger or by `open`; `returnFocusTo`
 // brings focus back to the control that opened it when there is no trigger.
 // placement 'side' is a sheet on the right (full screen on a phone) for a
-// panel that stays open beside the page's work, such as the chat. Every
+// panel that stays open beside the page's work, such as the chat; 'full'
+// covers the window, for something to read at size (a form's preview). Every
 // dialog has a Close button (an X) at the top, beside its title: the way out
 // that a phone user looks for first, besides Escape and the buttons below.
 import * as RadixDialog from '@radix-ui/react-dialog';
@@ -17,7 +18,7 @@ type DialogProps = {
   description?: ReactNode;
   children: ReactNode;
   returnFocusTo?: RefObject<HTMLElement | null>;
-  placement?: 'center' | 'side';
+  placement?: 'center' | 'side' | 'full';
   /** Where focus goes on open (the first field); Radix's default is the first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>;
   /** The accessible name of the close button in the title row ("Close" unless said). */
@@ -40,7 +41,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={placement === 'side' ? styles.side : styles.content}
+          className={{ center: styles.content, side: styles.side, full: styles.full }[placement]}
           // Without a description Radix warns unless told there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {

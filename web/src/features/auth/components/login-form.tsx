@@ -1,16 +1,16 @@
 // The login form (spec sections 2 and 5). Also meant for the setup wizard's
 // Login step, where the username is prefilled and read-only.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
 import { authMessages, loginWithPassword } from '@/lib/auth';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loginErrorMessage } from '../lib/login-errors';
 import type { LoginFormValues } from '../lib/login-schema';
+import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
@@ -24,9 +24,17 @@ type LoginFormProps = {
   onFailed?: (error: unknown) => void;
   username?: string;
   usernameReadOnly?: boolean;
+  /** The password field takes the focus on arrival, the username being known (after a reset). */
+  focusPassword?: boolean;
 };
 
-export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly = false }: LoginFormProps) {
+export function LoginForm({
+  onSuccess,
+  onFailed,
+  username = '',
+  usernameReadOnly = false,
+  focusPassword = false,
+}: LoginFormProps) {
   const [resetOpen, setResetOpen] = useState(false);
   // Why the last login failed: on the page until the visitor edits a field or submits again.
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,6 +43,7 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
     register,
     handleSubmit,
     watch,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useAppForm<LoginFormValues>(loadLoginSchema, { defaultValues: { username, password: '' } });
   // Both fields filled is all the schema asks; read here so that the submit
@@ -43,6 +52,10 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
   const filled = typedUsername.trim() !== '' && typedPassword !== '';
 
   const clearFailure = () => setFailure(null);
+
+  useEffect(() => {
+    if (focusPassword) setFocus('password');
+  }, [focusPassword, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -66,11 +79,7 @@ export function LoginForm({ onSuccess, onFailed, username = '', usernameReadOnly
             <p>{failure}</p>
           </Alert>
         ) : null}
-        <TextField
-          label={t('auth.login.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <LoginEmailField
           readOnly={usernameReadOnly}
           error={errors.username?.message}
           {...register('username', { onChange: clearFailure })}

@@ -1,20 +1,21 @@
 // The Reset Password dialog behind the login page's Forgot Password link
-// (loaded only when opened, so the login page stays small).
+// (loaded only when opened, so the login page stays small). Once sent, it says
+// in place what to look for, until the visitor closes it: a snackbar would
+// vanish before the e-mail arrives.
 import { useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogClose } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
-import { notify } from '@/lib/notifications';
 import {
   REQUEST_SENT_MESSAGE,
   requestPasswordReset,
   requestPasswordResetSchema,
   type RequestPasswordResetInput,
 } from '../api/request-password-reset';
+import { LoginEmailField } from './login-email-field';
 
 type ResetPasswordDialogProps = {
   open: boolean;
@@ -26,6 +27,8 @@ type ResetPasswordDialogProps = {
 export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo }: ResetPasswordDialogProps) {
   // Why sending failed: in the dialog until the username is edited or sent again.
   const [failure, setFailure] = useState<string | null>(null);
+  // The address the link was sent for, as typed: the dialog then shows what to do next.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,8 +43,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
       setFailure(errorMessageOf(error));
       return;
     }
-    notify(REQUEST_SENT_MESSAGE, 'success');
-    onOpenChange(false);
+    setSentTo(values.username);
   });
 
   return (
@@ -50,31 +52,39 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
       onOpenChange={onOpenChange}
       returnFocusTo={returnFocusTo}
       title={t('auth.resetDialog.title')}
-      description={t('auth.resetDialog.description')}
+      description={sentTo === null ? t('auth.resetDialog.description') : undefined}
     >
-      <form onSubmit={onSubmit} noValidate>
-        {failure ? (
-          <Alert focusOnMount>
-            <p>{failure}</p>
+      {sentTo !== null ? (
+        <>
+          <Alert tone="success" title={REQUEST_SENT_MESSAGE} focusOnMount>
+            {/* The lifetime is the server's --reset-ttl default (internal/store/store.go). */}
+            <p>{t('auth.resetDialog.checkEmail', { username: sentTo })}</p>
           </Alert>
-        ) : null}
-        <TextField
-          label={t('auth.login.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...register('username', { onChange: () => setFailure(null) })}
-        />
-        <DialogActions>
-          <DialogClose asChild>
-            <Button variant="link">{t('auth.resetDialog.close')}</Button>
-          </DialogClose>
-          <Button type="submit" disabled={!isValid} loading={isSubmitting}>
-            {t('auth.resetDialog.send')}
-          </Button>
-        </DialogActions>
-      </form>
+          <DialogActions>
+            <DialogClose asChild>
+              <Button>{t('auth.resetDialog.backToLogin')}</Button>
+            </DialogClose>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {failure ? (
+            <Alert focusOnMount>
+              <p>{failure}</p>
+            </Alert>
+          ) : null}
+          <LoginEmailField
+            error={errors.username?.message}
+            {...register('username', { onChange: () => setFailure(null) })}
+          />
+          {/* Close is the dialog's X at the top (spec: Close and Send). */}
+          <DialogActions>
+            <Button type="submit" disabled={!isValid} loading={isSubmitting}>
+              {t('auth.resetDialog.send')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -14,7 +14,11 @@ import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
 
-type ResetPasswordProps = { token: string; onDone: () => void };
+type ResetPasswordProps = {
+  token: string;
+  /** After the new password is set, with the link's account when the server named it. */
+  onDone: (username?: string) => void;
+};
 
 export function ResetPassword({ token, onDone }: ResetPasswordProps) {
   const [check, setCheck] = useState<ResetLinkCheck | null>(null);
@@ -57,7 +61,7 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
           setCheck({ valid: false, message });
           return;
         }
-        onDone();
+        onDone(check.username);
       }}
     />
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { logInAs, renderApp } from '@/testing/render-app';
+import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { PdfForm } from '../api/pdf-forms';
 
@@ -58,18 +58,57 @@ async function idahoTemplate(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A driving record request: the issuing state as PDFs list it (postal codes), and another dropdown. */
+async function mvrTemplate(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  const form = doc.getForm();
+  const state = form.createDropdown('issuing_state');
+  state.addOptions(['TX', 'CA']);
+  state.enableRequired();
+  state.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText('Issuing state'));
+  state.addToPage(page, { x: 40, y: 700, width: 120, height: 20 });
+  const purpose = form.createDropdown('purpose');
+  purpose.addOptions(['Employment', 'Volunteering']);
+  purpose.addToPage(page, { x: 40, y: 660, width: 120, height: 20 });
+  return doc.save();
+}
+
 let template: Uint8Array;
+let mvrPdf: Uint8Array;
 beforeEach(async () => {
   template ??= await idahoTemplate();
+  mvrPdf ??= await mvrTemplate();
 });
+
+const pdfAnswer = (bytes: Uint8Array) =>
+  new HttpResponse(bytes.slice(), { headers: { 'Content-Type': 'application/pdf' } });
+
+/** The answer of a submit of `form`: it is sent, and the list read again says so. */
+function acceptSubmit(form: PdfForm, list: PdfForm[]) {
+  server.use(
+    http.post(`/api/v2/user/profile/fillable-pdf-form/${form.id}`, () => {
+      const submitted = {
+        ...form,
+        submitted: {
+          name: `${form.code}.pdf`,
+          size: 1234,
+          sha256: 'cd'.repeat(32),
+          submittedAt: '2026-11-22T12:00:00Z',
+        },
+      };
+      const after = list.map((f) => (f.id === form.id ? submitted : f));
+      server.use(http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json(after)));
+      return HttpResponse.json({ message: 'Form submitted', form: submitted });
+    }),
+  );
+}
 
 function mockForms(list: PdfForm[]) {
   server.use(
     http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json(list)),
-    http.get(
-      '/api/v2/user/profile/fillable-pdf-form/3',
-      () => new HttpResponse(template.slice(), { headers: { 'Content-Type': 'application/pdf' } }),
-    ),
+    http.get('/api/v2/user/profile/fillable-pdf-form/3', () => pdfAnswer(template)),
+    http.get('/api/v2/user/profile/fillable-pdf-form/4', () => pdfAnswer(mvrPdf)),
   );
 }
 
@@ -79,6 +118,18 @@ async function openPage(list: PdfForm[]) {
   const view = renderApp('/fillable-pdf-form');
   await screen.findByRole('heading', { level: 1, name: 'Forms' });
   return view;
+}
+
+/** The list opened, the Idaho release (the first of `list`) filled in and sent: the confirmation shown. */
+async function sendIdaho(list: PdfForm[]) {
+  acceptSubmit(list[0], list);
+  const view = await openPage(list);
+  const { user } = view;
+  await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
+  await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
+  await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
+  await user.click(screen.getByRole('button', { name: 'Submit form' }));
+  return { ...view, confirmation: await screen.findByRole('status') };
 }
 
 describe('/fillable-pdf-form', () => {
@@ -168,10 +219,15 @@ describe('/fillable-pdf-form', () => {
     await user.click(screen.getByRole('checkbox', { name: /^I authorize the release of my Idaho records\./ }));
     await user.click(within(form).getByRole('button', { name: 'Submit form' }));
 
-    expect(await screen.findByText('Form submitted')).toBeInTheDocument();
+    // Said on the list, which takes the focus there: every form is sent, so the way on is Continue.
+    const confirmation = await screen.findByRole('status');
+    expect(confirmation).toHaveTextContent('Form submitted');
+    expect(confirmation).toHaveTextContent('We have received Idaho background check release (sample).');
+    expect(confirmation).toHaveTextContent('All your forms are sent.');
+    await waitFor(() => expect(confirmation).toHaveFocus());
+    expect(within(confirmation).getByRole('button', { name: 'Continue' })).toBeVisible();
     const card = await screen.findByRole('article', { name: 'Idaho background check release (sample)' });
     expect(within(card).getByText('Submitted on November 22, 2026')).toBeInTheDocument();
-    await waitFor(() => expect(within(card).getByRole('button', { name: /Fill in .* again/ })).toHaveFocus());
 
     expect(sent).not.toBeNull();
     const file = sent as unknown as File;
@@ -230,6 +286,76 @@ describe('/fillable-pdf-form', () => {
     await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('');
+  });
+
+  it('after a submit, offers the next form still to send, the required one first', async () => {
+    const optional = idaho({ id: 5, code: 'extra', title: 'Extra consent (sample)', required: false });
+    const mvrToDo: PdfForm = { ...mvr, required: true, submitted: null };
+    const list = [idaho({ required: false }), optional, mvrToDo];
+    const { user, confirmation } = await sendIdaho(list);
+    expect(confirmation).toHaveTextContent('Still to fill in: Motor vehicle record request (sample) (required).');
+    // A required form is left: no way on past it.
+    expect(within(confirmation).queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    await user.click(
+      within(confirmation).getByRole('button', { name: 'Continue to Motor vehicle record request (sample)' }),
+    );
+    expect(await screen.findByRole('form', { name: 'Motor vehicle record request (sample)' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('after a submit with only optional forms left, offers the next one and Continue beside it', async () => {
+    const optional = idaho({ id: 5, code: 'extra', title: 'Extra consent (sample)', required: false });
+    const list = [idaho(), optional];
+    const { confirmation } = await sendIdaho(list);
+    expect(confirmation).toHaveTextContent(
+      'Extra consent (sample) is optional: fill it in if your employer asked you to, or continue.',
+    );
+    expect(within(confirmation).getByRole('button', { name: 'Continue to Extra consent (sample)' })).toBeVisible();
+    expect(within(confirmation).getByRole('button', { name: 'Continue' })).toBeVisible();
+  });
+
+  it('Continue after the last form goes to the next thing left to do on the checklist', async () => {
+    const list = [idaho()];
+    server.use(
+      http.get('/api/v2/user/subject/alias', () => HttpResponse.json({ payload: { aliases: [], saved: false } })),
+    );
+    const { user, router, confirmation } = await sendIdaho(list);
+    await user.click(within(confirmation).getByRole('button', { name: 'Continue' }));
+    // The default checklist: Other Names is the first page still to do.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/aliases'));
+    await settled(router);
+  });
+
+  it('a dropdown of states is the app’s state picker: the names, "Choose a state", the PDF’s code sent', async () => {
+    let sent: File | null = null;
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (init?.body instanceof FormData) sent = init.body.get('file') as File;
+      return realFetch(input, init);
+    });
+    const mvrToDo: PdfForm = { ...mvr, submitted: null };
+    acceptSubmit(mvrToDo, [mvrToDo]);
+    const { user } = await openPage([mvrToDo]);
+    await user.click(await screen.findByRole('button', { name: /Fill in Motor vehicle/ }));
+    const state = await screen.findByRole('combobox', { name: /Issuing state/ });
+    // The lookup's names in its order, as on Personal Information and Address History.
+    expect(
+      within(state)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a state', 'California', 'Texas']);
+    // Any other dropdown keeps its own choices.
+    const purpose = screen.getByRole('combobox', { name: /Purpose/ });
+    expect(
+      within(purpose)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose', 'Employment', 'Volunteering']);
+    await user.selectOptions(state, 'Texas');
+    await user.click(screen.getByRole('button', { name: 'Submit form' }));
+    await screen.findByRole('status');
+    const filled = (await PDFDocument.load(new Uint8Array(await (sent as unknown as File).arrayBuffer()))).getForm();
+    expect(filled.getDropdown('issuing_state').getSelected()).toEqual(['TX']);
   });
 
   it("shows the server's refusal in the editor and keeps what was typed", async () => {

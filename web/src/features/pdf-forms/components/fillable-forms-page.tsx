@@ -1,9 +1,12 @@
 // /fillable-pdf-form "Forms": the employer's fillable PDF forms that apply to
 // the applicant, each with whether it was sent, and one open at a time in the
-// editor (?form={id}, so the browser's Back returns to the list).
+// editor (?form={id}, so the browser's Back returns to the list). After a
+// submit, the list says it was sent and offers the way on: the next form still
+// to send, else the next thing left to do.
 import '@/features/pdf-forms/lib/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +17,7 @@ import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
+import { pathAfterSave } from '@/lib/subject';
 import { downloadFilledForm, usePdfForms, type PdfForm } from '../api/pdf-forms';
 import { FormEditor } from './form-editor';
 import { FormStatus } from './form-status';
@@ -68,6 +72,43 @@ function FormCard({ form, onOpen }: { form: PdfForm; onOpen: () => void }) {
   );
 }
 
+/** The forms not sent yet but `sent`, the required first. */
+function formsLeft(forms: PdfForm[], sent: PdfForm): PdfForm[] {
+  return forms
+    .filter((form) => !form.submitted && form.id !== sent.id)
+    .sort((a, b) => Number(b.required) - Number(a.required));
+}
+
+function FormSent({ sent, forms, onOpen }: { sent: PdfForm; forms: PdfForm[]; onOpen: (form: PdfForm) => void }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const left = formsLeft(forms, sent);
+  const next = left.at(0);
+  // An optional form can be left: the way on is offered beside it.
+  const canGoOn = !left.some((form) => form.required);
+  const goOn = async () => {
+    setLeaving(true);
+    await navigate(await pathAfterSave(client, 'fillable-pdf-form'));
+  };
+  let nextText = t('forms.sent.allSent');
+  if (next) nextText = t(next.required ? 'forms.sent.nextRequired' : 'forms.sent.nextOptional', { title: next.title });
+  return (
+    <Alert tone="success" title={t('forms.sent.title')} focusOnMount>
+      <p>{t('forms.sent.text', { title: sent.title })}</p>
+      <p>{nextText}</p>
+      <div className={styles.actions}>
+        {next ? <Button onClick={() => onOpen(next)}>{t('forms.sent.openNext', { title: next.title })}</Button> : null}
+        {canGoOn ? (
+          <Button variant={next ? 'secondary' : 'primary'} loading={leaving} onClick={() => void goOn()}>
+            {t('forms.sent.continue')}
+          </Button>
+        ) : null}
+      </div>
+    </Alert>
+  );
+}
+
 export function FillableFormsPage() {
   const forms = usePdfForms();
   const [params, setParams] = useSearchParams();
@@ -76,6 +117,8 @@ export function FillableFormsPage() {
   // The form whose editor was last closed: its button gets the focus back.
   const returnTo = useRef<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  // The form just sent: the list then starts with what follows.
+  const [sent, setSent] = useState<PdfForm | null>(null);
 
   useEffect(() => {
     if (open || returnTo.current === null) return;
@@ -84,10 +127,20 @@ export function FillableFormsPage() {
     returnTo.current = null;
   });
 
-  const close = () => {
-    returnTo.current = open?.id ?? null;
+  const close = (submitted?: PdfForm) => {
+    // After a submit the confirmation takes the focus, not the form's own button.
+    returnTo.current = submitted ? null : (open?.id ?? null);
+    setSent(submitted ?? null);
     setParams((p) => {
       p.delete('form');
+      return p;
+    });
+  };
+
+  const openForm = (form: PdfForm) => {
+    setSent(null);
+    setParams((p) => {
+      p.set('form', String(form.id));
       return p;
     });
   };
@@ -122,17 +175,9 @@ export function FillableFormsPage() {
   } else {
     body = (
       <div ref={listRef} className={styles.list}>
+        {sent ? <FormSent sent={sent} forms={forms.data} onOpen={openForm} /> : null}
         {forms.data.map((form) => (
-          <FormCard
-            key={form.id}
-            form={form}
-            onOpen={() =>
-              setParams((p) => {
-                p.set('form', String(form.id));
-                return p;
-              })
-            }
-          />
+          <FormCard key={form.id} form={form} onOpen={() => openForm(form)} />
         ))}
       </div>
     );

@@ -19,8 +19,7 @@ import { useAppForm } from '@/lib/form';
 import { useFailedSave } from '@/lib/failed-save';
 import { t } from '@/lib/i18n';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
-import { notify } from '@/lib/notifications';
-import { UPLOAD_MESSAGE_TIMEOUT } from '@/lib/upload';
+import { useStates, type LookupItem } from '@/lib/lookups';
 import { shownError } from '@/lib/shown-error';
 import { afterSubmit, fetchSubmitted, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
 import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
@@ -31,6 +30,7 @@ import {
   type PdfFieldDescriptor,
   type PdfFieldValue,
 } from '../lib/pdf-fields';
+import { stateChoices } from '../lib/state-choices';
 import { formatDate } from './format-date';
 import { PdfPreview } from './pdf-preview';
 import styles from './pdf-forms.module.css';
@@ -69,8 +69,8 @@ export const previousAnswersQuery = (form: PdfForm) =>
 
 type FormEditorProps = {
   form: PdfForm;
-  /** Back to the list: after a submit, or when the applicant leaves. */
-  onClose: () => void;
+  /** Back to the list: with the form as sent after a submit, without when the applicant leaves. */
+  onClose: (sent?: PdfForm) => void;
 };
 
 export function FormEditor({ form, onClose }: FormEditorProps) {
@@ -79,6 +79,8 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
   // which is no reason to read the copy just sent.
   const [opened] = useState(form);
   const previous = useQuery(previousAnswersQuery(opened));
+  // Read before the fields show, so that a state dropdown does not change its words under the applicant.
+  const states = useStates();
   // The template's fields, each starting from the answer sent last, but a consent (a required
   // checkbox): that is given again, by a tick of the applicant's own.
   const fields = useMemo(() => {
@@ -108,10 +110,18 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
         )}
       </Alert>
     );
-  } else if (!template.data || !fields) {
+  } else if (!template.data || !fields || states.isPending) {
     body = <Skeleton lines={8} label={t('forms.editor.loading')} />;
   } else {
-    body = <EditorForm form={form} template={template.data.template} fields={fields} onClose={onClose} />;
+    body = (
+      <EditorForm
+        form={form}
+        template={template.data.template}
+        fields={fields}
+        states={states.data ?? []}
+        onClose={onClose}
+      />
+    );
   }
   return (
     <div className={styles.editor}>
@@ -147,15 +157,29 @@ function FieldControl({
   field,
   index,
   form,
+  states,
 }: {
   field: PdfFieldDescriptor;
   index: number;
   form: UseFormReturn<PdfFormValues>;
+  states: LookupItem[];
 }) {
   const name = keyOf(index);
   const error = shownError(form, name);
   const registration = form.register(name);
   const common = { label: field.label, required: field.required, optional: !field.required, error };
+  const usStates = field.kind === 'dropdown' ? stateChoices(field.options ?? [], states) : null;
+  if (usStates) {
+    return (
+      <Select {...common} placeholder={t('forms.editor.chooseAState')} {...registration}>
+        {usStates.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    );
+  }
   switch (field.kind) {
     case 'checkbox':
       return (
@@ -202,12 +226,14 @@ function EditorForm({
   form: pdfForm,
   template,
   fields,
+  states,
   onClose,
 }: {
   form: PdfForm;
   template: ArrayBuffer;
   fields: PdfFieldDescriptor[];
-  onClose: () => void;
+  states: LookupItem[];
+  onClose: (sent?: PdfForm) => void;
 }) {
   const client = useQueryClient();
   const schema = useMemo(() => pdfFormSchema(fields), [fields]);
@@ -227,8 +253,7 @@ function EditorForm({
         const filled = await fillPdf(template, valuesByName(fields, data));
         const answer = await submitForm(pdfForm.id, filled, pdfForm.code);
         await afterSubmit(client, answer);
-        notify(t('forms.editor.submitted'), 'success', UPLOAD_MESSAGE_TIMEOUT);
-        onClose();
+        onClose(answer.form);
       } catch (error) {
         // 422 (the file), 413, 415, 409: the server's own sentence; the answers stay as typed.
         const message =
@@ -262,7 +287,7 @@ function EditorForm({
         <p>{t('forms.editor.intro')}</p>
         <div className={styles.fields}>
           {fields.map((field, i) => (
-            <FieldControl key={field.name} field={field} index={i} form={form} />
+            <FieldControl key={field.name} field={field} index={i} form={form} states={states} />
           ))}
         </div>
         <div className={styles.actions}>
@@ -274,7 +299,7 @@ function EditorForm({
           </Button>
         </div>
       </form>
-      <PdfPreview template={template} values={answers} />
+      <PdfPreview template={template} values={answers} title={pdfForm.title} />
     </div>
   );
 }

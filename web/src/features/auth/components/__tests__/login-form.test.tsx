@@ -14,7 +14,7 @@ import { queryClient } from '@/lib/query-client';
 async function openLogin() {
   const app = renderApp('/login');
   await settled(app.router);
-  const username = await screen.findByLabelText('Username');
+  const username = await screen.findByLabelText('E-mail');
   const password = screen.getByLabelText('Password');
   const submit = screen.getByRole('button', { name: 'Login' });
   return { ...app, username, password, submit };
@@ -24,14 +24,14 @@ describe('login form', () => {
   it('the schema requires both fields with the spec messages', () => {
     const result = loginInputSchema.safeParse({ username: ' ', password: '' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Username is required', 'Password is required']);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['E-mail is required', 'Password is required']);
     expect(loginInputSchema.safeParse({ username: 'a', password: 'b' }).success).toBe(true);
   });
 
   it('shows no message before a field is touched and blocks submit while invalid', async () => {
     const { submit } = await openLogin();
     expect(submit).toBeDisabled();
-    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('E-mail is required')).not.toBeInTheDocument();
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
   });
 
@@ -39,7 +39,7 @@ describe('login form', () => {
     const { user, username, password, submit } = await openLogin();
     await user.click(username);
     await user.tab();
-    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
     expect(username).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
 
@@ -49,7 +49,7 @@ describe('login form', () => {
 
     await user.type(username, 'demo.applicant@example.com');
     await user.type(password, 'secret');
-    await waitFor(() => expect(screen.queryByText('Username is required')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('E-mail is required')).not.toBeInTheDocument());
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
     expect(submit).toBeEnabled();
   });
@@ -180,7 +180,7 @@ describe('login form', () => {
     expect(retryAfterSeconds(null)).toBeNull();
   });
 
-  it('Forgot Password opens the Reset Password dialog, which sends the username and says so', async () => {
+  it('Forgot Password opens the Reset Password dialog, which sends the e-mail and says in place what follows', async () => {
     let body: unknown;
     server.use(
       http.post('/api/user/password/reset', async ({ request }) => {
@@ -194,19 +194,31 @@ describe('login form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
     const send = within(dialog).getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
-    const field = within(dialog).getByLabelText('Username');
+    const field = within(dialog).getByLabelText('E-mail');
     await user.click(field);
     await user.tab();
-    expect(await within(dialog).findByText('Username is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('E-mail is required')).toBeInTheDocument();
     await user.type(field, 'demo.applicant@example.com');
     await user.click(send);
-    expect(await screen.findByText('Request has been sent')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Said in the dialog, where it stays until closed: what to look for, and for how long the link works.
+    const sent = await within(dialog).findByRole('status');
+    expect(sent).toHaveTextContent('Request has been sent');
+    expect(sent).toHaveTextContent(
+      'Check your e-mail. If an account exists for demo.applicant@example.com, we have sent a link to reset your password. The link lasts 1 hour.',
+    );
+    await waitFor(() => expect(sent).toHaveFocus());
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(notifications.getSnapshot()).toEqual([]);
     expect(body).toEqual({ username: 'demo.applicant@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('dialog', { name: 'Reset Password' })).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(forgot).toHaveFocus();
   });
 
-  it('a failed reset request says why inside the dialog, not in a toast, until the username is edited', async () => {
+  it('a failed reset request says why inside the dialog, not in a toast, until the e-mail is edited', async () => {
     server.use(
       http.post('/api/user/password/reset', () =>
         HttpResponse.json(
@@ -218,7 +230,7 @@ describe('login form', () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
-    const field = within(dialog).getByLabelText('Username');
+    const field = within(dialog).getByLabelText('E-mail');
     await user.type(field, 'demo.applicant@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many requests. Please wait a minute.');

@@ -40,6 +40,26 @@ describe('reset page', () => {
     expect(body).toEqual({ token: 'reset-1', password: 'A-long-new-password-1' });
   });
 
+  it('after the new password, /login has the link’s e-mail filled in (not in the URL) and the password focused', async () => {
+    server.use(
+      http.post('/api/user/password/reset/verify', () =>
+        HttpResponse.json({ valid: true, username: 'jordan.reyes@example.com' }),
+      ),
+      http.post('/api/user/password/reset/confirm', () =>
+        HttpResponse.json({ message: 'Your password has been changed.' }),
+      ),
+    );
+    const { user, router } = await openReset('/reset?token=reset-2');
+    await user.type(await screen.findByLabelText('New password'), 'A-long-new-password-1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'A-long-new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveValue('jordan.reyes@example.com');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+  });
+
   it('a spent link is reported before any form, with a way to request a new one', async () => {
     let requested: unknown;
     server.use(
@@ -57,9 +77,9 @@ describe('reset page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Request a new link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
-    await user.type(within(dialog).getByLabelText('Username'), 'demo.applicant@example.com');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'demo.applicant@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Request has been sent')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Request has been sent')).toBeInTheDocument();
     expect(requested).toEqual({ username: 'demo.applicant@example.com' });
   });
 
