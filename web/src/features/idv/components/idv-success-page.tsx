@@ -107,7 +107,7 @@ function Confirmation({ approved, moved }: { approved: boolean; moved: UserPaylo
     <OutcomePage title={approved ? t('idv.success.verifiedTitle') : t('idv.success.sentTitle')}>
       <Card aria-labelledby="idv-next">
         <p className={styles.text}>{approved ? t('idv.success.verifiedText') : t('idv.success.sentText')}</p>
-        <h2 id="idv-next" className={styles.heading}>
+        <h2 id="idv-next" className={`${styles.heading} ${styles.nextHeading}`}>
           {t('idv.success.nextTitle')}
         </h2>
         <FollowingSteps
