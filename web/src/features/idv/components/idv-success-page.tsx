@@ -190,19 +190,24 @@ function Finish({ approved }: { approved: boolean }) {
   );
 }
 
-function SessionOutcome({ session, waitedOut }: { session: IdvSession; waitedOut: boolean }) {
+/** Nothing finished to check here: the way back to the frame, where the session goes on or starts. */
+function BackToVerification({ title, text }: { title: string; text: string }) {
   const navigate = useNavigate();
+  return (
+    <OutcomePage title={title}>
+      <Card>
+        <p className={styles.text}>{text}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => void navigate(paths.idv.getHref())}>{t('idv.success.backToVerification')}</Button>
+        </div>
+      </Card>
+    </OutcomePage>
+  );
+}
+
+function SessionOutcome({ session, waitedOut }: { session: IdvSession; waitedOut: boolean }) {
   if (session.status === IdvStatus.active) {
-    return (
-      <OutcomePage title={t('idv.success.activeTitle')}>
-        <Card>
-          <p className={styles.text}>{t('idv.success.activeText')}</p>
-          <div className={styles.actions}>
-            <Button onClick={() => void navigate(paths.idv.getHref())}>{t('idv.success.backToVerification')}</Button>
-          </div>
-        </Card>
-      </OutcomePage>
-    );
+    return <BackToVerification title={t('idv.success.activeTitle')} text={t('idv.success.activeText')} />;
   }
   if (session.status === IdvStatus.expired) {
     return (
@@ -258,7 +263,6 @@ const undecided = (session: IdvSession | undefined) =>
 
 export function IdvSuccessPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = params.get('session') || storedIdvSession.get() || '';
   const waitedOut = useWaitedOut();
   // Asked afresh: what /idv's poll last saw may already be out of date (a decision came since).
@@ -271,16 +275,7 @@ export function IdvSuccessPage() {
 
   let body: ReactNode;
   if (!id) {
-    body = (
-      <OutcomePage title={t('idv.success.noSessionTitle')}>
-        <Card>
-          <p className={styles.text}>{t('idv.success.noSessionText')}</p>
-          <div className={styles.actions}>
-            <Button onClick={() => void navigate(paths.idv.getHref())}>{t('idv.success.backToVerification')}</Button>
-          </div>
-        </Card>
-      </OutcomePage>
-    );
+    body = <BackToVerification title={t('idv.success.noSessionTitle')} text={t('idv.success.noSessionText')} />;
   } else if (session.isError) {
     body = (
       <OutcomePage title={t('idv.success.fetchFailedTitle')}>
