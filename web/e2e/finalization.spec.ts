@@ -132,10 +132,17 @@ test('A: invitation to / through the collection site and self-pay (site selectio
   const box = await idv.frameElement.boundingBox();
   expect(box?.height ?? 0, 'the frame is at least 600 px high').toBeGreaterThanOrEqual(600);
   await expect(idv.frame.getByRole('heading', { name: 'Step 1 of 3: Photo of your ID document' })).toBeVisible();
+  await expect(idv.after).toContainText('Choose a collection site for your drug test.');
+  await expect(idv.after).toContainText('Pay for your screening: a hold of $25.00 on your card.');
   await axe(page, '/idv with the sandbox frame');
   await verify(idv, 'Approve');
 
-  // Back from the provider, on to the site (status 6).
+  // Back from the provider: the confirmation says what follows, then on to the site (status 6).
+  const verified = new IdvReturnPage(page);
+  await expect(verified.outcome).toHaveText('Identity verified', { timeout: 20_000 });
+  await expect(verified.next).toContainText('Choose a collection site for your drug test.');
+  await axe(page, '/idv/success, verified');
+  await verified.continueWhenVerified();
   await expect(page).toHaveURL(/\/collection-site$/, { timeout: 20_000 });
   const sites = new CollectionSitePage(page);
   await expect(sites.heading).toBeVisible();
@@ -146,7 +153,15 @@ test('A: invitation to / through the collection site and self-pay (site selectio
   // "Use this site" comes with the site chosen, beside it.
   await expect(sites.use).toHaveCount(0);
   await expect(sites.list.getByText(isoState), 'addresses read "Austin, TX", not the ISO code').toHaveCount(0);
+  // Ten at a time; the filters folded until asked for.
+  await expect(sites.radios()).toHaveCount(10);
+  await expect(sites.shownCount()).toHaveText(/^Showing 10 of \d+ sites$/);
+  await expect(sites.filters()).toHaveText('Filters');
+  await expect(sites.search.getByRole('checkbox', { name: 'Open now' })).toBeHidden();
   await axe(page, '/collection-site with results');
+  await sites.showMore().click();
+  await expect(sites.radios().nth(10)).toBeFocused();
+  await expect(sites.shownCount()).toHaveText(/^Showing \d+ of \d+ sites$/);
 
   // The keyboard alone: into the group, Space picks the first, the arrow moves the choice to the second.
   const radios = sites.radios();
@@ -215,8 +230,11 @@ test('B: invitation to / with self-pay only (site selection off, a 40.00 hold)',
   await inviteSetUpThroughApi(page, `journey12.b.${Date.now()}@example.com`, applicant, password);
 
   const idv = await reviewAndStartIdv(page);
+  await expect(idv.after).not.toContainText('collection site');
+  await expect(idv.after).toContainText('a hold of $40.00');
   await verify(idv, 'Approve');
   // Straight to self-pay: no site to choose.
+  await new IdvReturnPage(page).continueWhenVerified();
   await expect(page).toHaveURL(/\/self-pay$/, { timeout: 20_000 });
   await payWithDeclineFirst(page, '$40.00');
 
@@ -235,8 +253,13 @@ test('C: invitation to / with neither site nor self-pay', async ({ page }) => {
   await inviteSetUpThroughApi(page, `journey12.c.${Date.now()}@example.com`, applicant, password);
 
   const idv = await reviewAndStartIdv(page);
+  await expect(idv.after).toContainText('Nothing else');
   await verify(idv, 'Approve');
   // Straight to the end.
+  const verified = new IdvReturnPage(page);
+  await expect(verified.outcome).toHaveText('Identity verified', { timeout: 20_000 });
+  await expect(verified.next).toContainText('Nothing else: your part is done.');
+  await verified.continueWhenVerified();
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   const home = new HomeFinalPage(page);
   await expect(home.heading).toBeVisible();
@@ -264,6 +287,7 @@ test('D: a declined verification explains itself; "Try again" opens a new sessio
   await expectNoSideScroll(page, '/idv at 360 px');
   const box = await idv.frameElement.boundingBox();
   expect(box?.width ?? 0, 'the frame fits the phone').toBeLessThanOrEqual(360);
+  await idv.expectNoScrollInside();
   await verify(idv, 'Decline');
 
   await expect(page).toHaveURL(/\/idv\/success/, { timeout: 20_000 });
@@ -279,6 +303,7 @@ test('D: a declined verification explains itself; "Try again" opens a new sessio
   const second = await idv.sessionId();
   expect(second).not.toBe(first);
   await verify(idv, 'Approve');
+  await new IdvReturnPage(page).continueWhenVerified();
 
   // With the defaults: on to the collection site; no drug ZIP from setup, so the applicant types one.
   await expect(page).toHaveURL(/\/collection-site$/, { timeout: 20_000 });

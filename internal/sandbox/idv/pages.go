@@ -38,8 +38,8 @@ type page struct {
 	Step         string // document, selfie or review while the session is open
 	Steps        []stepView
 	Error        string
-	Finished     bool // runs finished.js, which tells the framing portal
-	ParentOrigin string
+	Finished     bool   // runs finished.js, which tells the framing portal
+	ParentOrigin string // the portal's origin, the only one told the page's height and its end
 	Paragraphs   []string
 	ContinueURL  string
 }
@@ -64,8 +64,9 @@ func (p *Provider) Handler() http.Handler {
 }
 
 var assetTypes = map[string]string{
-	"idv.css":     "text/css; charset=utf-8",
-	"finished.js": "text/javascript; charset=utf-8",
+	"idv.css":       "text/css; charset=utf-8",
+	"finished.js":   "text/javascript; charset=utf-8",
+	"frame-size.js": "text/javascript; charset=utf-8",
 }
 
 func (p *Provider) handleAsset(w http.ResponseWriter, r *http.Request) {
@@ -155,7 +156,7 @@ func (p *Provider) handlePage(w http.ResponseWriter, r *http.Request) {
 		step = stepSelfie
 	}
 	pg := page{Title: "Verify your identity", SessionID: s.ID, Token: token, Step: step,
-		Error: pageErrors[r.URL.Query().Get("error")]}
+		Error: pageErrors[r.URL.Query().Get("error")], ParentOrigin: origin(s.ReturnURL)}
 	for i, st := range []struct{ name, label string }{{stepDocument, "Document"}, {stepSelfie, "Selfie"}, {"review", "Review"}} {
 		pg.Steps = append(pg.Steps, stepView{Number: i + 1, Label: st.label, Done: s.done(st.name), Current: st.name == step})
 	}

@@ -125,8 +125,10 @@ var (
 func TestPageSteps(t *testing.T) {
 	c := newClock()
 	v := newVisit(t, newProvider(c))
+	// Every step tells the framing portal (and only the portal's origin) its height.
 	body := v.wantPage(http.StatusOK, "Step 1 of 3", `accept="image/*"`, `capture="environment"`, "Use sample document",
-		"Sandbox: no real verification happens", `<label for="file">`)
+		"Sandbox: no real verification happens", `<label for="file">`, `src="/sandbox/idv/assets/frame-size.js"`,
+		`data-parent-origin="https://portal.example.com"`)
 	if strings.Contains(body, "finished.js") {
 		t.Error("an open session's page runs the finished script")
 	}
@@ -242,6 +244,7 @@ func TestPageAccess(t *testing.T) {
 		{"OtherPath", "/sandbox/other", http.StatusNotFound, "Page not found"},
 		{"Stylesheet", "/sandbox/idv/assets/idv.css", http.StatusOK, ":focus-visible"},
 		{"FinishedScript", "/sandbox/idv/assets/finished.js", http.StatusOK, `type: "idv:finished"`},
+		{"FrameSizeScript", "/sandbox/idv/assets/frame-size.js", http.StatusOK, `type: "idv:height"`},
 		{"UnknownAsset", "/sandbox/idv/assets/other.js", http.StatusNotFound, ""},
 	}
 	for _, tt := range tests {

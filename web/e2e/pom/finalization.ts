@@ -239,14 +239,16 @@ export class ApplicantApi {
 
 // --- Identity verification -------------------------------------------------------------------------
 
-/** /idv: what is needed, and the provider's page in its frame. */
+/** /idv: what is needed, what follows, and the provider's page in its frame. */
 export class IdvPage {
   readonly heading: Locator;
+  readonly after: Locator;
   readonly frameElement: Locator;
   readonly frame: FrameLocator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Verify your identity' });
+    this.after = page.getByRole('region', { name: 'After this step' });
     this.frameElement = page.locator('iframe[title="Identity verification"]');
     this.frame = page.frameLocator('iframe[title="Identity verification"]');
   }
@@ -256,6 +258,17 @@ export class IdvPage {
     await expect(this.frameElement).toHaveAttribute('src', /\/sandbox\/idv\/[^/?]+\?token=/);
     const src = (await this.frameElement.getAttribute('src')) ?? '';
     return new URL(src, portal.baseURL).pathname.split('/').pop() as string;
+  }
+
+  /** The frame is as tall as the provider's page: nothing scrolls inside it, only the page. */
+  async expectNoScrollInside() {
+    const frame = await (await this.frameElement.elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the verification frame has no page');
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+        message: 'the page inside the frame is no taller than the frame',
+      })
+      .toBeLessThanOrEqual(1);
   }
 
   /** Step 1 and 2 of the sandbox: the sample document, the sample selfie; then the review step. */
@@ -273,12 +286,24 @@ export class IdvPage {
   }
 }
 
-/** /idv/success: the outcome of the session. */
+/** /idv/success: the outcome of the session, in its h1; after approval the confirmation and "Continue". */
 export class IdvReturnPage {
   readonly outcome: Locator;
+  readonly next: Locator;
+  readonly continue: Locator;
 
   constructor(readonly page: Page) {
-    this.outcome = page.locator('#idv-outcome');
+    this.outcome = page.getByRole('heading', { level: 1 });
+    this.next = page.getByRole('region', { name: 'What happens next' });
+    this.continue = page.getByRole('button', { name: 'Continue' });
+  }
+
+  /** The confirmation once the provider approved (the sandbox decides a few seconds after the review), then on. */
+  async continueWhenVerified() {
+    await expect(this.page).toHaveURL(/\/idv\/success/, { timeout: 20_000 });
+    await expect(this.outcome).toHaveText('Identity verified', { timeout: 20_000 });
+    await expect(this.outcome).toBeFocused();
+    await this.continue.click();
   }
 }
 
@@ -304,6 +329,20 @@ export class CollectionSitePage {
 
   radios() {
     return this.list.getByRole('radio');
+  }
+
+  /** "Showing 10 of 23 sites", under the list when there are more than 10. */
+  shownCount() {
+    return this.page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+ sites$/ });
+  }
+
+  showMore() {
+    return this.page.getByRole('button', { name: 'Show more sites' });
+  }
+
+  /** The folded filters: "Filters", with how many are on. */
+  filters() {
+    return this.search.locator('summary', { hasText: /^Filters/ });
   }
 
   async searchZip(zip: string) {

@@ -49,10 +49,24 @@ export async function storeUserPayload(payload: UserPayload) {
 
 /** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
 export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
-  const payload = await api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+  const payload = await postSubjectStatus(statusId);
+  await keepMovedStatus(payload);
+  return payload;
+}
+
+/**
+ * The move on the server alone: the page stays where it is (its guard would send the applicant on
+ * as soon as the cache knew) until keepMovedStatus. /idv/success records the step at once and
+ * shows its confirmation before moving on.
+ */
+export function postSubjectStatus(statusId: number): Promise<UserPayload> {
+  return api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+}
+
+/** The user a status move answered, into the cache: the guards now follow the new status. */
+export async function keepMovedStatus(payload: UserPayload) {
   await storeUserPayload(payload);
   raiseSubjectStatusMoved();
-  return payload;
 }
 
 /** The company's settings into the query cache; without them the defaults apply (default logo, no chat). */

@@ -155,6 +155,7 @@ describe('/collection-site', () => {
     expect(screen.getByText('Enter your ZIP code and search to see the sites near you.')).toBeVisible();
     await user.type(zip, '94103');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Distance' }), '100');
+    await user.click(screen.getByText('Filters', { selector: 'summary' }));
     await user.click(screen.getByRole('checkbox', { name: 'Doing DOT collections' }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(
@@ -162,6 +163,67 @@ describe('/collection-site', () => {
     ).toBeVisible();
     expect(screen.getByText('Try a larger distance or fewer filters.')).toBeVisible();
     expect(searches).toEqual([{ zip: '94103', radius: '100', dot: 'true' }]);
+  });
+
+  it('shows the sites in pages of 10, nearest first as the server sorted them; "Show more sites" focuses the first new one', async () => {
+    const sites = Array.from({ length: 23 }, (_, i) => site(i + 1, { distanceMiles: 0.5 + i * 0.7 }));
+    mockSearch(() => HttpResponse.json(results(sites)) as Response);
+    logInAs(6, { payload: withDrugZip(6) });
+    const { user } = renderApp('/collection-site');
+    await screen.findByRole('heading', { name: '23 sites within 25 miles of 94103 (San Francisco, CA)' });
+    const group = screen.getByRole('radiogroup', { name: 'Choose a collection site' });
+    const names = () =>
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value'));
+    expect(names()).toEqual(sites.slice(0, 10).map((s) => String(s.id)));
+    expect(screen.getByText('Showing 10 of 23 sites')).toHaveAttribute('role', 'status');
+
+    await user.click(screen.getByRole('button', { name: 'Show more sites' }));
+    expect(names()).toEqual(sites.slice(0, 20).map((s) => String(s.id)));
+    const eleventh = within(group).getAllByRole('radio')[10];
+    expect(eleventh).toHaveAttribute('value', '11');
+    expect(eleventh).toHaveFocus();
+    expect(eleventh).not.toBeChecked();
+    expect(screen.getByText('Showing 20 of 23 sites')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more sites' }));
+    expect(names()).toEqual(sites.map((s) => String(s.id)));
+    expect(within(group).getAllByRole('radio')[20]).toHaveFocus();
+    expect(screen.getByText('Showing 23 of 23 sites')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more sites' })).not.toBeInTheDocument();
+
+    // A new search starts again at the first 10.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await expect.poll(() => names()).toHaveLength(10);
+  });
+
+  it('lists 10 sites or fewer without paging', async () => {
+    mockSearch(() => HttpResponse.json(results(Array.from({ length: 10 }, (_, i) => site(i + 1)))) as Response);
+    logInAs(6, { payload: withDrugZip(6) });
+    renderApp('/collection-site');
+    await screen.findByRole('heading', { name: '10 sites within 25 miles of 94103 (San Francisco, CA)' });
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+    expect(screen.queryByText(/^Showing /)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more sites' })).not.toBeInTheDocument();
+  });
+
+  it('folds the filters under "Filters", which says how many are on', async () => {
+    mockSearch();
+    logInAs(6, { payload: withDrugZip(6) });
+    const { user } = renderApp('/collection-site');
+    const summary = await screen.findByText('Filters', { selector: 'summary' });
+    const disclosure = summary.closest('details') as HTMLDetailsElement;
+    expect(disclosure.open).toBe(false);
+    expect(summary).toHaveTextContent(/^Filters$/);
+
+    await user.click(summary);
+    expect(disclosure.open).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Open now' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Doing DOT collections' }));
+    expect(summary).toHaveTextContent('Filters2 on');
+    await user.click(screen.getByRole('checkbox', { name: 'Open now' }));
+    expect(summary).toHaveTextContent('Filters1 on');
   });
 
   it("puts the server's ZIP error next to the field", async () => {

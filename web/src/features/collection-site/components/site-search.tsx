@@ -1,7 +1,8 @@
 // The search and the list both collection-site pages share: a ZIP code, a distance and three
-// filters; the sites nearest first as one radio group (the arrow keys move the choice, a screen
-// reader hears each site's address and hours with it); and the button that saves the choice.
-// A refused search keeps the last results; a refused choice keeps the search and the selection.
+// filters folded away; the sites nearest first (as the server sorts them) as one radio group, ten
+// at a time (the arrow keys move the choice, a screen reader hears each site's address and hours
+// with it); and the button that saves the choice. A refused search keeps the last results; a
+// refused choice keeps the search and the selection.
 import '@/features/collection-site/lib/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -31,6 +32,9 @@ import { AllHours, ServiceTags, SiteAddress, SiteLinks, SitePhone, TodayHours, s
 import styles from './collection-site.module.css';
 
 const ZIP = /^\d{5}$/;
+
+/** Sites shown at first and added by each "Show more sites". */
+export const SITES_PAGE_SIZE = 10;
 
 export const siteSearchSchema = z.object({
   zip: z.string().check(z.trim(), z.regex(ZIP, t('sites.search.zipInvalid'))),
@@ -126,6 +130,9 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
   const [selected, setSelected] = useState<number | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [chooseErrors, setChooseErrors] = useState<string[]>([]);
+  const [shown, setShown] = useState(SITES_PAGE_SIZE);
+  /** The first site "Show more sites" added: it takes focus once it is in the list. */
+  const [focusSiteId, setFocusSiteId] = useState<number | null>(null);
   const searchForm = useAppForm<SearchValues>(siteSearchSchema, {
     defaultValues: {
       zip: ZIP.test(initialZip) ? initialZip : '',
@@ -138,8 +145,12 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = searchForm;
+  const filtersOn = [watch('openNow'), watch('weekends'), watch('dot')].filter(Boolean).length;
+  // Folded unless a filter is on when the page opens; then the applicant opens and closes it.
+  const [filtersOpen, setFiltersOpen] = useState(filtersOn > 0);
   // The search's fields carry their own messages: the summary says only what belongs to none.
   const failed = useFailedSave(searchForm);
   const results = useQuery({
@@ -154,6 +165,7 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
       // Fetched here rather than by the query, so a refusal lands on the form's fields.
       await client.fetchQuery(siteSearchQuery(params));
       setSearched(params);
+      setShown(SITES_PAGE_SIZE);
     } catch (error) {
       failed.onServerError(error);
     }
@@ -171,6 +183,19 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
   const sites = result?.sites ?? [];
   // A new search that no longer lists the selected site leaves nothing selected.
   const chosen = sites.find((site) => site.id === selected) ?? null;
+  const visible = sites.slice(0, shown);
+
+  useEffect(() => {
+    if (focusSiteId === null) return;
+    document.getElementById(`site-${focusSiteId}`)?.focus();
+    setFocusSiteId(null);
+  }, [focusSiteId]);
+
+  const showMore = () => {
+    const first = sites[shown];
+    setShown(shown + SITES_PAGE_SIZE);
+    if (first) setFocusSiteId(first.id);
+  };
 
   const choose = async () => {
     if (!chosen) return;
@@ -240,11 +265,23 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
               ))}
             </Select>
           </div>
-          <Fieldset legend={t('sites.search.filters')} className={styles.filters}>
-            <Checkbox label={t('sites.search.openNow')} {...register('openNow')} />
-            <Checkbox label={t('sites.search.weekends')} {...register('weekends')} />
-            <Checkbox label={t('sites.search.dot')} {...register('dot')} />
-          </Fieldset>
+          <details
+            className={styles.filterBox}
+            open={filtersOpen}
+            onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+          >
+            <summary>
+              {t('sites.search.filtersToggle')}
+              {filtersOn > 0 ? (
+                <span className={styles.filterCount}>{t('sites.search.filtersOn', { count: filtersOn })}</span>
+              ) : null}
+            </summary>
+            <Fieldset legend={t('sites.search.filters')} className={styles.filters}>
+              <Checkbox label={t('sites.search.openNow')} {...register('openNow')} />
+              <Checkbox label={t('sites.search.weekends')} {...register('weekends')} />
+              <Checkbox label={t('sites.search.dot')} {...register('dot')} />
+            </Fieldset>
+          </details>
           <div>
             <Button type="submit" loading={isSubmitting}>
               {t('sites.search.submit')}
@@ -271,27 +308,43 @@ export function SiteSearch({ initialZip = '', currentSiteId, onChoose }: SiteSea
         ) : sites.length === 0 ? (
           <EmptyState title={t('sites.results.noneHint')} headingLevel={3} />
         ) : (
-          <fieldset role="radiogroup" className={styles.list} aria-describedby="sites-choose-hint">
-            <legend className="visually-hidden">{t('sites.results.legend')}</legend>
-            <p id="sites-choose-hint" className={`${styles.muted} ${styles.listHint}`}>
-              {t('sites.chooseHint')}
-            </p>
-            <ul className={styles.options}>
-              {sites.map((site) => (
-                <SiteOption
-                  key={site.id}
-                  site={site}
-                  checked={site.id === chosen?.id}
-                  current={site.id === currentSiteId}
-                  onSelect={() => {
-                    setSelected(site.id);
-                    setChooseErrors([]);
-                  }}
-                  action={chooseAction}
-                />
-              ))}
-            </ul>
-          </fieldset>
+          <>
+            <fieldset role="radiogroup" className={styles.list} aria-describedby="sites-choose-hint">
+              <legend className="visually-hidden">{t('sites.results.legend')}</legend>
+              <p id="sites-choose-hint" className={`${styles.muted} ${styles.listHint}`}>
+                {t('sites.chooseHint')}
+              </p>
+              <ul className={styles.options}>
+                {visible.map((site) => (
+                  <SiteOption
+                    key={site.id}
+                    site={site}
+                    checked={site.id === chosen?.id}
+                    current={site.id === currentSiteId}
+                    onSelect={() => {
+                      setSelected(site.id);
+                      setChooseErrors([]);
+                    }}
+                    action={chooseAction}
+                  />
+                ))}
+              </ul>
+            </fieldset>
+            {sites.length > SITES_PAGE_SIZE ? (
+              <div className={styles.more}>
+                <p role="status" className={styles.muted}>
+                  {t('sites.results.showing', { shown: visible.length, total: sites.length })}
+                </p>
+                {visible.length < sites.length ? (
+                  <div>
+                    <Button variant="secondary" onClick={showMore}>
+                      {t('sites.results.showMore')}
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </>
         )}
       </Card>
     </>

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IDV_SESSION_STORAGE_KEY } from '@/features/idv/api/idv-session';
+import { DECISION_WAIT_MS } from '@/features/idv/components/idv-success-page';
 import { companySettings, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -52,32 +53,91 @@ function decided(siteSelection: boolean, owed: boolean, statusAfterIdv: number) 
 }
 
 describe('/idv/success', () => {
-  it('finished: posts self-pay-required when a hold is owed and goes to /self-pay', async () => {
+  it('approved: records the move at once, says "Identity verified" and what follows, and Continue goes to /self-pay', async () => {
     const { asked, moves } = mock(2, 'approved');
     logInAs(3);
-    const { router } = renderApp('/idv/success?session=idv_abc');
-    await expect.poll(() => router.state.location.pathname).toBe('/self-pay');
+    const { router, user } = renderApp('/idv/success?session=idv_abc');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Identity verified' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(asked[0]).toBe('idv_abc');
+    // On the server already, so a closed tab does not ask for a second verification.
     expect(moves).toEqual([{ statusId: 7 }]);
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(within(next).getByText('Pay for your screening: a hold of $25.00 on your card.')).toBeVisible();
+    expect(within(next).queryByText(/collection site/)).not.toBeInTheDocument();
+    // The page stays until the applicant moves on.
+    expect(router.state.location.pathname).toBe('/idv/success');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/self-pay');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay for your screening' })).toBeInTheDocument();
+    expect(moves).toEqual([{ statusId: 7 }]);
+    expect(sessionStorage.getItem(IDV_SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  it('finished: posts MRO-site-selection-started when the server says the applicant picks the site', async () => {
+  it('approved with the site to choose: names the site and the payment, and Continue goes to /collection-site', async () => {
     const user = decided(true, true, 6);
-    const { moves } = mock(1, null, user);
+    const { moves } = mock(2, 'approved', user);
     logInAs(3, { payload: user(3), settings: companySettings({ company_applicant_collection_site_selection: true }) });
-    const { router } = renderApp('/idv/success?session=idv_abc');
-    await expect.poll(() => router.state.location.pathname).toBe('/collection-site');
+    const { router, user: clicks } = renderApp('/idv/success?session=idv_abc');
+    await screen.findByRole('heading', { level: 1, name: 'Identity verified' });
     expect(moves).toEqual([{ statusId: 6 }]);
+    const steps = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Choose a collection site for your drug test.',
+      'Pay for your screening: a hold of $25.00 on your card.',
+      'Then your part is done, and the screening goes on.',
+    ]);
+    await clicks.click(screen.getByRole('button', { name: 'Continue' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/collection-site');
   });
 
-  it('finished with nothing owed: posts finalization-complete and goes home', async () => {
+  it('approved with nothing owed: says nothing else follows, and Continue goes home', async () => {
     const user = decided(false, false, 2);
     const { moves } = mock(3, 'approved', user);
     logInAs(3, { payload: user(3) });
-    const { router } = renderApp('/idv/success?session=idv_abc');
-    await expect.poll(() => router.state.location.pathname).toBe('/');
+    const { router, user: clicks } = renderApp('/idv/success?session=idv_abc');
+    await screen.findByRole('heading', { level: 1, name: 'Identity verified' });
     expect(moves).toEqual([{ statusId: 2 }]);
+    expect(screen.getByText(/Nothing else: your part is done/)).toBeVisible();
+    await clicks.click(screen.getByRole('button', { name: 'Continue' }));
+    await expect.poll(() => router.state.location.pathname).toBe('/');
+  });
+
+  it('finished but undecided: asks again until the provider decides, then says "Identity verified"', async () => {
+    const { moves } = mock(1);
+    let asked = 0;
+    server.use(
+      http.get('/api/v2/idv/session/:id', () =>
+        HttpResponse.json(asked++ < 1 ? session('idv_abc', 1) : session('idv_abc', 2, 'approved')),
+      ),
+    );
+    logInAs(3);
+    renderApp('/idv/success?session=idv_abc');
+    expect(await screen.findAllByText('Your photos are being checked. This takes a few seconds…')).not.toHaveLength(0);
+    expect(moves).toEqual([]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Identity verified' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(moves).toEqual([{ statusId: 7 }]);
+  });
+
+  it('still undecided after the wait: moves on without promising a result ("Verification sent")', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { moves } = mock(1);
+      logInAs(3);
+      renderApp('/idv/success?session=idv_abc');
+      await screen.findAllByText('Your photos are being checked. This takes a few seconds…');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(DECISION_WAIT_MS);
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Verification sent' })).toBeVisible();
+      expect(screen.queryByText('Identity verified')).not.toBeInTheDocument();
+      expect(moves).toEqual([{ statusId: 7 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the session kept when verification started when the address has none', async () => {
@@ -93,7 +153,7 @@ describe('/idv/success', () => {
     const { moves } = mock(0);
     logInAs(3);
     const { router, user } = renderApp('/idv/success?session=idv_abc');
-    const heading = await screen.findByRole('heading', { name: 'Your verification is still in progress' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your verification is still in progress' });
     await waitFor(() => expect(heading).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Back to verification' }));
     await expect.poll(() => router.state.location.pathname).toBe('/idv');
@@ -145,6 +205,8 @@ describe('/idv/success', () => {
     expect(router.state.location.pathname).toBe('/idv/success');
     refused = false;
     await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await screen.findByRole('heading', { level: 1, name: 'Identity verified' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await expect.poll(() => router.state.location.pathname).toBe('/self-pay');
   });
 

@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { IDV_SESSION_STORAGE_KEY, idvFrameUrl } from '@/features/idv/api/idv-session';
+import { frameHeightOf } from '@/features/idv/components/idv-page';
 import { userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -57,6 +58,55 @@ describe('/idv', () => {
       'href',
       '/idv/success?session=idv_abc',
     );
+  });
+
+  it('says what follows verification for this applicant: the site and the payment, as the server decided', async () => {
+    mockIdv();
+    const payload = userPayload(3, { applicantCollectionSiteSelection: true });
+    server.use(http.get('/api/v2/user', () => HttpResponse.json(payload)));
+    logInAs(3, { payload });
+    renderApp('/idv');
+    const after = await screen.findByRole('region', { name: 'After this step' });
+    expect(
+      within(after)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Choose a collection site for your drug test.',
+      'Pay for your screening: a hold of $25.00 on your card.',
+      'Then your part is done, and the screening goes on.',
+    ]);
+    expect(screen.queryByText(/last step/i)).not.toBeInTheDocument();
+  });
+
+  it('says verification is the last step only when nothing follows it', async () => {
+    mockIdv();
+    const payload = {
+      ...userPayload(3),
+      finalization: { paymentRequired: false, statusAfterIdv: { statusId: 2, statusText: '' } },
+    };
+    server.use(http.get('/api/v2/user', () => HttpResponse.json(payload)));
+    logInAs(3, { payload });
+    renderApp('/idv');
+    const after = await screen.findByRole('region', { name: 'After this step' });
+    expect(after).toHaveTextContent('Nothing else: once your identity is verified, your part is done');
+    expect(within(after).queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it("makes the frame as tall as the provider's page asks (never below 600 px), from the frame's origin only", async () => {
+    mockIdv();
+    logInAs(3);
+    renderApp('/idv');
+    const iframe = await frame();
+    expect(iframe.style.height).toBe('');
+    post('https://evil.example', { type: 'idv:height', height: 3000 });
+    expect(iframe.style.height).toBe('');
+    post(window.location.origin, { type: 'idv:height', height: 912.4 });
+    expect(iframe.style.height).toBe('913px');
+    post(window.location.origin, { type: 'idv:height', height: 300 });
+    expect(iframe.style.height).toBe('600px');
+    expect(frameHeightOf({ type: 'idv:height', height: 1e9 })).toBe(4000);
+    expect(frameHeightOf({ type: 'idv:height', height: '700' })).toBeNull();
   });
 
   it('fills any template, encoding the id and token', () => {
