@@ -96,7 +96,7 @@ function AdoptedSignature({ image, focusOnMount, onUseOwn }: AdoptedProps) {
         {t('legal.signature.adoptedHint')}
       </p>
       <img className={styles.image} src={image} alt={t('legal.signature.adoptedImage')} />
-      <Button ref={switchRef} variant="link" onClick={onUseOwn}>
+      <Button ref={switchRef} variant="link" className={styles.switch} onClick={onUseOwn}>
         {t('legal.signature.useOwn')}
       </Button>
     </fieldset>
