@@ -3,7 +3,8 @@
 // goes on the document only with the press of its own "Sign this document",
 // or takes a different signature for that document alone.
 import '@/features/legal/lib/messages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { AdoptedSignature } from '@/components/signature-pad/adopted-signature';
 import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
@@ -61,7 +62,15 @@ type Props = {
 export function DocumentSignature({ choice, error, onChange }: Props) {
   if (choice.offered)
     return (
-      <AdoptedSignature image={choice.offered} focusOnMount={choice.switched} onUseOwn={() => choice.useOwn(true)} />
+      <AdoptedSignature
+        label={t('legal.stepper.yourSignature')}
+        hint={t('legal.signature.adoptedHint')}
+        image={choice.offered}
+        alt={t('legal.signature.adoptedImage')}
+        other={t('legal.signature.useOwn')}
+        focusOnMount={choice.switched}
+        onOther={() => choice.useOwn(true)}
+      />
     );
   return (
     <div className={styles.own}>
@@ -73,32 +82,10 @@ export function DocumentSignature({ choice, error, onChange }: Props) {
         onChange={onChange}
       />
       {choice.adopted ? (
-        <Button variant="link" className={styles.switch} onClick={() => choice.useOwn(false)}>
+        <Button variant="link" className={styles.back} onClick={() => choice.useOwn(false)}>
           {t('legal.signature.useAdopted')}
         </Button>
       ) : null}
     </div>
-  );
-}
-
-type AdoptedProps = { image: string; focusOnMount: boolean; onUseOwn: () => void };
-
-function AdoptedSignature({ image, focusOnMount, onUseOwn }: AdoptedProps) {
-  const switchRef = useRef<HTMLButtonElement>(null);
-  const hintId = useId();
-  useEffect(() => {
-    if (focusOnMount) switchRef.current?.focus();
-  }, [focusOnMount]);
-  return (
-    <fieldset className={styles.adopted} aria-describedby={hintId}>
-      <legend className={styles.legend}>{t('legal.stepper.yourSignature')}</legend>
-      <p id={hintId} className={styles.hint}>
-        {t('legal.signature.adoptedHint')}
-      </p>
-      <img className={styles.image} src={image} alt={t('legal.signature.adoptedImage')} />
-      <Button ref={switchRef} variant="link" className={styles.switch} onClick={onUseOwn}>
-        {t('legal.signature.useOwn')}
-      </Button>
-    </fieldset>
   );
 }
