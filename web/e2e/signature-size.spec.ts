@@ -64,7 +64,7 @@ for (const screen of [
           expect(size.height).toBeLessThanOrEqual(900);
           expect(size.width * size.height).toBeLessThanOrEqual(1_500_000);
         }
-        await form.getByRole('button', { name: /^(Sign|Agree and continue)$/ }).click();
+        await form.getByRole('button', { name: /^(Sign this document|Agree and continue)$/ }).click();
         await expect(page.getByRole('form', { name: `Sign: ${title}` })).toHaveCount(0);
         if (drawn) {
           console.log(`${screen.name}: pad ${size.width} x ${size.height} device pixels, signed "${title}"`);

@@ -120,7 +120,7 @@ test('on a 360 px phone a long typed name does not widen the page, and a drawn s
 
   const canvas = form.getByRole('img', { name: /Signature drawing area/ });
   await drawSignature(page, canvas);
-  const sign = form.getByRole('button', { name: 'Sign', exact: true });
+  const sign = form.getByRole('button', { name: 'Sign this document', exact: true });
   for (const box of await form.getByRole('checkbox').all()) await box.check();
   await expect(sign).toBeEnabled();
   expect(await inkOn(canvas)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@
 // them; a required field's label ends in "*" for the eye and "(required)" for
 // a screen reader.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { adoptedSignature } from './setup-wizard';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -260,14 +261,18 @@ export class EmploymentPage extends ServiceDataPage {
     this.releases = page.getByRole('region', { name: 'DOT releases' });
   }
 
-  /** Signs the employer's release in its dialog: the question answered, the names, the SSN's last four, a typed signature. */
+  /**
+   * Signs the employer's release in its dialog: the question answered, the names, the SSN's last four, and
+   * the signature given earlier in this visit when the dialog offers it, else a typed one (the field empty at
+   * first), with a press of "Sign this document".
+   */
   async signRelease(employer: string, firstName: string, lastName: string, lastFour: string, answerNo = true) {
     await this.releases.getByRole('button', { name: `Sign the DOT release for ${employer}` }).click();
     const dialog = this.page.getByRole('dialog', { name: `DOT release for ${employer}` });
     await expect(dialog).toBeVisible();
     const form = dialog.getByRole('form', { name: `Sign the DOT release for ${employer}` });
     await expect(form).toBeVisible();
-    const sign = form.getByRole('button', { name: 'Sign', exact: true });
+    const sign = form.getByRole('button', { name: 'Sign this document', exact: true });
     // Nothing signs before the question is answered.
     await expect(sign).toBeDisabled();
     await form
@@ -277,8 +282,12 @@ export class EmploymentPage extends ServiceDataPage {
     await form.getByLabel('First name').fill(firstName);
     await form.getByLabel('Last name').fill(lastName);
     await form.getByLabel('Last four digits of your Social Security number').fill(lastFour);
-    await form.getByRole('button', { name: 'Type your signature instead' }).click();
-    await expect(form.getByLabel('Type your full name as your signature')).toHaveValue(`${firstName} ${lastName}`);
+    if (!(await form.getByRole('img', { name: adoptedSignature }).count())) {
+      await form.getByRole('button', { name: 'Type your signature instead' }).click();
+      const typed = form.getByLabel('Type your full name as your signature');
+      await expect(typed).toHaveValue('');
+      await typed.fill(`${firstName} ${lastName}`);
+    }
     await expect(sign).toBeEnabled();
     await sign.click();
     await expect(dialog).toHaveCount(0);

@@ -47,8 +47,12 @@ export class SetupWizardPage {
   }
 
   /**
-   * Signs every legal step: drawn signatures, and the typed alternative on the
-   * first that needs one. `onStep` looks at each step before it is filled in.
+   * Signs every legal step. The first that needs a signature asks for it (typed,
+   * the field empty at first); the next ones offer it, and each is signed by its
+   * own press of "Sign this document"; the first of those takes a drawn signature
+   * of its own instead ("Use a different signature for this document"). A pad
+   * shown again (the page was loaded anew, which forgets the signature) is drawn
+   * on. `onStep` looks at each step before it is filled in.
    */
   async signAllLegalSteps(
     firstName: string,
@@ -58,6 +62,7 @@ export class SetupWizardPage {
   ): Promise<string[]> {
     const signed: string[] = [];
     let typedUsed = false;
+    let ownUsed = false;
     for (let guard = 0; guard < 20; guard++) {
       const heading = await this.heading().textContent();
       if (heading === 'Personal Information') return signed;
@@ -80,16 +85,25 @@ export class SetupWizardPage {
         const label = (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent)) ?? '';
         if (!label.includes('do not have a US Social Security')) await box.check();
       }
-      if (await form.getByRole('img', { name: /Signature drawing area/ }).count()) {
+      const pad = form.getByRole('img', { name: /Signature drawing area/ });
+      if (await form.getByRole('img', { name: adoptedSignature }).count()) {
+        if (!ownUsed) {
+          ownUsed = true;
+          await form.getByRole('button', { name: 'Use a different signature for this document' }).click();
+          await expect(pad).toBeFocused();
+          await drawSignature(this.page, pad);
+        }
+      } else if (await pad.count()) {
         if (!typedUsed) {
           typedUsed = true;
           await form.getByRole('button', { name: 'Type your signature instead' }).click();
+          await expect(form.getByLabel('Type your full name as your signature')).toHaveValue('');
           await form.getByLabel('Type your full name as your signature').fill(`${firstName} ${lastName}`);
         } else {
-          await drawSignature(this.page, form.getByRole('img', { name: /Signature drawing area/ }));
+          await drawSignature(this.page, pad);
         }
       }
-      await form.getByRole('button', { name: /^(Sign|Agree and continue)$/ }).click();
+      await form.getByRole('button', { name: /^(Sign this document|Agree and continue)$/ }).click();
       await expect(this.page.getByRole('form', { name: `Sign: ${title}` })).toHaveCount(0);
       signed.push(title);
       // The next step, or (after the last one) the wizard's next step: the
@@ -113,12 +127,13 @@ export class SetupWizardPage {
       const form = this.page.getByRole('form', { name: `Sign: ${title}` });
       await expect(form).toBeVisible();
       if (await form.getByRole('img', { name: /Signature drawing area/ }).count()) return;
+      if (await form.getByRole('img', { name: adoptedSignature }).count()) return;
       if (await form.getByLabel('First name').count()) {
         await form.getByLabel('First name').fill(firstName);
         await form.getByLabel('Last name').fill(lastName);
       }
       for (const box of await form.getByRole('checkbox').all()) await box.check();
-      await form.getByRole('button', { name: /^(Sign|Agree and continue)$/ }).click();
+      await form.getByRole('button', { name: /^(Sign this document|Agree and continue)$/ }).click();
       await expect(form).toHaveCount(0);
     }
     throw new Error('no legal step asks for a signature');
@@ -147,6 +162,9 @@ export class SetupWizardPage {
     await this.personalForm().getByRole('button', { name: 'Save and finish' }).click();
   }
 }
+
+/** The image of the signature adopted on an earlier document, which a later one offers. */
+export const adoptedSignature = 'Your signature as you gave it';
 
 export async function drawSignature(page: Page, canvas: ReturnType<Page['locator']>) {
   // The drawing library loads on demand.

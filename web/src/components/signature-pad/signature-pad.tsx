@@ -9,9 +9,10 @@ import { t } from '@/lib/i18n';
 
 type SignaturePadProps = {
   label: string;
-  /** Prefills the typed signature. */
-  name?: string;
+  hint?: string;
   error?: string;
+  /** Focus the drawing area at once: the pad appeared at the applicant's request. */
+  focusOnMount?: boolean;
   onChange: (dataUrl: string) => void;
 };
 
@@ -63,9 +64,10 @@ export function typedSignaturePNG(text: string): string {
   return canvas.toDataURL('image/png');
 }
 
-export function SignaturePad({ label, name = '', error, onChange }: SignaturePadProps) {
+export function SignaturePad({ label, hint, error, focusOnMount = false, onChange }: SignaturePadProps) {
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
-  const [typed, setTyped] = useState(name);
+  // Always empty at first: a signature is given, never filled in for the applicant.
+  const [typed, setTyped] = useState('');
   const [ready, setReady] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const typedRef = useRef<HTMLInputElement>(null);
@@ -131,7 +133,7 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
 
   // After switching between drawing and typing, focus goes to what is now
   // shown (the button pressed is gone), not to the page's body.
-  const switched = useRef(false);
+  const switched = useRef(focusOnMount);
   useEffect(() => {
     if (!switched.current) return;
     switched.current = false;
@@ -147,8 +149,16 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
   };
 
   return (
-    <fieldset className={styles.field} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className={styles.field}
+      aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+    >
       <legend className={styles.legend}>{label}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
       {mode === 'draw' ? (
         <>
           <canvas
@@ -185,7 +195,8 @@ export function SignaturePad({ label, name = '', error, onChange }: SignaturePad
             ref={typedRef}
             className={styles.input}
             value={typed}
-            autoComplete="name"
+            // Not "name": a browser's autofill of the form's names would sign for the applicant.
+            autoComplete="off"
             onChange={(e) => {
               setTyped(e.target.value);
               onChange(e.target.value.trim() ? typedSignaturePNG(e.target.value.trim()) : '');

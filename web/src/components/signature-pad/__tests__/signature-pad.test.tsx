@@ -145,4 +145,20 @@ describe('the signature pad', () => {
     act(() => screen.getByRole('button', { name: 'Draw your signature instead' }).click());
     expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveFocus();
   });
+
+  it("takes the focus at once when it appears at the applicant's request", async () => {
+    render(<SignaturePad label="Your signature" focusOnMount onChange={vi.fn()} />);
+    expect(screen.getByRole('img', { name: /Signature drawing area/ })).toHaveFocus();
+  });
+
+  it('starts with an empty typed signature, described by its hint, and hands on nothing until one is typed', async () => {
+    const onChange = vi.fn();
+    render(<SignaturePad label="Your signature" hint="It goes on this document only." onChange={onChange} />);
+    expect(screen.getByRole('group', { name: 'Your signature' })).toHaveAccessibleDescription(
+      'It goes on this document only.',
+    );
+    act(() => screen.getByRole('button', { name: 'Type your signature instead' }).click());
+    expect(screen.getByLabelText('Type your full name as your signature')).toHaveValue('');
+    expect(onChange).toHaveBeenLastCalledWith('');
+  });
 });

@@ -7,7 +7,6 @@
 import '@/features/legal/lib/messages';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
@@ -33,6 +32,7 @@ import {
   validateStep,
   type StepValues,
 } from './step-fields';
+import { DocumentSignature, useDocumentSignature } from './document-signature';
 import { DotIdentityFields, NameFields, type FieldRegistration } from './release-identity-fields';
 import legalTextStyles from './legal-text.module.css';
 import stepperStyles from './legal-stepper.module.css';
@@ -175,13 +175,18 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
     register,
     handleSubmit,
     setValue,
+    clearErrors,
     watch,
     formState: { errors, isSubmitted },
   } = stepForm;
   const failed = useFailedSave(stepForm);
+  const signature = useDocumentSignature(() => {
+    setValue('signature', '');
+    clearErrors('signature');
+  });
   const sign = useSignDotRelease();
   const values = watch();
-  const ruleErrors = validateStep(form, values, names);
+  const ruleErrors = validateStep(form, signature.checked(values), names);
   const valid = Object.keys(ruleErrors).length === 0;
   const todo = stillToDo(form, ruleErrors, names);
   const todoId = `dot-release-todo-${release.entryId}`;
@@ -208,6 +213,7 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
         contentSha256: content.data.contentSha256,
         fields: stepFields(form, submitted),
       });
+      signature.signed(submitted.signature);
       notify(t('legal.dot.signed', { employer }), 'success');
       onSigned();
     } catch (error) {
@@ -234,7 +240,10 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
       <form
         ref={failed.formRef}
         className={stepperStyles.form}
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => {
+          signature.press((adopted) => setValue('signature', adopted));
+          void onSubmit(event);
+        }}
         noValidate
         aria-label={t('legal.dot.signFor', { employer })}
       >
@@ -251,15 +260,14 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
         />
         <NameFields field={field} errorOf={errorOf} />
         <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} />
-        <SignaturePad
-          label={t('legal.stepper.yourSignature')}
-          name={`${names.firstName} ${names.lastName}`.trim()}
+        <DocumentSignature
+          choice={signature}
           error={errorOf('signature')}
           onChange={(dataUrl) => setValue('signature', dataUrl, { shouldDirty: true, shouldValidate: isSubmitted })}
         />
         <div className={stepperStyles.actions}>
           <Button type="submit" disabled={!valid} loading={sign.isPending} aria-describedby={todo ? todoId : undefined}>
-            {sign.isPending ? t('legal.stepper.signing') : t('legal.stepper.sign')}
+            {sign.isPending ? t('legal.stepper.signing') : t('legal.signature.signThisDocument')}
           </Button>
           {todo ? (
             <p id={todoId} className={stepperStyles.stillToDo}>

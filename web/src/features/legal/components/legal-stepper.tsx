@@ -4,7 +4,6 @@
 import '@/features/legal/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SignaturePad } from '@/components/signature-pad/signature-pad';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -33,6 +32,7 @@ import {
 } from '../lib/legal-steps';
 import { headingsBelow } from '../lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
+import { DocumentSignature, useDocumentSignature } from './document-signature';
 import { DotIdentityFields, NameFields } from './release-identity-fields';
 import { LocationForm } from './location-form';
 import { SsnMismatchPanel } from './ssn-mismatch-panel';
@@ -324,18 +324,23 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     handleSubmit,
     setValue,
     setError,
+    clearErrors,
     getValues,
     getFieldState,
     watch,
     formState: { errors, isSubmitted },
   } = appForm;
   const failed = useFailedSave(appForm);
+  const signature = useDocumentSignature(() => {
+    setValue('signature', '');
+    clearErrors('signature');
+  });
   const [declining, setDeclining] = useState(false);
   const sign = useSignLegalStep();
   const queryClient = useQueryClient();
   const values = watch();
   // Every rule's message, touched or not: they decide the button and the line beside it.
-  const ruleErrors = validateStep(form, values, names);
+  const ruleErrors = validateStep(form, signature.checked(values), names);
   const valid = Object.keys(ruleErrors).length === 0;
   const todo = stillToDo(form, ruleErrors, names);
   const todoId = `legal-todo-${step.documents[0].id}`;
@@ -368,6 +373,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
         notify(t('legal.stepper.paperFormsRequestedYourScreening'), 'info');
         return;
       }
+      signature.signed(fields.signature);
       notify(t('legal.stepper.documentSigned'), 'success');
       onSigned();
     } catch (error) {
@@ -393,7 +399,10 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
     <form
       ref={failed.formRef}
       className={styles.form}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (form.signature) signature.press((adopted) => setValue('signature', adopted));
+        void onSubmit(event);
+      }}
       noValidate
       aria-label={t('legal.stepper.signStep', { title: stepTitle(step) })}
     >
@@ -410,9 +419,8 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
         <Checkbox key={box.name} label={box.label} error={errorOf(box.name)} {...field(box.name)} />
       ))}
       {form.signature ? (
-        <SignaturePad
-          label={t('legal.stepper.yourSignature')}
-          name={`${names.firstName} ${names.lastName}`.trim()}
+        <DocumentSignature
+          choice={signature}
           error={errorOf('signature')}
           onChange={(dataUrl) => {
             const touched = getFieldState('signature').isTouched;
@@ -432,7 +440,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           {sign.isPending
             ? t('legal.stepper.signing')
             : form.signature
-              ? t('legal.stepper.sign')
+              ? t('legal.signature.signThisDocument')
               : t('legal.stepper.agree')}
         </Button>
         {todo ? (

@@ -9,6 +9,7 @@ import type { DotRelease } from '@/lib/subject';
 import { legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { adoptSignature, forgetAdoptedSignature } from '../../lib/adopted-signature';
 import { DotReleaseList } from '../dot-release-list';
 import { PendingDocuments } from '../pending-documents';
 
@@ -96,6 +97,7 @@ function renderList() {
 beforeEach(() => {
   queryClient.clear();
   logInAs(1);
+  forgetAdoptedSignature();
   // jsdom has no canvas: the typed signature draws on a stand-in.
   const context = new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (target[key] ??= vi.fn()) });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
@@ -144,7 +146,7 @@ describe('the DOT release list', () => {
     expect(within(text).getByRole('heading', { name: 'DOT release' })).toHaveProperty('tagName', 'H3');
 
     const form = within(dialog).getByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
-    const submit = within(form).getByRole('button', { name: 'Sign' });
+    const submit = within(form).getByRole('button', { name: 'Sign this document' });
     await user.type(within(form).getByLabelText('First name'), 'Dana');
     await user.type(within(form).getByLabelText('Last name'), 'Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
@@ -180,6 +182,61 @@ describe('the DOT release list', () => {
     await waitFor(() => expect(view).toHaveFocus());
   });
 
+  it('a signature adopted earlier (in setup, or for another release) is offered, and applied only with the press', async () => {
+    const api = subjectServer([road, { ...blue, signed: false, signedAt: null }]);
+    adoptSignature('data:image/png;base64,QWRvcHRlZA==');
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
+    const dialog = await screen.findByRole('dialog', { name: 'DOT release for Road & Rail Freight' });
+    const form = await within(dialog).findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
+    expect(within(form).getByRole('img', { name: 'Your signature as you gave it' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,QWRvcHRlZA==',
+    );
+    expect(within(form).queryByRole('img', { name: /Signature drawing area/ })).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('First name'), 'Dana');
+    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
+    await user.click(within(form).getByLabelText('No'));
+    expect(api.signed).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
+    await waitFor(() => expect(api.signed).toHaveLength(1));
+    expect(api.signed[0].body).toMatchObject({
+      instance: 'a1a1a1a1a1a1a1a1',
+      signature: 'data:image/png;base64,QWRvcHRlZA==',
+    });
+
+    // The other employer's release is a document of its own: offered again, signed with its own press.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Blue Line Transit' }));
+    const other = await screen.findByRole('form', { name: 'Sign the DOT release for Blue Line Transit' });
+    expect(within(other).getByRole('img', { name: 'Your signature as you gave it' })).toBeInTheDocument();
+    expect(within(other).getByLabelText('First name')).toHaveValue('');
+    expect(api.signed).toHaveLength(1);
+  });
+
+  it('the first release signed in a visit gives the signature the next ones offer', async () => {
+    subjectServer([road, { ...blue, signed: false, signedAt: null }]);
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
+    const form = await screen.findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
+    await user.type(within(form).getByLabelText('First name'), 'Dana');
+    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
+    await user.click(within(form).getByLabelText('No'));
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    expect(within(form).getByLabelText('Type your full name as your signature')).toHaveValue('');
+    await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+    await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Blue Line Transit' }));
+    const other = await screen.findByRole('form', { name: 'Sign the DOT release for Blue Line Transit' });
+    expect(within(other).getByRole('img', { name: 'Your signature as you gave it' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+  });
+
   it("shows the server's field errors next to the fields", async () => {
     subjectServer([road]);
     server.use(
@@ -205,7 +262,7 @@ describe('the DOT release list', () => {
     await user.click(within(form).getByLabelText('Yes'));
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
     await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-    await user.click(within(form).getByRole('button', { name: 'Sign' }));
+    await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
     expect(
       await within(form).findAllByText('The last name must match the name on your application: Demo'),
     ).not.toHaveLength(0);

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
+import { resetSession } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 import { documentContent, legalDocuments, subjectData } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
+import { adoptedSignature, forgetAdoptedSignature } from '../../lib/adopted-signature';
 import type { LegalDocument } from '../../lib/legal-steps';
 import { LegalStepper } from '../legal-stepper';
 
@@ -71,12 +73,27 @@ function renderStepper() {
 
 const stepList = () => within(screen.getByRole('navigation', { name: 'Legal documents' })).getAllByRole('button');
 
+/** The image a typed signature gives on the stand-in canvas below: the name, as base64. */
+const typedImage = (name: string) => `data:image/png;base64,${btoa(name)}`;
+
 beforeEach(() => {
   logInAs(0);
-  // jsdom has no canvas: the typed signature draws on a stand-in.
-  const context = new Proxy({}, { get: (target: Record<string, unknown>, key: string) => (target[key] ??= vi.fn()) });
+  forgetAdoptedSignature();
+  // jsdom has no canvas: the typed signature draws on a stand-in, whose image is the text written on it.
+  let written = '';
+  const context = new Proxy(
+    {},
+    {
+      get: (target: Record<string, unknown>, key: string) =>
+        key === 'fillText'
+          ? (text: string) => {
+              written = text;
+            }
+          : (target[key] ??= vi.fn()),
+    },
+  );
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => typedImage(written));
 });
 
 async function signESign(user: ReturnType<typeof userEvent.setup>) {
@@ -93,7 +110,7 @@ async function signDisclosure(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(form).getByLabelText('I have read this document and received a copy of it.'));
   await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
   await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-  await user.click(within(form).getByRole('button', { name: 'Sign' }));
+  await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
 }
 
 describe('the legal stepper', () => {
@@ -141,7 +158,7 @@ describe('the legal stepper', () => {
     expect(api.signed).toEqual([]);
   });
 
-  it('says beside a disabled Sign what is still to do, also for fields not yet left', async () => {
+  it('says beside a disabled "Sign this document" what is still to do, also for fields not yet left', async () => {
     legalServer();
     const { user } = renderStepper();
     const consent = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
@@ -154,9 +171,8 @@ describe('the legal stepper', () => {
 
     const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
-    await user.clear(within(form).getByLabelText('Type your full name as your signature'));
     await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-    const sign = within(form).getByRole('button', { name: 'Sign' });
+    const sign = within(form).getByRole('button', { name: 'Sign this document' });
     expect(sign).toBeDisabled();
     expect(sign).toHaveAccessibleDescription('Still to do: tick the box above.');
     expect(within(form).getByText('Still to do: tick the box above.')).toBeVisible();
@@ -176,6 +192,7 @@ describe('the legal stepper', () => {
     expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
     expect(within(form).queryByText(/Please sign/)).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana');
     await user.clear(within(form).getByLabelText('Type your full name as your signature'));
     expect(within(form).getByText('Please sign: draw your signature, or type it.')).toBeInTheDocument();
   });
@@ -218,7 +235,7 @@ describe('the legal stepper', () => {
     expect(await screen.findByRole('heading', { name: 'DOT release' })).toBeInTheDocument();
     expect(api.signed[1]).toMatchObject({
       id: 2,
-      body: { ackReceipt: true, signature: 'data:image/png;base64,iVBORw0KGgo=' },
+      body: { ackReceipt: true, signature: typedImage('Dana Demo') },
     });
     expect(stepList()[0]).toHaveTextContent('(signed)');
   });
@@ -259,9 +276,7 @@ describe('the legal stepper', () => {
     await user.type(within(form).getByLabelText('First name'), 'Dana');
     await user.type(within(form).getByLabelText('Last name'), 'Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1111');
-    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
-    await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-    await user.click(within(form).getByRole('button', { name: 'Sign' }));
+    await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
 
     expect(await within(form).findByText('The last four digits do not match.')).toBeInTheDocument();
     expect(mismatch).toHaveBeenCalledTimes(1);
@@ -289,17 +304,13 @@ describe('the legal stepper', () => {
     await user.type(within(dot).getByLabelText('First name'), 'Dana');
     await user.type(within(dot).getByLabelText('Last name'), 'Demo');
     await user.type(within(dot).getByLabelText('Last four digits of your Social Security number'), '6789');
-    await user.click(within(dot).getByRole('button', { name: 'Type your signature instead' }));
-    await user.type(within(dot).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-    await user.click(within(dot).getByRole('button', { name: 'Sign' }));
+    await user.click(within(dot).getByRole('button', { name: 'Sign this document' }));
     const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
     expect(onComplete).not.toHaveBeenCalled();
     await user.type(within(auth).getByLabelText('First name'), 'Dana');
     await user.type(within(auth).getByLabelText('Last name'), 'Demo');
     await user.click(within(auth).getByLabelText('I authorize the background check described in this document.'));
-    await user.click(within(auth).getByRole('button', { name: 'Type your signature instead' }));
-    await user.type(within(auth).getByLabelText('Type your full name as your signature'), 'Dana Demo');
-    await user.click(within(auth).getByRole('button', { name: 'Sign' }));
+    await user.click(within(auth).getByRole('button', { name: 'Sign this document' }));
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
   });
 
@@ -321,6 +332,125 @@ describe('the legal stepper', () => {
     await user.click(screen.getByRole('button', { name: 'Sign electronically instead' }));
     expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
     expect(api.deleted).toEqual([1]);
+  });
+});
+
+describe('one signature, adopted document by document', () => {
+  /** Signs the e-sign consent and types "Dana Demo" as the disclosure's signature, the first one asked. */
+  async function toTheDOTRelease(user: ReturnType<typeof userEvent.setup>) {
+    await signESign(user);
+    await signDisclosure(user);
+    return screen.findByRole('form', { name: 'Sign: DOT release' });
+  }
+
+  async function fillDOTRelease(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
+    await user.type(within(form).getByLabelText('First name'), 'Dana');
+    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '6789');
+  }
+
+  it('the first document that needs a signature asks for it, and the typed field arrives empty', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
+    expect(within(form).getByRole('img', { name: /Signature drawing area/ })).toBeInTheDocument();
+    expect(within(form).queryByRole('img', { name: 'Your signature as you gave it' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('group', { name: 'Your signature' })).toHaveAccessibleDescription(
+      /each is signed only when you press its own “Sign this document”/,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+    expect(within(form).getByLabelText('Type your full name as your signature')).toHaveValue('');
+    // Not a name field a browser fills in with the others.
+    expect(within(form).getByLabelText('Type your full name as your signature')).toHaveAttribute('autocomplete', 'off');
+    expect(within(form).getByRole('button', { name: 'Sign this document' })).toBeDisabled();
+  });
+
+  it('the next document offers the adopted signature and applies it only with the press of "Sign this document"', async () => {
+    const api = legalServer();
+    const { user } = renderStepper();
+    const form = await toTheDOTRelease(user);
+    expect(within(form).getByRole('img', { name: 'Your signature as you gave it' })).toHaveAttribute(
+      'src',
+      typedImage('Dana Demo'),
+    );
+    expect(within(form).queryByRole('img', { name: /Signature drawing area/ })).not.toBeInTheDocument();
+    // What the step asks besides the signature is still asked; nothing is signed meanwhile.
+    const sign = within(form).getByRole('button', { name: 'Sign this document' });
+    expect(sign).toBeDisabled();
+    expect(sign).toHaveAccessibleDescription(/^Still to do: type your name/);
+    expect(sign).not.toHaveAccessibleDescription(/signature/);
+    await fillDOTRelease(user, form);
+    expect(sign).toBeEnabled();
+    expect(api.signed.map((s) => s.id)).toEqual([1, 2]);
+
+    await user.click(sign);
+    await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
+    expect(api.signed.map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(api.signed[2].body).toMatchObject({ lastFourSSN: '6789', signature: typedImage('Dana Demo') });
+  });
+
+  it('each document posts its own signature: one press, one document', async () => {
+    const api = legalServer();
+    const { user, onComplete } = renderStepper();
+    const dot = await toTheDOTRelease(user);
+    await fillDOTRelease(user, dot);
+    await user.click(within(dot).getByRole('button', { name: 'Sign this document' }));
+    const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
+    // Offered again, and again not applied: the authorization waits for its own press.
+    expect(within(auth).getByRole('img', { name: 'Your signature as you gave it' })).toBeInTheDocument();
+    await user.type(within(auth).getByLabelText('First name'), 'Dana');
+    await user.type(within(auth).getByLabelText('Last name'), 'Demo');
+    await user.click(within(auth).getByLabelText('I authorize the background check described in this document.'));
+    expect(api.signed.map((s) => s.id)).toEqual([1, 2, 3]);
+    await user.click(within(auth).getByRole('button', { name: 'Sign this document' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+    expect(api.signed.map((s) => [s.id, s.body.signature, s.body.contentSha256])).toEqual([
+      [1, undefined, { '1': 'sha-1' }],
+      [2, typedImage('Dana Demo'), { '2': 'sha-2' }],
+      [3, typedImage('Dana Demo'), { '3': 'sha-3' }],
+      [4, typedImage('Dana Demo'), { '4': 'sha-4' }],
+    ]);
+  });
+
+  it('a different signature goes on this document only; the next one offers the adopted one again', async () => {
+    const api = legalServer();
+    const { user } = renderStepper();
+    const dot = await toTheDOTRelease(user);
+    await fillDOTRelease(user, dot);
+    await user.click(within(dot).getByRole('button', { name: 'Use a different signature for this document' }));
+    // An empty pad, with the focus on it: nothing of the adopted signature is carried over.
+    expect(within(dot).queryByRole('img', { name: 'Your signature as you gave it' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dot).getByRole('img', { name: /Signature drawing area/ })).toHaveFocus());
+    const sign = within(dot).getByRole('button', { name: 'Sign this document' });
+    expect(sign).toBeDisabled();
+    expect(sign).toHaveAccessibleDescription('Still to do: draw or type your signature.');
+
+    // Changing one's mind back offers the adopted one, with the focus on the way to change again.
+    await user.click(within(dot).getByRole('button', { name: 'Use the signature you gave earlier' }));
+    expect(within(dot).getByRole('img', { name: 'Your signature as you gave it' })).toBeInTheDocument();
+    expect(within(dot).getByRole('button', { name: 'Use a different signature for this document' })).toHaveFocus();
+    await user.click(within(dot).getByRole('button', { name: 'Use a different signature for this document' }));
+
+    await user.click(within(dot).getByRole('button', { name: 'Type your signature instead' }));
+    expect(within(dot).getByLabelText('Type your full name as your signature')).toHaveValue('');
+    await user.type(within(dot).getByLabelText('Type your full name as your signature'), 'D. Demo');
+    await user.click(sign);
+    const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
+    expect(api.signed[2].body.signature).toBe(typedImage('D. Demo'));
+    expect(within(auth).getByRole('img', { name: 'Your signature as you gave it' })).toHaveAttribute(
+      'src',
+      typedImage('Dana Demo'),
+    );
+  });
+
+  it('a logout forgets the adopted signature', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    await toTheDOTRelease(user);
+    expect(adoptedSignature()).toBe(typedImage('Dana Demo'));
+    resetSession();
+    expect(adoptedSignature()).toBe('');
   });
 });
 
