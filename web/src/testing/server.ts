@@ -22,8 +22,8 @@ const idvSession = {
   expiresAt: '2030-01-01T00:00:00Z',
 };
 
-/** A chat event stream that says it is ready and stays open until the app leaves (aborts). */
-export function chatEventStream(events = 'retry: 3000\nevent: ready\ndata: {"unreadMessages": 0}\n\n') {
+/** The applicant event stream (api/v2/user/events), one that says it is ready and stays open until the app leaves (aborts). */
+export function userEventStream(events = 'retry: 3000\nevent: ready\ndata: {"chat": true, "unreadMessages": 0}\n\n') {
   return new HttpResponse(
     new ReadableStream({
       start(controller) {
@@ -67,11 +67,11 @@ export const defaultHandlers = [
   http.get('/api/v2/user/collection-site', () =>
     HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
   ),
-  // The chat of the logged-in chrome: no messages, nothing unread, a quiet event stream.
+  // The chat of the logged-in chrome: no messages, nothing unread, a quiet event stream (the applicant's one).
   http.get(CHAT, () => HttpResponse.json({ payload: [] })),
   http.get(`${CHAT}/unread-messages`, () => HttpResponse.json({ unreadMessages: 0 })),
   http.post(`${CHAT}/read`, () => HttpResponse.json({ unreadMessages: 0 })),
-  http.get(`${CHAT}/events`, () => chatEventStream()),
+  http.get('/api/v2/user/events', () => userEventStream()),
   http.get('/api/v2/lookup/:key', ({ params }) =>
     lookups[String(params.key)]
       ? HttpResponse.json(lookups[String(params.key)])

@@ -19,4 +19,35 @@ describe('the maintenance banner', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Maintenance notice' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
+
+  it('appears and goes away, without a reload, when the event stream says an operator changed it', async () => {
+    let banner: { id: number; message: string } | null = null;
+    let push: (text: string) => void = () => undefined;
+    server.use(
+      http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner } })),
+      http.get('/api/v2/user/events', () => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            push('retry: 3000\nevent: ready\ndata: {"chat": false}\n\n');
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    logInAs(2);
+    renderApp('/');
+    await screen.findByRole('button', { name: 'User menu' });
+    expect(screen.queryByRole('region', { name: 'Maintenance notice' })).not.toBeInTheDocument();
+
+    banner = { id: 7, message: 'The portal restarts at 22:00 for five minutes.' };
+    push('event: banner\ndata: {"kind": "posted"}\n\n');
+    expect(await screen.findByRole('region', { name: 'Maintenance notice' })).toHaveTextContent(
+      'The portal restarts at 22:00 for five minutes.',
+    );
+
+    banner = null;
+    push('event: banner\ndata: {"kind": "cleared"}\n\n');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Maintenance notice' })).not.toBeInTheDocument());
+  });
 });

@@ -1,13 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
-import { chatEventStream, server } from '@/testing/server';
+import { userEventStream, server } from '@/testing/server';
 import { tokenResponse } from '@/testing/fixtures';
-import { backoff, MAX_RETRY_MS, retryAfterMs, runChatEvents } from '../api/chat-events';
-import type { ServerSentEvent } from '../api/sse';
+import { backoff, MAX_RETRY_MS, retryAfterMs, runUserEvents } from '../user-events';
+import type { ServerSentEvent } from '../sse';
 
-const EVENTS = '/api/v2/user/subject/profile/11/chat-messages/events';
+const EVENTS = '/api/v2/user/events';
 
 function logIn() {
   session.set({
@@ -32,21 +31,17 @@ function start() {
   const controller = new AbortController();
   const events: ServerSentEvent[] = [];
   const connected: boolean[] = [];
-  const forbidden = vi.fn();
-  const done = runChatEvents({
-    profileId: 11,
-    client: createQueryClient(),
+  const done = runUserEvents({
     signal: controller.signal,
     onEvent: (e) => events.push(e),
     onConnectedChange: (c) => connected.push(c),
-    onForbidden: forbidden,
   });
-  return { controller, events, connected, forbidden, done };
+  return { controller, events, connected, done };
 }
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the chat event stream', () => {
+describe('the applicant event stream', () => {
   it('sends the bearer token, hands over each event, and reconnects after the server’s retry when the stream ends', async () => {
     logIn();
     const auth: (string | null)[] = [];
@@ -55,7 +50,7 @@ describe('the chat event stream', () => {
         auth.push(request.headers.get('Authorization'));
         return auth.length < 3
           ? endingStream(`retry: 5\nevent: chat\ndata: {"kind": "message", "messageId": ${auth.length}}\n\n`)
-          : chatEventStream();
+          : userEventStream();
       }),
     );
     const run = start();
@@ -68,7 +63,7 @@ describe('the chat event stream', () => {
     await run.done;
   });
 
-  it('stops for good on 403 (chat off)', async () => {
+  it('stops for good on 403', async () => {
     logIn();
     let calls = 0;
     server.use(
@@ -79,7 +74,6 @@ describe('the chat event stream', () => {
     );
     const run = start();
     await run.done;
-    expect(run.forbidden).toHaveBeenCalledTimes(1);
     expect(calls).toBe(1);
   });
 
@@ -91,11 +85,11 @@ describe('the chat event stream', () => {
         auth.push(request.headers.get('Authorization'));
         return auth.length === 1
           ? HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })
-          : chatEventStream('retry: 5\n\n');
+          : userEventStream('retry: 5\n\n');
       }),
-      http.get('/api/v2/user/subject/profile/11/chat-messages/unread-messages', ({ request }) =>
+      http.get('/api/v2/banner/active', ({ request }) =>
         request.headers.get('Authorization') === 'Bearer access-2'
-          ? HttpResponse.json({ unreadMessages: 1 })
+          ? HttpResponse.json({ payload: { banner: null } })
           : HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 }),
       ),
       http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse('access-2', 'refresh-2'))),
@@ -121,7 +115,7 @@ describe('the chat event stream', () => {
               { errorMessage: 'The service is briefly unavailable.' },
               { status: 503, headers: { 'Retry-After': '1' } },
             )
-          : chatEventStream();
+          : userEventStream();
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
