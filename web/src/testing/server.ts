@@ -53,7 +53,14 @@ export const defaultHandlers = [
   http.get('/api/v2/user/profile', () => HttpResponse.json(userPayload(1).profile)),
   // A package that asks for no documents and no forms, and no report attached.
   http.get('/api/v2/user/profile/documents', () =>
-    HttpResponse.json({ documentTypes: [], documents: [], reports: [], writable: true, maxUploadBytes: 20971520 }),
+    HttpResponse.json({
+      documentTypes: [],
+      documents: [],
+      reports: [],
+      writable: true,
+      deletable: true,
+      maxUploadBytes: 20971520,
+    }),
   ),
   http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([])),
   http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
