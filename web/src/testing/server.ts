@@ -34,6 +34,26 @@ export function userEventStream(events = 'retry: 3000\nevent: ready\ndata: {"cha
   );
 }
 
+/**
+ * An applicant event stream the test writes to, as the server would: `ready` first with the given
+ * data, then each `push(event, data)`. Installed on the shared server (call after its setup).
+ */
+export function liveUserEvents(ready = '{"chat": true, "unreadMessages": 0}') {
+  let write: (text: string) => void = () => undefined;
+  server.use(
+    http.get('/api/v2/user/events', () => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          write = (text) => controller.enqueue(new TextEncoder().encode(text));
+          write(`retry: 3000\nevent: ready\ndata: ${ready}\n\n`);
+        },
+      });
+      return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
+  );
+  return { push: (event: string, data: string) => write(`event: ${event}\ndata: ${data}\n\n`) };
+}
+
 const CHAT = '/api/v2/user/subject/profile/:profileId/chat-messages';
 
 export const defaultHandlers = [

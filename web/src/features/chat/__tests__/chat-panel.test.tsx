@@ -6,7 +6,7 @@ import { companySettingsQuery } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { companySettings } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
-import { server } from '@/testing/server';
+import { liveUserEvents, server } from '@/testing/server';
 import type { ChatMessage } from '../api/chat-api';
 
 const CHAT = '/api/v2/user/subject/profile/11/chat-messages';
@@ -240,23 +240,12 @@ describe('the unread badge', () => {
 
   it('updates after an event of the stream', async () => {
     const state = serveChat([], 0);
-    let push: (text: string) => void = () => undefined;
-    server.use(
-      http.get('/api/v2/user/events', () => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-            push('retry: 3000\nevent: ready\ndata: {"chat": true, "unreadMessages": 0}\n\n');
-          },
-        });
-        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
-      }),
-    );
+    const { push } = liveUserEvents('{"chat": true, "unreadMessages": 0}');
     logInAs(2);
     renderApp('/');
     await screen.findByRole('button', { name: 'User menu' });
     state.unread = 1;
-    await waitFor(() => push('event: chat\ndata: {"kind": "message", "messageId": 13, "sender": "employer"}\n\n'));
+    await waitFor(() => push('chat', '{"kind": "message", "messageId": 13, "sender": "employer"}'));
     expect(await screen.findByRole('button', { name: 'User menu, 1 unread message' })).toBeInTheDocument();
   });
 
@@ -265,30 +254,19 @@ describe('the unread badge', () => {
       [chatMessage({ id: 11, sender: 'employer', senderName: 'Acme HR', message: 'Welcome' })],
       1,
     );
-    let push: (text: string) => void = () => undefined;
-    server.use(
-      http.get('/api/v2/user/events', () => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-            push('retry: 3000\nevent: ready\ndata: {"chat": true, "unreadMessages": 1}\n\n');
-          },
-        });
-        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
-      }),
-    );
+    const { push } = liveUserEvents('{"chat": true, "unreadMessages": 1}');
     logInAs(2);
     const { user } = renderApp('/');
     // The count is read once the chat knows the profile, as the dock that tells of replies does.
     await screen.findByRole('button', { name: 'Messages from the Acme Logistics hiring team, 1 unread' });
     // The applicant's own message (from another tab) is no news.
-    push('event: chat\ndata: {"kind": "message", "messageId": 12, "sender": "subject"}\n\n');
+    push('chat', '{"kind": "message", "messageId": 12, "sender": "subject"}');
     state.messages = [
       ...state.messages,
       chatMessage({ id: 13, sender: 'employer', senderName: 'Acme HR', message: 'Any questions?' }),
     ];
     state.unread = 2;
-    push('event: chat\ndata: {"kind": "message", "messageId": 13, "sender": "employer"}\n\n');
+    push('chat', '{"kind": "message", "messageId": 13, "sender": "employer"}');
     expect(await screen.findByText('New message from Acme Logistics hiring team')).toBeInTheDocument();
     expect(screen.getAllByText(/^New message from/)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Open' }));
