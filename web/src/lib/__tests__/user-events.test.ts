@@ -1,26 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/lib/session';
+import { logInAs } from '@/testing/render-app';
 import { userEventStream, server } from '@/testing/server';
 import { tokenResponse } from '@/testing/fixtures';
 import { backoff, MAX_RETRY_MS, retryAfterMs, runUserEvents } from '../user-events';
 import type { ServerSentEvent } from '../sse';
 
 const EVENTS = '/api/v2/user/events';
-
-function logIn() {
-  session.set({
-    loggedIn: true,
-    credentials: {
-      jwt: 'access-1',
-      refreshToken: 'refresh-1',
-      client_id: 'portal-spa',
-      client_secret: 'portal-spa-secret',
-      created_at: Date.now(),
-      expires_in: 3600,
-    },
-  });
-}
 
 /** A stream that ends at once: the runner reconnects after its retry. */
 function endingStream(body: string) {
@@ -43,7 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the applicant event stream', () => {
   it('sends the bearer token, hands over each event, and reconnects after the server’s retry when the stream ends', async () => {
-    logIn();
+    logInAs(2);
     const auth: (string | null)[] = [];
     server.use(
       http.get(EVENTS, ({ request }) => {
@@ -64,7 +50,7 @@ describe('the applicant event stream', () => {
   });
 
   it('stops for good on 403', async () => {
-    logIn();
+    logInAs(2);
     let calls = 0;
     server.use(
       http.get(EVENTS, () => {
@@ -78,7 +64,7 @@ describe('the applicant event stream', () => {
   });
 
   it('on 401 refreshes the token through the api client, then reconnects with the new one', async () => {
-    logIn();
+    logInAs(2);
     const auth: (string | null)[] = [];
     server.use(
       http.get(EVENTS, ({ request }) => {
@@ -105,7 +91,7 @@ describe('the applicant event stream', () => {
   });
 
   it('after a 503 (the database restarting) comes back at its Retry-After, not after a growing pause', async () => {
-    logIn();
+    logInAs(2);
     let calls = 0;
     server.use(
       http.get(EVENTS, () => {
