@@ -182,7 +182,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; empty means data.key in --data, generated on first start")
 	f.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringVar(&c.LogFormat, "log-format", "json", "log format: json or text")
-	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Chat with Support in the menu (the company must allow chat too)")
+	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Messages (the chat with the employer's hiring team) (the company must allow chat too)")
 	f.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long SIGTERM waits for in-flight requests")
 	f.DurationVar(&c.SweepInterval, "sweep-interval", time.Hour, "how often to delete expired throttle records, tokens, invitations and reset links (once at start, then at this interval); 0 disables")
 	f.IntVar(&c.PasswordChecks, "password-checks", 0, "how many password hashes or checks (argon2id, 19 MiB each) may run at once; 0 means one per core (GOMAXPROCS)")

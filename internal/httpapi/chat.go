@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,6 +64,7 @@ func (s *Server) registerChatRoutes(mux *routes) {
 	mux.HandleFunc("POST "+chatPath+"/read", s.require(applicantOnly, s.handleChatRead))
 	mux.HandleFunc("GET "+chatPath+"/download-file", s.require(applicantOnly, s.handleChatDownload))
 	mux.HandleFunc("GET "+chatPath+"/events", s.require(applicantOnly, s.handleChatEvents))
+	mux.HandleFunc("GET "+userEventsPath, s.require(setupAllowed, s.handleUserEvents))
 }
 
 // chatMessageJSON is a message as the API answers it (docs/api.md).
@@ -331,12 +333,45 @@ func (s *Server) handleChatDownload(w http.ResponseWriter, r *http.Request) {
 	s.serveFile(w, r, f, rc, f.Name)
 }
 
-// handleChatEvents streams the conversation's events (docs/api.md). It
-// subscribes before it counts the unread messages, so nothing that
-// happens between the two is missed; it ends when the access token
-// expires or is revoked, when chat is switched off, when the subscription
-// closes (events may have been missed: the client reconnects and reads
-// afresh), or when the client leaves.
+// userEventsPath is the applicant's one event stream: the banner's changes
+// and, when chat is on, the conversation's. Browsers keep about six
+// connections per host over HTTP/1.1, so a page holds one stream, not one
+// per feature.
+const userEventsPath = "/api/v2/user/events"
+
+// eventStream is what one event stream carries: up to three topics, each
+// sent as its named event (a fixed number, so the stream's loop selects on
+// them without a goroutine of its own), the ready event's data, and what
+// each keep-alive checks besides the token.
+type eventStream struct {
+	topics [3]string
+	names  [3]string
+	// subscriptions are the topics' channels (nil for an unused place).
+	subscriptions [3]<-chan portal.Event
+	ready         []byte
+	// tooMany is the 429's message past MaxChatStreamsPerApplicant.
+	tooMany string
+	// keepAlive runs at each keep-alive: an error that is not the database
+	// being away ends the stream.
+	keepAlive func(ctx context.Context) error
+}
+
+// subscribe subscribes to topic, sent as event name, in the next free place.
+func (st *eventStream) subscribe(ctx context.Context, events portal.Events, topic, name string) func() {
+	for i := range st.topics {
+		if st.topics[i] == "" {
+			st.topics[i], st.names[i] = topic, name
+			var cancel func()
+			st.subscriptions[i], cancel = events.Subscribe(ctx, topic)
+			return cancel
+		}
+	}
+	panic("httpapi: an event stream carries at most three topics")
+}
+
+// handleChatEvents streams the conversation's events (docs/api.md), the
+// older stream the chat had alone. It subscribes before it counts the
+// unread messages, so nothing that happens between the two is missed.
 func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	sess := callerFrom(ctx)
@@ -349,26 +384,102 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, portal.Errorf(portal.EUNAVAILABLE, "Live chat updates are not available; check for new messages instead."))
 		return
 	}
-	events, cancel := s.svc.Events.Subscribe(ctx, portal.ChatTopic(sess.SubjectID))
-	defer cancel()
-	if err := s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID); err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	unread, err := s.svc.Chat.UnreadChatMessages(ctx, sess.SubjectID, profileID)
+	var st eventStream
+	defer st.subscribe(ctx, s.svc.Events, portal.ChatTopic(sess.SubjectID), "chat")()
+	unread, err := s.seeChat(ctx, sess.SubjectID, profileID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
+	st.ready = fmt.Appendf(nil, `{"unreadMessages":%d}`, unread)
+	st.tooMany = "Too many chat windows are open; close one, or wait, and the chat checks for new messages."
+	st.keepAlive = func(ctx context.Context) error { return s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID) }
+	s.streamEvents(w, r, &st)
+}
+
+// seeChat records the applicant present in the chat and counts the
+// unread messages.
+func (s *Server) seeChat(ctx context.Context, subjectID, profileID int64) (int, error) {
+	if err := s.svc.Chat.SeenChat(ctx, subjectID, profileID); err != nil {
+		return 0, err
+	}
+	return s.svc.Chat.UnreadChatMessages(ctx, subjectID, profileID)
+}
+
+// userEventsReady is the ready event of the applicant's stream: whether it
+// carries the chat, and then the unread count.
+type userEventsReady struct {
+	Chat           bool `json:"chat"`
+	UnreadMessages *int `json:"unreadMessages,omitempty"`
+}
+
+// handleUserEvents streams what an applicant's open page shows live
+// (docs/api.md): the maintenance banner's changes, for everyone and for
+// their company, and, for a logged-in applicant whose company has chat on,
+// the conversation's. Each subscription comes before the state the app
+// then reads.
+func (s *Server) handleUserEvents(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	sess := callerFrom(ctx)
+	if s.svc.Events == nil {
+		s.Error(w, r, portal.Errorf(portal.EUNAVAILABLE, "Live updates are not available; reload the page to see changes."))
+		return
+	}
+	subject, err := s.svc.Subjects.FindSubjectByID(ctx, sess.SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var st eventStream
+	defer st.subscribe(ctx, s.svc.Events, portal.BannerTopic(0), "banner")()
+	defer st.subscribe(ctx, s.svc.Events, portal.BannerTopic(subject.CompanyID), "banner")()
+	var ready userEventsReady
+	if sess.Scope != portal.ScopeSetup {
+		profile, err := s.svc.Subjects.FindProfile(ctx, sess.SubjectID)
+		if err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		cancel := st.subscribe(ctx, s.svc.Events, portal.ChatTopic(sess.SubjectID), "chat")
+		unread, err := s.seeChat(ctx, sess.SubjectID, profile.ID)
+		switch {
+		case portal.ErrorCode(err) == portal.EFORBIDDEN:
+			// Chat is off for the company: the stream carries the banner alone.
+			cancel()
+			st.topics[2], st.subscriptions[2] = "", nil
+		case err != nil:
+			cancel()
+			s.Error(w, r, err)
+			return
+		default:
+			defer cancel()
+			ready = userEventsReady{Chat: true, UnreadMessages: &unread}
+			st.keepAlive = func(ctx context.Context) error { return s.svc.Chat.SeenChat(ctx, sess.SubjectID, profile.ID) }
+		}
+	}
+	st.ready, _ = json.Marshal(ready)
+	st.tooMany = "Too many portal windows are open; close one, or wait, and the page checks for changes."
+	s.streamEvents(w, r, &st)
+}
+
+// streamEvents answers text/event-stream for as long as the client stays:
+// the ready event, then each event of st's topics, and a keep-alive
+// comment every ChatKeepAlive. It ends when the access token expires or is
+// revoked, when st.keepAlive fails, when a subscription closes (events may
+// have been missed: the client reconnects and reads afresh), or when the
+// client leaves. An applicant has at most MaxChatStreamsPerApplicant open.
+func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request, st *eventStream) {
+	ctx := r.Context()
+	sess := callerFrom(ctx)
 	leave, ok := s.chatStreams.enter(sess.SubjectID, s.chatStreamsPerApplicant())
 	if !ok {
 		s.Error(w, r, &portal.Error{Code: portal.ETHROTTLED, RetryAfter: int(ChatKeepAlive.Seconds()),
-			Message: "Too many chat windows are open; close one, or wait, and the chat checks for new messages."})
+			Message: st.tooMany})
 		return
 	}
 	defer leave()
 	if err := Stream(w); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		s.logger.WarnContext(ctx, "chat events: cannot lift the deadlines", "err", err)
+		s.logger.WarnContext(ctx, "events: cannot lift the deadlines", "err", err)
 		return
 	}
 	rc := http.NewResponseController(w)
@@ -383,7 +494,7 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		return rc.Flush() == nil
 	}
-	if !send("retry: 3000\n\nevent: ready\ndata: {\"unreadMessages\":%d}\n\n", unread) {
+	if !send("retry: 3000\n\nevent: ready\ndata: %s\n\n", st.ready) {
 		return
 	}
 	var expired <-chan time.Time
@@ -397,30 +508,20 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 	token, _ := bearerToken(r)
 	var data bytes.Buffer
 	for {
+		var ev portal.Event
+		var name string
+		var open bool
 		select {
 		case <-ctx.Done():
 			return
 		case <-expired:
 			return
-		case ev, ok := <-events:
-			if !ok {
-				// Events may have been missed (the database came
-				// back, or this stream fell behind): the app should
-				// reconnect, and read afresh, soon; spread over a
-				// second, so that every stream of the server does not
-				// come back at the same moment.
-				send("retry: %d\n\n", resubscribeRetry.Milliseconds()+rand.Int64N(1000))
-				return
-			}
-			// A data line holds no line break; the payload is JSON,
-			// which compacts to one line.
-			data.Reset()
-			if json.Compact(&data, ev.Payload) != nil {
-				continue
-			}
-			if !send("event: chat\ndata: %s\n\n", data.Bytes()) {
-				return
-			}
+		case ev, open = <-st.subscriptions[0]:
+			name = st.names[0]
+		case ev, open = <-st.subscriptions[1]:
+			name = st.names[1]
+		case ev, open = <-st.subscriptions[2]:
+			name = st.names[2]
 		case <-keepAlive.C:
 			if !send(": keep-alive\n\n") {
 				return
@@ -431,9 +532,30 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 			if _, err := s.svc.Auth.Authenticate(ctx, token); err != nil && !s.unavailable(err) {
 				return
 			}
-			if err := s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID); err != nil && !s.unavailable(err) {
-				return
+			if st.keepAlive != nil {
+				if err := st.keepAlive(ctx); err != nil && !s.unavailable(err) {
+					return
+				}
 			}
+			continue
+		}
+		if !open {
+			// Events may have been missed (the database came back, or
+			// this stream fell behind): the app should reconnect, and
+			// read afresh, soon; spread over a second, so that every
+			// stream of the server does not come back at the same
+			// moment.
+			send("retry: %d\n\n", resubscribeRetry.Milliseconds()+rand.Int64N(1000))
+			return
+		}
+		// A data line holds no line break; the payload is JSON, which
+		// compacts to one line.
+		data.Reset()
+		if json.Compact(&data, ev.Payload) != nil {
+			continue
+		}
+		if !send("event: %s\ndata: %s\n\n", name, data.Bytes()) {
+			return
 		}
 	}
 }

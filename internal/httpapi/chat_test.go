@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -391,6 +392,118 @@ func TestChatEventStream(t *testing.T) {
 				t.Fatalf("logout = %d %s", rec.Code, rec.Body)
 			}
 			s.ends(t, 5*time.Second)
+		})
+	})
+}
+
+// nextEvent reads the stream's next event as "name data", skipping
+// comments, retry lines and blank lines, within 5 s.
+func (s *sseStream) nextEvent(t *testing.T) string {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	name := ""
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				t.Fatal("the stream ended")
+			}
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				return name + " " + strings.TrimPrefix(line, "data: ")
+			}
+		case <-deadline:
+			t.Fatal("no event within 5 s")
+		}
+	}
+}
+
+// TestUserEventStream: the applicant's one stream carries the banner's
+// changes for everyone and for their own company (not another's), and the
+// chat when their company has it on.
+func TestUserEventStream(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		a := newChatAPI(t, db)
+		a.srv.SetChatKeepAlive(100 * time.Millisecond)
+		ts := httptest.NewServer(a.handler)
+		t.Cleanup(ts.Close) // after the streams' own cleanups, which close them
+		company := func(who string) int64 {
+			s, err := db.Subjects().FindSubjectByID(ctx, a.ids[who])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s.CompanyID
+		}
+		acme, globex := company("jane"), company("carl")
+		a.reply("before the stream")
+		// On SQLite its event is delivered at the next poll: past it, the
+		// streams below see only what follows.
+		time.Sleep(2 * store.EventPoll)
+		jane := openStream(t, ts, "/api/v2/user/events", a.tokens["jane"])
+		carl := openStream(t, ts, "/api/v2/user/events", a.tokens["carl"])
+		tests := []struct {
+			name       string
+			change     func() error
+			jane, carl []string // the events each then reads, in order
+		}{
+			{"ReadySaysWhetherChatIsOn", func() error { return nil },
+				[]string{`ready {"chat":true,"unreadMessages":1}`}, []string{`ready {"chat":false}`}},
+			{"ABannerForEveryoneReachesEveryone", func() error {
+				_, err := a.ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Maintenance at 6"})
+				return err
+			}, []string{`banner {"kind":"posted"}`}, []string{`banner {"kind":"posted"}`}},
+			{"ACompanysBannerReachesItsApplicantsOnly", func() error {
+				_, err := a.ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Acme only", CompanyID: acme})
+				return err
+			}, []string{`banner {"kind":"posted"}`}, nil},
+			{"ClearingAnotherCompanysBannersTellsItsApplicants", func() error { return a.ops.Banners.ClearBanner(ctx, globex, 0) },
+				nil, []string{`banner {"kind":"cleared"}`}},
+			{"ChatGoesToAnApplicantWithChatOn", func() error { a.reply("hello"); return nil },
+				[]string{`chat {"kind":"message","messageId":`}, nil},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := tt.change(); err != nil {
+					t.Fatal(err)
+				}
+				for _, want := range tt.jane {
+					if got := jane.nextEvent(t); !strings.HasPrefix(got, want) {
+						t.Errorf("jane read %s; want %s", got, want)
+					}
+				}
+				for _, want := range tt.carl {
+					if got := carl.nextEvent(t); got != want {
+						t.Errorf("carl read %s; want %s", got, want)
+					}
+				}
+			})
+		}
+		t.Run("ASetupCredentialGetsTheBannerAlone", func(t *testing.T) {
+			dana, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: acme, Email: "dana@example.com", FirstName: "Dana", LastName: "Doe"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			invite, err := db.Auth().CreateInvitation(ctx, dana.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := a.send(request{Method: "GET", URL: "/api/user?token=" + url.QueryEscape(invite)})
+			if rec.Code != 200 {
+				t.Fatalf("token login = %d %s", rec.Code, rec.Body)
+			}
+			setup := openStream(t, ts, "/api/v2/user/events", decode(t, rec)["access_token"].(string))
+			if got := setup.nextEvent(t); got != `ready {"chat":false}` {
+				t.Errorf("a setup credential read %s", got)
+			}
+		})
+		t.Run("LogoutEndsTheStream", func(t *testing.T) {
+			if rec := a.send(request{Method: "DELETE", URL: "/oauth/access_token", Token: a.tokens["jane"]}); rec.Code >= 300 {
+				t.Fatalf("logout = %d %s", rec.Code, rec.Body)
+			}
+			jane.ends(t, 5*time.Second)
 		})
 	})
 }

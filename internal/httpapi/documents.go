@@ -49,6 +49,7 @@ type documentListJSON struct {
 	Documents      []documentJSON     `json:"documents"`
 	Reports        []reportJSON       `json:"reports"`
 	Writable       bool               `json:"writable"`
+	Deletable      bool               `json:"deletable"`
 	MaxUploadBytes int64              `json:"maxUploadBytes"`
 }
 
@@ -79,7 +80,7 @@ func (s *Server) handleDocumentList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := documentListJSON{DocumentTypes: []documentTypeJSON{}, Documents: []documentJSON{}, Reports: []reportJSON{},
-		Writable: list.Writable, MaxUploadBytes: portal.MaxUploadSize}
+		Writable: list.Writable, Deletable: list.Deletable, MaxUploadBytes: portal.MaxUploadSize}
 	for _, t := range list.Types {
 		out.DocumentTypes = append(out.DocumentTypes, documentTypeJSON{Type: t.Type, Title: t.Title, Description: t.Description, Required: t.Required})
 	}

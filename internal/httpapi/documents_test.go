@@ -178,7 +178,7 @@ func TestDocumentUploadRoundTrip(t *testing.T) {
 				map[string]any{"type": "diploma", "title": "Diploma or transcript", "description": "", "required": false},
 				map[string]any{"type": "other", "title": "Other supporting document", "description": "", "required": false},
 			},
-			"documents": []any{}, "reports": []any{}, "writable": true, "maxUploadBytes": float64(20971520),
+			"documents": []any{}, "reports": []any{}, "writable": true, "deletable": true, "maxUploadBytes": float64(20971520),
 		}
 		if got := jsonOf(t, rec); !reflect.DeepEqual(got, want) {
 			t.Errorf("empty list = %v\nwant %v", got, want)
@@ -351,6 +351,25 @@ func TestDocumentUploadRefused(t *testing.T) {
 				}
 			})
 		}
+		t.Run("ErrDeleteAfterSubmission", func(t *testing.T) {
+			rec := a.uploadParts("jane", textPart("documentType", "diploma"), filePart("a.pdf", "application/pdf", pdfFile))
+			if rec.Code != 201 {
+				t.Fatal(rec.Code, rec.Body)
+			}
+			id := jsonOf(t, rec)["id"]
+			if err := a.db.SetSubjectStatus(context.Background(), a.ids["jane"], portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
+				t.Fatal(err)
+			}
+			const submitted = "This file was sent with your screening and can no longer be deleted. If it is wrong, upload the right one and tell your employer's hiring team."
+			rec = a.do("DELETE", fmt.Sprintf("/api/v2/user/profile/documents/%v", id), "jane")
+			if rec.Code != 409 || jsonOf(t, rec)["errorMessage"] != submitted {
+				t.Errorf("delete = %d %s; want 409 %q", rec.Code, rec.Body, submitted)
+			}
+			list := jsonOf(t, a.do("GET", "/api/v2/user/profile/documents", "jane"))
+			if list["writable"] != true || list["deletable"] != false {
+				t.Errorf("writable, deletable = %v, %v; want true, false", list["writable"], list["deletable"])
+			}
+		})
 		t.Run("ErrScreeningComplete", func(t *testing.T) {
 			rec := a.uploadParts("bob", textPart("documentType", "diploma"), filePart("a.pdf", "application/pdf", pdfFile))
 			if rec.Code != 201 {

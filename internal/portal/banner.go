@@ -2,6 +2,7 @@ package portal
 
 import (
 	"context"
+	"strconv"
 	"time"
 )
 
@@ -17,9 +18,28 @@ type BannerService interface {
 	DismissBanner(ctx context.Context, subjectID, bannerID int64) error
 }
 
+// BannerTopic is the events topic (Events) of the banners of one company's
+// applicants; companyID 0 is the topic of the banners for everyone. An
+// applicant's open page listens to both, so a banner change is published
+// once, to its audience. The payload is a BannerEvent.
+func BannerTopic(companyID int64) string {
+	if companyID == 0 {
+		return "banner.all"
+	}
+	return "banner." + strconv.FormatInt(companyID, 10)
+}
+
+// BannerEvent is the notice published on BannerTopic when a banner is
+// posted or ended; subscribers read the active banner afresh.
+type BannerEvent struct {
+	Kind string `json:"kind"` // "posted" or "cleared"
+}
+
 // OperatorBannerService is the operators' side of the banners: they post,
 // list and clear them.
 type OperatorBannerService interface {
+	// Each change is published on BannerTopic of its audience.
+	//
 	// SetBanner replaces the maintenance banner every logged-in applicant
 	// sees; an empty message clears it (and the answer is nil).
 	// Superseded by PostBanner and ClearBanner.

@@ -50,6 +50,9 @@ type DocumentList struct {
 	Documents []Document // newest first
 	Reports   []Report   // in ReportKinds order, only those attached
 	Writable  bool
+	// Deletable says whether the documents sent may still be deleted:
+	// only before the profile is submitted (DocumentsDeletable).
+	Deletable bool
 }
 
 // Upload is a file as it arrives: its content is read once, as it comes.
@@ -106,6 +109,8 @@ type DocumentService interface {
 	// OpenDocument returns the document's file and content; the caller
 	// closes it.
 	OpenDocument(ctx context.Context, subjectID, documentID int64) (*File, io.ReadCloser, error)
+	// DeleteDocument deletes a document while DocumentsDeletable; once
+	// the profile is submitted it is ErrDocumentSubmitted.
 	DeleteDocument(ctx context.Context, subjectID, documentID int64) error
 	// OpenReport returns the report of the kind; ENOTFOUND when none is
 	// attached.
@@ -146,10 +151,19 @@ func DocumentsWritable(s StatusID, profileShown string) bool {
 	return s != StatusNew && profileShown != "complete"
 }
 
+// DocumentsDeletable reports whether an applicant in this order status may
+// delete the documents they sent: only until the profile is submitted (the
+// move to identity verification). What was submitted went to the screening
+// team, who may already be working with it; uploads stay open after that.
+func DocumentsDeletable(s StatusID, profileShown string) bool {
+	return DocumentsWritable(s, profileShown) && DataWritable(s)
+}
+
 // Why an applicant may not change documents now.
 var (
 	ErrDocumentsSetupFirst = &Error{Code: ECONFLICT, Message: "Finish setting up your account first."}
 	ErrDocumentsClosed     = &Error{Code: ECONFLICT, Message: "Your screening is complete: documents can no longer be changed."}
+	ErrDocumentSubmitted   = &Error{Code: ECONFLICT, Message: "This file was sent with your screening and can no longer be deleted. If it is wrong, upload the right one and tell your employer's hiring team."}
 )
 
 // AttachReportRequest is an operator attaching a report PDF to an

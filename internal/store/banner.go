@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -88,7 +89,28 @@ func (s *OperatorBannerService) SetBanner(ctx context.Context, message string) (
 	if err != nil {
 		return nil, err
 	}
-	return s.db.SetBanner(ctx, req.Message)
+	b, err := s.db.SetBanner(ctx, req.Message)
+	if err == nil {
+		// It replaced the banners of every audience, and everyone
+		// listens to the topic of the banners for everyone.
+		s.publish(ctx, 0, "posted")
+	}
+	return b, err
+}
+
+// publish tells the open pages of the audience's applicants that their
+// banner changed, after the change is saved: a failure to tell is logged,
+// not returned (a page reads the banner again when it reloads). It goes
+// through the database, so a `portal banner` command reaches `portal
+// serve`'s streams.
+func (s *OperatorBannerService) publish(ctx context.Context, companyID int64, kind string) {
+	payload, err := json.Marshal(portal.BannerEvent{Kind: kind})
+	if err == nil {
+		err = s.db.Publish(ctx, portal.BannerTopic(companyID), payload)
+	}
+	if err != nil {
+		s.db.cfg.Logger.Warn("banner: publishing an event failed", "company", companyID, "kind", kind, "err", err)
+	}
 }
 
 // companyAudience is a banner's company_id: NULL for everyone.
@@ -145,6 +167,7 @@ func (s *OperatorBannerService) PostBanner(ctx context.Context, req portal.Banne
 	if err != nil {
 		return nil, err
 	}
+	s.publish(ctx, req.CompanyID, "posted")
 	return b, nil
 }
 
@@ -173,7 +196,9 @@ func checkBanner(req portal.BannerRequest, now time.Time) (portal.BannerRequest,
 // companyID's audience (every banner when companyID is 0). Ending a banner
 // that has ended already is no error.
 func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bannerID int64) error {
-	return s.db.tx(ctx, func(tx *sql.Tx) error {
+	// The audience told: the one cleared, or the banner's own.
+	audience := companyID
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
 		if bannerID == 0 {
 			_, err := tx.ExecContext(ctx, `UPDATE banners SET active = FALSE WHERE active = TRUE
 				AND (CAST($1 AS BIGINT) = 0 OR company_id = $1)`, companyID)
@@ -182,9 +207,8 @@ func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bann
 			}
 			return nil
 		}
-		var one int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM banners WHERE id = $1 AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)`,
-			bannerID, companyID).Scan(&one); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(company_id, 0) FROM banners WHERE id = $1 AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)`,
+			bannerID, companyID).Scan(&audience); err != nil {
 			return notFound(err, "Banner")
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE banners SET active = FALSE WHERE id = $1`, bannerID); err != nil {
@@ -192,6 +216,11 @@ func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bann
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	s.publish(ctx, audience, "cleared")
+	return nil
 }
 
 // FindBanners lists the banners of companyID (every banner when 0) that are

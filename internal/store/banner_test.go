@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -172,6 +173,92 @@ func TestOperatorBanners(t *testing.T) {
 			}
 			if all, _ := ops.Banners.FindBanners(ctx, 0); len(all) != 0 || active(jane) != 0 || active(olga) != 0 {
 				t.Errorf("after clearing every banner: %+v", all)
+			}
+		})
+	})
+}
+
+// TestBannerChangesPublish: each change reaches the topic of its audience,
+// and no other, so an applicant's open page (listening to everyone's topic
+// and their company's) shows or hides it without a reload.
+func TestBannerChangesPublish(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ev := openEvents(t, db)
+		ops := db.Operator()
+		acme, other := &portal.Company{Name: "Acme"}, &portal.Company{Name: "Other"}
+		for _, co := range []*portal.Company{acme, other} {
+			if err := db.CreateCompany(ctx, co); err != nil {
+				t.Fatal(err)
+			}
+		}
+		topics := []int64{0, acme.ID, other.ID}
+		subs := map[int64]<-chan portal.Event{}
+		for _, co := range topics {
+			ch, cancel := ev.Subscribe(ctx, portal.BannerTopic(co))
+			t.Cleanup(cancel)
+			subs[co] = ch
+		}
+		var acmeBanner int64
+		tests := []struct {
+			name   string
+			change func() error
+			to     int64 // the audience told
+			kind   string
+		}{
+			{"PostForEveryone", func() error {
+				_, err := ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Maintenance tonight"})
+				return err
+			}, 0, "posted"},
+			{"PostForOneCompany", func() error {
+				b, err := ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Acme only", CompanyID: acme.ID})
+				if b != nil {
+					acmeBanner = b.ID
+				}
+				return err
+			}, acme.ID, "posted"},
+			{"ClearOneBannerByIDTellsItsCompany", func() error { return ops.Banners.ClearBanner(ctx, 0, acmeBanner) }, acme.ID, "cleared"},
+			{"ClearACompany", func() error { return ops.Banners.ClearBanner(ctx, other.ID, 0) }, other.ID, "cleared"},
+			{"ClearEverything", func() error { return ops.Banners.ClearBanner(ctx, 0, 0) }, 0, "cleared"},
+			{"SetCommand", func() error { _, err := ops.Banners.SetBanner(ctx, "Back at 6"); return err }, 0, "posted"},
+			{"SetCommandEmptyClears", func() error { _, err := ops.Banners.SetBanner(ctx, " "); return err }, 0, "cleared"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := tt.change(); err != nil {
+					t.Fatal(err)
+				}
+				e, ok := next(t, subs[tt.to])
+				var got portal.BannerEvent
+				if !ok || json.Unmarshal(e.Payload, &got) != nil || got.Kind != tt.kind {
+					t.Errorf("event on %s = %s (open %v); want kind %q", portal.BannerTopic(tt.to), e.Payload, ok, tt.kind)
+				}
+				for _, co := range topics {
+					if co == tt.to {
+						continue
+					}
+					select {
+					case e := <-subs[co]:
+						t.Errorf("%s was told too: %s", portal.BannerTopic(co), e.Payload)
+					default:
+					}
+				}
+			})
+		}
+		t.Run("RefusedChangeTellsNobody", func(t *testing.T) {
+			if err := ops.Banners.ClearBanner(ctx, other.ID, acmeBanner); portal.ErrorCode(err) != portal.ENOTFOUND {
+				t.Fatalf("clear another company's banner: %v", err)
+			}
+			if _, err := ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: ""}); err == nil {
+				t.Fatal("an empty banner was posted")
+			}
+			time.Sleep(2 * store.EventPoll)
+			for _, co := range topics {
+				select {
+				case e := <-subs[co]:
+					t.Errorf("%s was told of a refused change: %s", portal.BannerTopic(co), e.Payload)
+				default:
+				}
 			}
 		})
 	})

@@ -33,21 +33,28 @@ func (db *DB) Documents() *DocumentService {
 // who may not change documents now (portal.DocumentsWritable): not set up
 // yet, or the screening is complete.
 func (s *conn) lockDocumentsWritable(ctx context.Context, tx *sql.Tx, subjectID int64) error {
+	_, err := s.lockDocumentsStatus(ctx, tx, subjectID)
+	return err
+}
+
+// lockDocumentsStatus is lockDocumentsWritable answering the subject's
+// status too, for the delete's further check.
+func (s *conn) lockDocumentsStatus(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, error) {
 	status, err := s.lockSubject(ctx, tx, subjectID)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	var profileStatus int
 	if err := tx.QueryRowContext(ctx, `SELECT status_id FROM profiles WHERE subject_id = $1`, subjectID).Scan(&profileStatus); err != nil {
-		return fmt.Errorf("store: profile status: %w", err)
+		return 0, fmt.Errorf("store: profile status: %w", err)
 	}
 	switch {
 	case status == portal.StatusNew:
-		return portal.ErrDocumentsSetupFirst
+		return 0, portal.ErrDocumentsSetupFirst
 	case !portal.DocumentsWritable(status, portal.ProfileStatusShown(profileStatus)):
-		return portal.ErrDocumentsClosed
+		return 0, portal.ErrDocumentsClosed
 	}
-	return nil
+	return status, nil
 }
 
 // subjectDocumentTypes are the document types of the subject's package
@@ -105,7 +112,8 @@ func (s *DocumentService) FindDocuments(ctx context.Context, subjectID int64) (*
 	if err != nil {
 		return nil, notFound(err, "Subject")
 	}
-	list := &portal.DocumentList{Writable: portal.DocumentsWritable(status, portal.ProfileStatusShown(profileStatus))}
+	shown := portal.ProfileStatusShown(profileStatus)
+	list := &portal.DocumentList{Writable: portal.DocumentsWritable(status, shown), Deletable: portal.DocumentsDeletable(status, shown)}
 	if list.Types, err = subjectDocumentTypes(ctx, s.db, subjectID); err != nil {
 		return nil, err
 	}
@@ -264,15 +272,21 @@ func (s *DocumentService) OpenDocument(ctx context.Context, subjectID, documentI
 	return f, rc, err
 }
 
-// DeleteDocument deletes the document and its file in one transaction.
+// DeleteDocument deletes the document and its file in one transaction,
+// until the profile is submitted. Another applicant's document is
+// ENOTFOUND before it is anything else.
 func (s *DocumentService) DeleteDocument(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.lockDocumentsWritable(ctx, tx, subjectID); err != nil {
+		status, err := s.lockDocumentsStatus(ctx, tx, subjectID)
+		if err != nil {
 			return err
 		}
 		fileID, err := documentFile(ctx, tx, subjectID, documentID)
 		if err != nil {
 			return err
+		}
+		if !portal.DataWritable(status) {
+			return portal.ErrDocumentSubmitted
 		}
 		// The document row and the chunks go with the file (ON DELETE
 		// CASCADE).

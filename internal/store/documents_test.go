@@ -190,6 +190,37 @@ func TestAddDocumentRefused(t *testing.T) {
 				t.Errorf("read %d bytes of a refused upload", r.n)
 			}
 		})
+		t.Run("ErrDeleteAfterSubmission", func(t *testing.T) {
+			doc, err := w.add(t, w.jane, "diploma", "sent.png", "image/png", png)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list, err := w.svc.FindDocuments(context.Background(), w.jane); err != nil || !list.Deletable {
+				t.Fatalf("before submission: list = %+v, %v; want deletable", list, err)
+			}
+			if err := db.SetSubjectStatus(context.Background(), w.jane, portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
+				t.Fatal(err)
+			}
+			const submitted = "This file was sent with your screening and can no longer be deleted. If it is wrong, upload the right one and tell your employer's hiring team."
+			if err := w.svc.DeleteDocument(context.Background(), w.jane, doc.ID); portal.ErrorCode(err) != portal.ECONFLICT || portal.ErrorMessage(err) != submitted {
+				t.Errorf("delete after submission: %v; want ECONFLICT %q", err, submitted)
+			}
+			if err := w.svc.DeleteDocument(context.Background(), w.jane, doc.ID+1000); portal.ErrorCode(err) != portal.ENOTFOUND {
+				t.Errorf("delete of no document after submission: %v; want ENOTFOUND", err)
+			}
+			// Sending more stays open while the screening runs.
+			later, err := w.add(t, w.jane, "diploma", "later.png", "image/png", png)
+			if err != nil {
+				t.Fatalf("upload after submission: %v", err)
+			}
+			if err := w.svc.DeleteDocument(context.Background(), w.jane, later.ID); portal.ErrorCode(err) != portal.ECONFLICT {
+				t.Errorf("delete of a later upload: %v; want ECONFLICT", err)
+			}
+			list, err := w.svc.FindDocuments(context.Background(), w.jane)
+			if err != nil || !list.Writable || list.Deletable {
+				t.Errorf("list after submission = %+v, %v; want writable, not deletable", list, err)
+			}
+		})
 		t.Run("ErrProfileComplete", func(t *testing.T) {
 			doc, err := w.add(t, w.bob, "diploma", "a.png", "image/png", png)
 			if err != nil {

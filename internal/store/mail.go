@@ -68,7 +68,7 @@ func resetMail(firstName, link string, validFor time.Duration) (subject, body st
 func chatWaitingMail(companyName, firstName string) (subject, body string) {
 	subject = fmt.Sprintf("New message from %s about your background check", subjectText(companyName))
 	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
-		"To read it and reply, log in to the applicant portal and open Chat with Support from the menu.\n\n"+
+		"To read it and reply, log in to the applicant portal and open Messages at the top of the page.\n\n"+
 		"You will not get another e-mail about new messages until you have read this one.\n",
 		firstName, companyName)
 	return subject, body

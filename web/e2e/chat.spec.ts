@@ -1,7 +1,7 @@
 // The journeys of issue 13 through the real binary: an applicant and their employer hold a
 // conversation (the applicant in the browser, the employer's operator with `portal chat reply`, a
-// second process on the same database), the maintenance banner set with `portal banner set`, and a
-// company that switched chat off.
+// second process on the same database), the maintenance banner set and cleared with `portal banner`
+// while the page is open (issue 23: it arrives live), and a company that switched chat off.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
 import { ChatPanel } from './pom/chat';
@@ -34,8 +34,13 @@ test('an applicant sends a file, the employer replies from the command line, and
   const { subjectId } = await inviteSetUpThroughApi(page, 'robin.chat@example.com', applicant, password);
   const chat = new ChatPanel(page);
   await expect(chat.menuButton).toHaveAccessibleName('User menu');
+  await expect(chat.messagesButton).not.toHaveAccessibleName(/unread/);
 
-  await chat.open();
+  // Messages is on the page, keyboard reachable, and the panel names who answers.
+  await chat.messagesButton.focus();
+  await page.keyboard.press('Enter');
+  await chat.dialog.waitFor();
+  await expect(chat.dialog).toContainText(/Replies come from the .* hiring team/);
   await expect(chat.dialog.getByText('No messages yet')).toBeVisible();
   await expect(chat.message).toBeFocused();
   await axe(page, 'the empty chat');
@@ -63,15 +68,16 @@ test('an applicant sends a file, the employer replies from the command line, and
   await expect(mine).toContainText('Read', { timeout: 15_000 });
 
   await chat.close();
-  await expect(chat.menuButton).toBeFocused();
+  await expect(chat.messagesButton).toBeFocused();
 
-  // A reply from another process reaches the open page: the badge counts it, HTML stays text.
+  // A reply from another process reaches the open page: a toast tells of it, the badges count it,
+  // HTML stays text.
   const reply = 'Thanks Robin, that is the one. <b>No need</b> to send more.';
   portalCli('chat reply', '--subject', String(subjectId), '--message', reply, '--as', 'Dana at Acme');
-  await expect(chat.menuButton).toHaveAccessibleName('User menu, 1 unread message', { timeout: 15_000 });
-  await chat.shell.openMenu();
-  await expect(chat.shell.menuItem('Chat with Support')).toContainText('1 unread');
-  await chat.shell.menuItem('Chat with Support').click();
+  await expect(chat.newReplyToast).toBeVisible({ timeout: 15_000 });
+  await expect(chat.messagesButton).toHaveAccessibleName(/hiring team, 1 unread$/);
+  await expect(chat.menuButton).toHaveAccessibleName('User menu, 1 unread message');
+  await chat.shell.snackbar.getByRole('button', { name: 'Open' }).click();
   await chat.dialog.waitFor();
   const theirs = chat.conversation.getByRole('listitem').filter({ hasText: 'Dana at Acme' });
   await expect(theirs).toContainText(reply);
@@ -98,12 +104,24 @@ test('an applicant sends a file, the employer replies from the command line, and
   await expect(chat.menuButton).toHaveAccessibleName('User menu');
 });
 
-test('the maintenance banner shows to a logged-in applicant and stays dismissed after a reload', async ({ page }) => {
-  const message = 'Scheduled maintenance tonight from 22:00 to 23:00 UTC.';
-  portalCli('banner set', '--message', message, '--for', '2h');
+test('the maintenance banner arrives and goes on an open page, and stays dismissed after a reload', async ({
+  page,
+}) => {
   await logInAsDemo(page);
   const banner = page.getByRole('region', { name: 'Maintenance notice' });
-  await expect(banner).toContainText(message);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  // Set and cleared by an operator while the page is open: no reload.
+  portalCli('banner set', '--message', 'A short restart at 21:00 UTC.');
+  await expect(banner).toContainText('A short restart at 21:00 UTC.', { timeout: 10_000 });
+  portalCli('banner clear');
+  await expect(banner).toHaveCount(0, { timeout: 10_000 });
+
+  const message = 'Scheduled maintenance tonight from 22:00 to 23:00 UTC.';
+  portalCli('banner set', '--message', message, '--for', '2h');
+  await expect(banner).toContainText(message, { timeout: 10_000 });
+  await axe(page, 'the page with the banner');
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
   await page.reload();
@@ -116,12 +134,13 @@ test('the maintenance banner shows to a logged-in applicant and stays dismissed 
   await expect(page.getByRole('region', { name: 'Maintenance notice' })).toContainText('The portal is back to normal.');
 });
 
-test('a company with chat off has no Chat with Support in the menu', async ({ page }) => {
+test('a company with chat off has no Messages on the page nor in the menu', async ({ page }) => {
   portalCli('company set-pref', 'company_subject_chat', 'false');
   await logInAsDemo(page);
   const chat = new ChatPanel(page);
   await chat.shell.openMenu();
   await expect(chat.shell.menuItem('Account')).toBeVisible();
-  await expect(chat.shell.menuItem('Chat with Support')).toHaveCount(0);
+  await expect(chat.menuEntry).toHaveCount(0);
+  await expect(chat.messagesButton).toHaveCount(0);
   await expect(chat.menuButton).toHaveAccessibleName('User menu');
 });

@@ -1,9 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { AppShell } from './app-shell';
 
-/** The chat with the employer: the sheet the user menu's "Chat with Support" opens. */
+/** The chat with the employer's hiring team: the sheet the top bar's Messages (or the user menu's entry) opens. */
 export class ChatPanel {
   readonly shell: AppShell;
+  /** "Messages from the <Company> hiring team[, N unread]", on every logged-in page when chat is on. */
+  readonly messagesButton: Locator;
+  /** The user menu's entry, "Message <Company> hiring team". */
+  readonly menuEntry: Locator;
+  /** The toast that tells of a reply while the chat is closed. */
+  readonly newReplyToast: Locator;
   readonly dialog: Locator;
   readonly conversation: Locator;
   readonly message: Locator;
@@ -12,7 +18,10 @@ export class ChatPanel {
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
-    this.dialog = page.getByRole('dialog', { name: /^Chat with/ });
+    this.messagesButton = page.getByRole('button', { name: /^Messages from the .* hiring team/ });
+    this.menuEntry = page.getByRole('menuitem', { name: /^Message .* hiring team/ });
+    this.newReplyToast = this.shell.snackbar.getByText(/^New message from .* hiring team$/);
+    this.dialog = page.getByRole('dialog', { name: /^Message .* hiring team$/ });
     this.conversation = this.dialog.getByRole('list', { name: 'Conversation' });
     this.message = this.dialog.getByRole('textbox', { name: 'Message' });
     this.fileInput = this.dialog.locator('input[type="file"]');
@@ -20,8 +29,13 @@ export class ChatPanel {
   }
 
   async open() {
+    await this.messagesButton.click();
+    await this.dialog.waitFor();
+  }
+
+  async openFromMenu() {
     await this.shell.openMenu();
-    await this.shell.menuItem('Chat with Support').click();
+    await this.menuEntry.click();
     await this.dialog.waitFor();
   }
 

@@ -5,11 +5,15 @@
 
 export type SnackbarKind = 'message' | 'error' | 'success' | 'info';
 
+/** A button beside the message that does what it offers (Open) and closes the message. */
+export type SnackAction = { label: string; onSelect: () => void };
+
 export type Snack = {
   id: number;
   text: string;
   kind: SnackbarKind;
   timeout: number;
+  action?: SnackAction;
 };
 
 export const DEFAULT_SNACKBAR_TIMEOUT = 2500;
@@ -24,8 +28,13 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-export function notify(text: string, kind: SnackbarKind = 'message', timeout = DEFAULT_SNACKBAR_TIMEOUT): Snack {
-  const snack = { id: nextId++, text, kind, timeout };
+export function notify(
+  text: string,
+  kind: SnackbarKind = 'message',
+  timeout = DEFAULT_SNACKBAR_TIMEOUT,
+  action?: SnackAction,
+): Snack {
+  const snack: Snack = { id: nextId++, text, kind, timeout, ...(action ? { action } : {}) };
   snacks = [...snacks, snack].slice(-MAX_VISIBLE);
   emit();
   return snack;

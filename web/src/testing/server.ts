@@ -22,8 +22,8 @@ const idvSession = {
   expiresAt: '2030-01-01T00:00:00Z',
 };
 
-/** A chat event stream that says it is ready and stays open until the app leaves (aborts). */
-export function chatEventStream(events = 'retry: 3000\nevent: ready\ndata: {"unreadMessages": 0}\n\n') {
+/** The applicant event stream (api/v2/user/events), one that says it is ready and stays open until the app leaves (aborts). */
+export function userEventStream(events = 'retry: 3000\nevent: ready\ndata: {"chat": true, "unreadMessages": 0}\n\n') {
   return new HttpResponse(
     new ReadableStream({
       start(controller) {
@@ -32,6 +32,26 @@ export function chatEventStream(events = 'retry: 3000\nevent: ready\ndata: {"unr
     }),
     { headers: { 'Content-Type': 'text/event-stream' } },
   );
+}
+
+/**
+ * An applicant event stream the test writes to, as the server would: `ready` first with the given
+ * data, then each `push(event, data)`. Installed on the shared server (call after its setup).
+ */
+export function liveUserEvents(ready = '{"chat": true, "unreadMessages": 0}') {
+  let write: (text: string) => void = () => undefined;
+  server.use(
+    http.get('/api/v2/user/events', () => {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          write = (text) => controller.enqueue(new TextEncoder().encode(text));
+          write(`retry: 3000\nevent: ready\ndata: ${ready}\n\n`);
+        },
+      });
+      return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
+  );
+  return { push: (event: string, data: string) => write(`event: ${event}\ndata: ${data}\n\n`) };
 }
 
 const CHAT = '/api/v2/user/subject/profile/:profileId/chat-messages';
@@ -53,7 +73,14 @@ export const defaultHandlers = [
   http.get('/api/v2/user/profile', () => HttpResponse.json(userPayload(1).profile)),
   // A package that asks for no documents and no forms, and no report attached.
   http.get('/api/v2/user/profile/documents', () =>
-    HttpResponse.json({ documentTypes: [], documents: [], reports: [], writable: true, maxUploadBytes: 20971520 }),
+    HttpResponse.json({
+      documentTypes: [],
+      documents: [],
+      reports: [],
+      writable: true,
+      deletable: true,
+      maxUploadBytes: 20971520,
+    }),
   ),
   http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([])),
   http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
@@ -67,11 +94,11 @@ export const defaultHandlers = [
   http.get('/api/v2/user/collection-site', () =>
     HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
   ),
-  // The chat of the logged-in chrome: no messages, nothing unread, a quiet event stream.
+  // The chat of the logged-in chrome: no messages, nothing unread, a quiet event stream (the applicant's one).
   http.get(CHAT, () => HttpResponse.json({ payload: [] })),
   http.get(`${CHAT}/unread-messages`, () => HttpResponse.json({ unreadMessages: 0 })),
   http.post(`${CHAT}/read`, () => HttpResponse.json({ unreadMessages: 0 })),
-  http.get(`${CHAT}/events`, () => chatEventStream()),
+  http.get('/api/v2/user/events', () => userEventStream()),
   http.get('/api/v2/lookup/:key', ({ params }) =>
     lookups[String(params.key)]
       ? HttpResponse.json(lookups[String(params.key)])

@@ -1,14 +1,17 @@
-// The parts of the frame only a logged-in applicant sees: the top bar with the
-// user menu and its unread badge, the maintenance banner, and the chat (its
-// live updates, the panel the menu opens, and the support widget where the
-// layout has it). Loaded lazily, with the query client.
+// The parts of the frame only a logged-in applicant sees: the top bar with
+// Messages, the user menu and their unread badges, the maintenance banner, and
+// the chat (its live updates, the panel, and the support widget where the
+// layout has it), all kept live by the applicant's one event stream. Loaded
+// lazily, with the query client, so the stream stays off /login.
 import { MaintenanceBanner } from '@/features/banner/components/maintenance-banner';
 import { useChatEnabled, useChatLive } from '@/features/chat/api/use-chat';
 import { ChatDock } from '@/features/chat/components/chat-dock';
 import { TopBar } from '@/features/user-menu/components/top-bar';
+import { useUserEventStream } from '@/lib/user-events';
 import { QueryProvider } from '../query-provider';
 
 function Chrome({ widget }: { widget: boolean }) {
+  useUserEventStream();
   const chat = useChatLive(useChatEnabled());
   return (
     <>

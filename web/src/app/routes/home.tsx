@@ -3,7 +3,11 @@ import { useDocuments } from '@/features/documents/api/documents';
 import { DocumentUploads } from '@/features/documents/components/additional-documents-page';
 import { ReportList } from '@/features/documents/components/report-list';
 import { HomeDocuments, HomePage, HomeSection } from '@/features/home/components/home-page';
+import { useLegalDocuments } from '@/features/legal/api/get-legal-documents';
+import { useSubjectLocation } from '@/features/legal/api/subject-location';
 import { SignedDocuments } from '@/features/legal/components/signed-documents';
+import { releasesForPrint } from '@/features/legal/components/print-document';
+import { legalSteps, printNameOf } from '@/features/legal/lib/legal-steps';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/lib/i18n';
 
@@ -25,15 +29,26 @@ function Reports() {
   );
 }
 
-/** The documents the package asks for: still open to send while the screening runs. */
+/** The files sent, and the documents the package asks for: still open to send while the screening runs. */
 function Documents() {
   const documents = useDocuments();
   if (!documents.data?.documentTypes.length) return null;
   return (
-    <HomeDocuments>
+    <HomeDocuments sent={documents.data.documents.length}>
       <DocumentUploads standalone={false} />
     </HomeDocuments>
   );
+}
+
+/** How many documents SignedDocuments lists (the same documents and DOT releases); null until known. */
+function useSignedCount(): number | null {
+  const documents = useLegalDocuments();
+  const location = useSubjectLocation();
+  if (!documents.data || !location.data) return null;
+  const signed = legalSteps(documents.data, location.data)
+    .flatMap((s) => s.documents)
+    .filter((d) => d.signature).length;
+  return signed + releasesForPrint(documents.data, printNameOf('dot_release')).length;
 }
 
 /**
@@ -45,6 +60,7 @@ export function HomeRoute() {
     <HomePage
       collectionSite={<CollectionSiteCard />}
       signedDocuments={<SignedDocuments />}
+      signedCount={useSignedCount()}
       reports={<Reports />}
       documents={<Documents />}
     />

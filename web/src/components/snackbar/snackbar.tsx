@@ -1,5 +1,6 @@
-// The snackbar: top right, inside the top bar left of the user menu, a Close button, kinds message, error, success and
-// info; each message leaves after its timeout (2500 ms unless told).
+// The snackbar: top right, inside the top bar left of the user menu, a Close button (and the message's
+// action, when it has one), kinds message, error, success and info; each message leaves after its
+// timeout (2500 ms unless told).
 import * as Toast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { dismissSnack, notifications, DEFAULT_SNACKBAR_TIMEOUT } from '@/lib/notifications';
@@ -22,6 +23,11 @@ export default function Snackbar() {
           }}
         >
           <Toast.Description className={styles.text}>{snack.text}</Toast.Description>
+          {snack.action ? (
+            <Toast.Action className={styles.close} altText={snack.action.label} onClick={snack.action.onSelect}>
+              {snack.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close className={styles.close}>{t('common.close')}</Toast.Close>
         </Toast.Root>
       ))}

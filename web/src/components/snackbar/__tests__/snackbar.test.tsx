@@ -35,6 +35,20 @@ describe('snackbar', () => {
     expect(info.closest('[data-kind]')?.querySelector('button')).toHaveTextContent('Close');
   });
 
+  it('shows a message’s action, which does what it offers and closes the message', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<SnackbarHost />);
+    act(() => {
+      notify('New message from Acme Logistics hiring team', 'info', 10000, { label: 'Open', onSelect });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.queryByText('New message from Acme Logistics hiring team')).not.toBeInTheDocument(),
+    );
+  });
+
   it('lets a message go after 2500 ms by default', async () => {
     // The snackbar's code loads with real timers; only the toast's timers are faked.
     await preloadSnackbar();

@@ -1,5 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { onUserEvent } from '@/lib/user-events';
 import type { Banner } from '@/types/api';
 
 type ActiveBannerResponse = {
@@ -20,4 +22,21 @@ export const activeBannerQueryOptions = () =>
 
 export function useActiveBanner({ enabled }: { enabled: boolean }) {
   return useQuery({ ...activeBannerQueryOptions(), enabled });
+}
+
+/**
+ * Reads the banner again when an operator posts or clears one (the stream's `banner` event), and on
+ * each `ready`, since changes may have been missed while the stream was away: shown or hidden
+ * within seconds, without a reload.
+ */
+export function useLiveBanner() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onUserEvent((event) => {
+        if (event.event === 'banner' || event.event === 'ready')
+          void client.invalidateQueries({ queryKey: activeBannerQueryOptions().queryKey });
+      }),
+    [client],
+  );
 }

@@ -1,6 +1,6 @@
 // The maintenance banner: a dismissible red warning with the server's message,
-// shown to logged-in applicants.
-import { useActiveBanner } from '../api/get-active-banner';
+// shown to logged-in applicants, and shown or hidden live as operators change it.
+import { useActiveBanner, useLiveBanner } from '../api/get-active-banner';
 import { useDismissBanner } from '../api/dismiss-banner';
 import styles from './maintenance-banner.module.css';
 import { t } from '@/lib/i18n';
@@ -17,6 +17,7 @@ function focusMainContent() {
 
 export function MaintenanceBanner() {
   const { data: banner } = useActiveBanner({ enabled: true });
+  useLiveBanner();
   const dismiss = useDismissBanner();
   if (!banner) return null;
   return (

@@ -6,7 +6,7 @@ import { companySettingsQuery } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
 import { companySettings } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
-import { server } from '@/testing/server';
+import { liveUserEvents, server } from '@/testing/server';
 import type { ChatMessage } from '../api/chat-api';
 
 const CHAT = '/api/v2/user/subject/profile/11/chat-messages';
@@ -47,8 +47,8 @@ async function openChat() {
   const app = renderApp('/');
   const trigger = await screen.findByRole('button', { name: /^User menu/ });
   await app.user.click(trigger);
-  await app.user.click(await screen.findByRole('menuitem', { name: /^Chat with Support/ }));
-  const panel = await screen.findByRole('dialog', { name: 'Chat with Acme Logistics' });
+  await app.user.click(await screen.findByRole('menuitem', { name: /^Message Acme Logistics hiring team/ }));
+  const panel = await screen.findByRole('dialog', { name: 'Message Acme Logistics hiring team' });
   return { ...app, trigger, panel };
 }
 
@@ -221,7 +221,9 @@ describe('the unread badge', () => {
     const trigger = await screen.findByRole('button', { name: 'User menu, 2 unread messages' });
     expect(within(trigger).getByTestId('unread-badge')).toHaveTextContent('2');
     await user.click(trigger);
-    expect(await screen.findByRole('menuitem', { name: /Chat with Support.*2 unread/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('menuitem', { name: /Message Acme Logistics hiring team.*2 unread/ }),
+    ).toBeInTheDocument();
   });
 
   it('shows 99+ beyond 99, and nothing at 0', async () => {
@@ -238,35 +240,89 @@ describe('the unread badge', () => {
 
   it('updates after an event of the stream', async () => {
     const state = serveChat([], 0);
-    let push: (text: string) => void = () => undefined;
-    server.use(
-      http.get(`${CHAT}/events`, () => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-            push('retry: 3000\nevent: ready\ndata: {"unreadMessages": 0}\n\n');
-          },
-        });
-        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
-      }),
-    );
+    const { push } = liveUserEvents('{"chat": true, "unreadMessages": 0}');
     logInAs(2);
     renderApp('/');
     await screen.findByRole('button', { name: 'User menu' });
     state.unread = 1;
-    await waitFor(() => push('event: chat\ndata: {"kind": "message", "messageId": 13, "sender": "employer"}\n\n'));
+    await waitFor(() => push('chat', '{"kind": "message", "messageId": 13, "sender": "employer"}'));
     expect(await screen.findByRole('button', { name: 'User menu, 1 unread message' })).toBeInTheDocument();
   });
 
-  it('is not shown, nor the menu entry, when the company’s chat is off', async () => {
+  it('tells of a reply with a toast while the panel is closed, whose Open opens it', async () => {
+    const state = serveChat(
+      [chatMessage({ id: 11, sender: 'employer', senderName: 'Acme HR', message: 'Welcome' })],
+      1,
+    );
+    const { push } = liveUserEvents('{"chat": true, "unreadMessages": 1}');
+    logInAs(2);
+    const { user } = renderApp('/');
+    // The count is read once the chat knows the profile, as the dock that tells of replies does.
+    await screen.findByRole('button', { name: 'Messages from the Acme Logistics hiring team, 1 unread' });
+    // The applicant's own message (from another tab) is no news.
+    push('chat', '{"kind": "message", "messageId": 12, "sender": "subject"}');
+    state.messages = [
+      ...state.messages,
+      chatMessage({ id: 13, sender: 'employer', senderName: 'Acme HR', message: 'Any questions?' }),
+    ];
+    state.unread = 2;
+    push('chat', '{"kind": "message", "messageId": 13, "sender": "employer"}');
+    expect(await screen.findByText('New message from Acme Logistics hiring team')).toBeInTheDocument();
+    expect(screen.getAllByText(/^New message from/)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const panel = await screen.findByRole('dialog', { name: 'Message Acme Logistics hiring team' });
+    expect(await within(panel).findByText('Any questions?')).toBeInTheDocument();
+  });
+
+  it('is reachable from the page: the top bar’s Messages, with the unread count, opens the panel and takes focus back', async () => {
+    serveChat([], 2);
+    logInAs(2);
+    const { user } = renderApp('/');
+    const messages = await screen.findByRole('button', {
+      name: 'Messages from the Acme Logistics hiring team, 2 unread',
+    });
+    expect(messages).toHaveTextContent('Messages');
+    expect(within(messages).getByTestId('messages-badge')).toHaveTextContent('2');
+    messages.focus();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByRole('dialog', { name: 'Message Acme Logistics hiring team' });
+    expect(panel).toHaveTextContent('Replies come from the Acme Logistics hiring team');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(messages).toHaveFocus());
+  });
+
+  it('on a phone does not speak of Shift+Enter: Enter starts a new line, the Send button sends', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('(pointer: coarse)') }));
+    const state = serveChat([]);
+    server.use(
+      http.post(CHAT, async ({ request }) => {
+        state.posts.push(await request.json());
+        return HttpResponse.json(chatMessage({ id: 9 }), { status: 201 });
+      }),
+    );
+    const { user, panel } = await openChat();
+    expect(panel).not.toHaveTextContent('Shift');
+    expect(panel).toHaveTextContent('Use the Send button to send your message.');
+    const box = within(panel).getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Line one{Enter}Line two');
+    expect(state.posts).toEqual([]);
+    expect(box).toHaveValue('Line one\nLine two');
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(state.posts).toEqual([{ message: 'Line one\nLine two' }]));
+    vi.unstubAllGlobals();
+  });
+
+  it('is not shown, nor Messages, nor the menu entry, when the company’s chat is off', async () => {
     serveChat([], 3);
     logInAs(2, { settings: companySettings({ company_subject_chat: false }) });
     const { user } = renderApp('/');
     const trigger = await screen.findByRole('button', { name: 'User menu' });
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Messages/ })).not.toBeInTheDocument();
     await user.click(trigger);
     await screen.findByRole('menu');
-    expect(screen.queryByRole('menuitem', { name: /Chat with Support/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /hiring team/ })).not.toBeInTheDocument();
     expect(queryClient.getQueryData(companySettingsQuery(1).queryKey)).toBeTruthy();
   });
 });

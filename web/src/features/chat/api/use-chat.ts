@@ -1,5 +1,6 @@
 // The chat's live state for the logged-in chrome: whether chat is on, the profile it belongs to,
-// the event stream while chat is on, and the unread count (polled every 15 s while the stream is down).
+// the chat's events of the applicant's stream (lib/user-events), and the unread count (polled every
+// 15 s while the stream is down).
 import '@/features/chat/lib/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,8 +9,8 @@ import { useCompanySettings } from '@/lib/current-user';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { profileQuery } from '@/lib/profile';
+import { onUserEvent, useUserEventsConnected } from '@/lib/user-events';
 import { invalidateChat, unreadMessagesQuery } from './chat-api';
-import { runChatEvents } from './chat-events';
 
 /** How often the unread count is read while the event stream is down. */
 export const UNREAD_POLL_MS = 15000;
@@ -29,30 +30,36 @@ export type ChatLive = {
   forbidden: boolean;
 };
 
+/** The data of the stream's `ready` and `chat` events, as far as the chat reads them. */
+export type ChatEventData = { chat?: boolean; kind?: string; sender?: string };
+
+export function chatEventData(text: string): ChatEventData {
+  try {
+    return JSON.parse(text) as ChatEventData;
+  } catch {
+    return {};
+  }
+}
+
 export function useChatLive(enabled: boolean): ChatLive {
   const client = useQueryClient();
   const profile = useQuery({ ...profileQuery(), enabled, staleTime: Infinity });
   const profileId = enabled ? (profile.data?.id ?? null) : null;
-  const [connected, setConnected] = useState(false);
+  const connected = useUserEventsConnected();
   const [forbidden, setForbidden] = useState(false);
 
   useEffect(() => {
     if (profileId === null) return;
-    const controller = new AbortController();
-    void runChatEvents({
-      profileId,
-      client,
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.event === 'chat' || event.event === 'ready') void invalidateChat(client, profileId);
-      },
-      onConnectedChange: setConnected,
-      onForbidden: () => setForbidden(true),
+    return onUserEvent((event) => {
+      if (event.event !== 'chat' && event.event !== 'ready') return;
+      const data = chatEventData(event.data);
+      if (event.event === 'ready') {
+        // The server's word: chat is off for the company after all.
+        setForbidden(data.chat === false);
+        if (data.chat === false) return;
+      }
+      void invalidateChat(client, profileId);
     });
-    return () => {
-      controller.abort();
-      setConnected(false);
-    };
   }, [client, profileId]);
 
   const unread = useQuery({

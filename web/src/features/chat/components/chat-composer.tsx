@@ -1,5 +1,6 @@
-// The composer: Enter sends, Shift+Enter starts a new line; a counter near the 5000-character
-// limit; one optional attachment, checked like the documents page checks files before a byte is
+// The composer: on a desktop Enter sends and Shift+Enter starts a new line; on a phone (a coarse
+// pointer, or a narrow screen), where there is no Shift+Enter to speak of, Enter starts a new line and
+// the Send button sends; a counter near the 5000-character limit; one optional attachment, checked like the documents page checks files before a byte is
 // sent. Whatever fails keeps what was typed and chosen, with the message next to its control.
 import '@/features/chat/lib/messages';
 import '@/components/upload-field/messages';
@@ -14,6 +15,14 @@ import { ApiError, apiMessages, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { invalidateChat, MAX_MESSAGE_LENGTH, sendChatMessage } from '../api/chat-api';
 import styles from './chat.module.css';
+
+/** A phone or tablet: its keyboard's Enter is for new lines; the Send button sends. */
+const TOUCH_QUERY = '(pointer: coarse), (max-width: 599px)';
+
+function useTouchComposer() {
+  const [touch] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(TOUCH_QUERY).matches);
+  return touch;
+}
 
 /** The counter shows from here on. */
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 500;
@@ -49,6 +58,7 @@ export function ChatComposer({ profileId, textareaRef, disabled = false }: ChatC
   const fileInputId = useId();
   const fileErrorId = useId();
   const counterId = useId();
+  const touch = useTouchComposer();
 
   const send = useMutation({
     mutationFn: ({ message, attachment }: { message: string; attachment: File | null }) =>
@@ -79,7 +89,7 @@ export function ChatComposer({ profileId, textareaRef, disabled = false }: ChatC
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (!touch && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
     }
@@ -99,7 +109,7 @@ export function ChatComposer({ profileId, textareaRef, disabled = false }: ChatC
       <TextAreaField
         ref={textareaRef}
         label={t('chat.message')}
-        hint={t('chat.hint')}
+        hint={touch ? t('chat.hintTouch') : t('chat.hint')}
         rows={3}
         value={text}
         onChange={(event) => {

@@ -84,7 +84,7 @@ export default function ChatPanel({ profileId, open, onOpenChange, returnFocusTo
       onOpenChange={onOpenChange}
       placement="side"
       title={company ? t('chat.title', { company }) : t('chat.titleNoCompany')}
-      description={t('chat.whoAnswers', { company: company || t('chat.titleNoCompany') })}
+      description={company ? t('chat.whoAnswers', { company }) : t('chat.whoAnswersNoCompany')}
       closeLabel={t('chat.close')}
       initialFocus={textarea}
       returnFocusTo={returnFocusTo}

@@ -38,6 +38,7 @@ function documentList(overrides: Partial<DocumentList> = {}): DocumentList {
     documents: [sentDocument()],
     reports: [{ kind: 'report', name: 'background-report-P1001.pdf', size: 52311, createdAt: '2026-11-22T23:01:02Z' }],
     writable: true,
+    deletable: true,
     maxUploadBytes: 20971520,
     ...overrides,
   };
@@ -236,7 +237,7 @@ describe('/additional-documents', () => {
 
   it('once the screening is complete: no picker and no Delete, and a notice says why', async () => {
     logInAs(1);
-    serveDocuments(documentList({ writable: false }));
+    serveDocuments(documentList({ writable: false, deletable: false }));
     renderApp('/additional-documents');
     expect(await screen.findByText(/documents can no longer be changed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Choose files' })).not.toBeInTheDocument();
@@ -246,6 +247,15 @@ describe('/additional-documents', () => {
     const diploma = screen.getByRole('region', { name: 'Diploma or transcript' });
     expect(within(diploma).getByText('Nothing was sent.')).toBeInTheDocument();
     expect(screen.queryByText('Nothing sent yet.')).not.toBeInTheDocument();
+  });
+
+  it('after submission: files can still be sent, but what was sent has no Delete', async () => {
+    logInAs(1);
+    serveDocuments(documentList({ writable: true, deletable: false }));
+    renderApp('/additional-documents');
+    expect(await screen.findByRole('button', { name: 'Download license.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Choose files' }).length).toBeGreaterThan(0);
   });
 
   it('says there is nothing to upload when the package asks for no document', async () => {

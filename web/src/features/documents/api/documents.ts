@@ -39,6 +39,8 @@ export type DocumentList = {
   reports: Report[];
   /** False once the screening is complete: no upload or delete. */
   writable: boolean;
+  /** False once the profile is submitted: what was sent is the screening team's, no delete. */
+  deletable: boolean;
   maxUploadBytes: number;
 };
 

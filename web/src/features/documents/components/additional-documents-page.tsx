@@ -1,5 +1,5 @@
 // /additional-documents: one card per document type the package asks for, each with its picker
-// and the files sent for it (download, delete while the screening is open), then the reports
+// and the files sent for it (download; delete until the profile is submitted), then the reports
 // the screening attached. The checklist reads the subject again after every upload and delete.
 import '@/features/documents/lib/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -118,10 +118,12 @@ function DeleteDocument({
 function SentFiles({
   documents,
   writable,
+  deletable,
   headingRef,
 }: {
   documents: UploadedDocument[];
   writable: boolean;
+  deletable: boolean;
   headingRef: RefObject<HTMLElement | null>;
 }) {
   // Once the screening is complete, "yet" would promise a chance that is gone.
@@ -139,7 +141,7 @@ function SentFiles({
           </div>
           <div className={styles.fileActions}>
             <DownloadButton name={document.name} download={() => downloadDocument(document)} />
-            {writable ? <DeleteDocument document={document} headingRef={headingRef} /> : null}
+            {deletable ? <DeleteDocument document={document} headingRef={headingRef} /> : null}
           </div>
         </li>
       ))}
@@ -192,7 +194,7 @@ function DocumentTypeCard({ type, list, queue }: { type: DocumentType; list: Doc
         />
       ) : null}
       <h3 className={styles.subheading}>{t('documents.sentFiles')}</h3>
-      <SentFiles documents={sent} writable={list.writable} headingRef={headingRef} />
+      <SentFiles documents={sent} writable={list.writable} deletable={list.deletable} headingRef={headingRef} />
     </Card>
   );
 }

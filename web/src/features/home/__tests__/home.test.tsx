@@ -23,11 +23,13 @@ function mockHome({
   chosen = null,
   changeable = true,
   reports = [],
+  documents = null,
 }: {
   paid?: PaymentAuthorization | null;
   chosen?: typeof site | null;
   changeable?: boolean;
   reports?: { kind: string; name: string; size: number; createdAt: string }[];
+  documents?: Record<string, unknown> | null;
 } = {}) {
   server.use(
     http.get('/api/v2/payment', () =>
@@ -50,7 +52,9 @@ function mockHome({
       }),
     ),
     http.get('/api/v2/user/profile/documents', () =>
-      HttpResponse.json({ documentTypes: [], documents: [], reports, writable: true, maxUploadBytes: 1 }),
+      HttpResponse.json(
+        documents ?? { documentTypes: [], documents: [], reports, writable: true, deletable: false, maxUploadBytes: 1 },
+      ),
     ),
     http.get('/api/v2/user/document', () =>
       HttpResponse.json(legalDocuments([{ id: 1, documentType: 'disclosure', title: 'Disclosure', signed: true }])),
@@ -121,9 +125,62 @@ describe('home, the final state', () => {
     expect(within(card).queryByRole('link', { name: 'Change site' })).not.toBeInTheDocument();
   });
 
+  it('says what to do if something changes and whom to ask', async () => {
+    mockHome();
+    await openHome();
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(within(next).getByRole('heading', { name: 'If something changes' })).toBeVisible();
+    expect(within(next).getByText(/tell the Acme Logistics hiring team/)).toBeVisible();
+    expect(within(next).getByRole('heading', { name: 'Questions' })).toBeVisible();
+    expect(within(next).getByText(/Most screenings are complete within 3 to 5 business days/)).toBeVisible();
+  });
+
+  it('folds away what was signed and the files sent, closed, with their counts; what was sent has no Delete', async () => {
+    mockHome({
+      documents: {
+        documentTypes: [{ type: 'diploma', title: 'Diploma', description: '', required: false }],
+        documents: [
+          {
+            id: 7,
+            documentType: 'diploma',
+            name: 'diploma.pdf',
+            contentType: 'application/pdf',
+            size: 100,
+            sha256: 'a',
+            createdAt: '2026-11-22T10:00:00Z',
+          },
+          {
+            id: 8,
+            documentType: 'diploma',
+            name: 'transcript.pdf',
+            contentType: 'application/pdf',
+            size: 100,
+            sha256: 'b',
+            createdAt: '2026-11-22T10:00:00Z',
+          },
+        ],
+        reports: [],
+        writable: true,
+        deletable: false,
+        maxUploadBytes: 1000,
+      },
+    });
+    const { user } = await openHome();
+    const signed = (await screen.findByText('Documents you signed (1)')).closest('details') as HTMLDetailsElement;
+    const files = (await screen.findByText('Files you sent (2)')).closest('details') as HTMLDetailsElement;
+    expect(signed.open).toBe(false);
+    expect(files.open).toBe(false);
+    expect(screen.getByText('Disclosure')).not.toBeVisible();
+    await user.click(screen.getByText('Files you sent (2)'));
+    expect(files.open).toBe(true);
+    expect(within(files).getByRole('button', { name: 'Download transcript.pdf' })).toBeVisible();
+    expect(within(files).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+  });
+
   it('links to the print page of what was signed, and lists the reports to download', async () => {
     mockHome({ reports: [{ kind: 'report', name: 'report.pdf', size: 1000, createdAt: '2026-11-22T10:00:00Z' }] });
-    await openHome();
+    const { user } = await openHome();
+    await user.click(await screen.findByText('Documents you signed (1)'));
     expect(await screen.findByRole('link', { name: /View and print.*Disclosure|Disclosure/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/print\/disclosure/),

@@ -1,7 +1,7 @@
 // / (finalization-complete): the end of the applicant's part. It says so first, then what happens
-// next, where the screening stands with its orders and services, and everything the applicant may
-// come back for: the collection site, the payment receipt, what they signed, the reports and the
-// documents they can still send. The route passes in what other features own, since features never
+// next, where the screening stands with its orders and services, and what the applicant may come
+// back for: the collection site, the payment receipt and the reports. What they signed and the
+// files they sent fold away (closed disclosures with their counts): the page is about what follows. The route passes in what other features own, since features never
 // import one another.
 import '@/features/home/lib/messages';
 import type { ReactNode } from 'react';
@@ -38,19 +38,34 @@ function longDate(iso: string): string {
 }
 
 function WhatHappensNext({ company, drugTest }: { company: string; drugTest: boolean }) {
+  const provider = config.brand.name;
   return (
     <Card aria-labelledby="home-next-title" className={styles.next}>
       <h2 id="home-next-title" className={styles.heading}>
         {t('home.next.title')}
       </h2>
       <ol className={styles.steps}>
-        <li>{t('home.next.checks', { provider: config.brand.name })}</li>
+        <li>{t('home.next.checks', { provider })}</li>
         {drugTest ? <li>{t('home.next.site')}</li> : null}
-        <li>{t('home.next.contact')}</li>
+        <li>{t('home.next.time')}</li>
+        <li>{t('home.next.contact', { provider })}</li>
         <li>{t('home.next.result', { company })}</li>
       </ol>
-      <p className={styles.muted}>{t('home.next.time')}</p>
+      <h3 className={styles.subheading}>{t('home.next.changesTitle')}</h3>
+      <p className={styles.plain}>{t('home.next.changes', { company })}</p>
+      <h3 className={styles.subheading}>{t('home.next.askTitle')}</h3>
+      <p className={styles.plain}>{t('home.next.ask', { company, provider })}</p>
     </Card>
+  );
+}
+
+/** What the applicant is done with, folded away: a native <details>, closed until asked for. */
+export function HomeDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details className={styles.disclosure}>
+      <summary className={styles.summary}>{summary}</summary>
+      <div className={styles.disclosureBody}>{children}</div>
+    </details>
   );
 }
 
@@ -171,15 +186,17 @@ function Receipt() {
 type HomePageProps = {
   /** The chosen collection site's card (features/collection-site); it renders nothing when none was chosen. */
   collectionSite?: ReactNode;
-  /** What was signed, with links to the print pages (features/legal). */
+  /** What was signed, with links to the print pages (features/legal), folded away. */
   signedDocuments?: ReactNode;
+  /** How many documents were signed; null while it is not known. */
+  signedCount?: number | null;
   /** The reports the screening attached (features/documents). */
   reports?: ReactNode;
   /** The document upload still open to the applicant (features/documents). */
   documents?: ReactNode;
 };
 
-export function HomePage({ collectionSite, signedDocuments, reports, documents }: HomePageProps) {
+export function HomePage({ collectionSite, signedDocuments, signedCount = null, reports, documents }: HomePageProps) {
   const user = useCurrentUser();
   const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
   const company = user?.company.name;
@@ -195,8 +212,16 @@ export function HomePage({ collectionSite, signedDocuments, reports, documents }
       <Screening />
       {collectionSite}
       <Receipt />
-      {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
       {reports}
+      {signedDocuments ? (
+        <HomeDisclosure
+          summary={
+            signedCount === null ? t('home.signed.summaryLoading') : t('home.signed.summary', { count: signedCount })
+          }
+        >
+          {signedDocuments}
+        </HomeDisclosure>
+      ) : null}
       {documents}
     </div>
   );
@@ -214,15 +239,20 @@ export function HomeSection({ id, title, children }: { id: string; title: string
   );
 }
 
-/** The documents the applicant can still send (features/documents brings the cards). */
-export function HomeDocuments({ children }: { children: ReactNode }) {
+/**
+ * The files the applicant sent, and the documents they can still send (features/documents brings the
+ * cards), folded away: `sent` files so far.
+ */
+export function HomeDocuments({ sent, children }: { sent: number; children: ReactNode }) {
   return (
-    <section aria-labelledby="home-documents-title" className={styles.documents}>
-      <h2 id="home-documents-title" className={styles.heading}>
-        {t('home.documents.title')}
-      </h2>
-      <p className={styles.muted}>{t('home.documents.text')}</p>
-      {children}
-    </section>
+    <HomeDisclosure summary={t('home.documents.summary', { count: sent })}>
+      <section aria-labelledby="home-documents-title" className={styles.documents}>
+        <h2 id="home-documents-title" className={styles.heading}>
+          {t('home.documents.title')}
+        </h2>
+        <p className={styles.muted}>{t('home.documents.text')}</p>
+        {children}
+      </section>
+    </HomeDisclosure>
   );
 }

@@ -1,5 +1,6 @@
 // The user menu behind the round user icon (spec section 2): the person's
-// name and company, Account, Chat with Support (when enabled) and Logout.
+// name and company, Account, the chat with the employer's hiring team (when
+// enabled; named for who answers) and Logout.
 // Radix closes it on an outside click or Escape and returns focus to the trigger.
 // Not modal: a modal menu hides the rest of the page with aria-hidden while it
 // still holds focusable elements, which axe reports as a serious violation.
@@ -17,7 +18,7 @@ import styles from './user-menu.module.css';
 import { t } from '@/lib/i18n';
 
 /** The badge's text: the count, 99+ beyond. */
-function badgeOf(count: number) {
+export function badgeOf(count: number) {
   return count > 99 ? '99+' : String(count);
 }
 
@@ -67,7 +68,7 @@ export function UserMenu({ unread = 0 }: { unread?: number }) {
         </DropdownMenu.Item>
         {chatEnabled ? (
           <DropdownMenu.Item className={styles.item} onSelect={() => raiseChatSelected(trigger.current)}>
-            {t('common.userMenu.chat')}
+            {companyName ? t('common.userMenu.chat', { company: companyName }) : t('common.userMenu.chatNoCompany')}
             {shownUnread > 0 ? (
               <span className={styles.itemBadge}>
                 <span className="visually-hidden">, </span>

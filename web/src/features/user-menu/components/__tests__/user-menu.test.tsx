@@ -28,7 +28,7 @@ describe('user menu', () => {
     // Opened from the keyboard, the first entry has focus; arrow keys move on.
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Chat with Support' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Message Acme Logistics hiring team' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
 
@@ -68,12 +68,12 @@ describe('user menu', () => {
     expect(await screen.findByRole('menu')).toHaveTextContent('Danielle Demonte');
   });
 
-  it('offers Chat with Support only when the feature flag and the company preference are on, and raises main-menu-chat-selected', async () => {
+  it('offers the chat with the hiring team, by name, only when the feature flag and the company preference are on, and raises main-menu-chat-selected', async () => {
     const { user, trigger } = await openHome();
     const listener = vi.fn();
     window.addEventListener(MAIN_MENU_CHAT_SELECTED, listener);
     await user.click(trigger);
-    await user.click(await screen.findByRole('menuitem', { name: 'Chat with Support' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Message Acme Logistics hiring team' }));
     expect(listener).toHaveBeenCalledTimes(1);
     window.removeEventListener(MAIN_MENU_CHAT_SELECTED, listener);
 
@@ -82,7 +82,7 @@ describe('user menu', () => {
     );
     await user.click(trigger);
     await screen.findByRole('menu');
-    expect(screen.queryByRole('menuitem', { name: 'Chat with Support' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Message Acme Logistics hiring team' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -91,7 +91,7 @@ describe('user menu', () => {
     { flag: false, companyChat: true, shown: false },
     { flag: false, companyChat: false, shown: false },
   ])(
-    'with the subjectChat flag $flag and company_subject_chat $companyChat, Chat with Support is shown: $shown',
+    'with the subjectChat flag $flag and company_subject_chat $companyChat, the chat is offered: $shown',
     async ({ flag, companyChat, shown }) => {
       const saved = config.features.subjectChat;
       config.features.subjectChat = flag;
@@ -105,7 +105,9 @@ describe('user menu', () => {
         );
         await user.click(trigger);
         await screen.findByRole('menuitem', { name: 'Account' });
-        expect(screen.queryAllByRole('menuitem', { name: /Chat with Support/ })).toHaveLength(shown ? 1 : 0);
+        expect(screen.queryAllByRole('menuitem', { name: /Message Acme Logistics hiring team/ })).toHaveLength(
+          shown ? 1 : 0,
+        );
       } finally {
         config.features.subjectChat = saved;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type ServerSentEvent } from '../api/sse';
+import { createSseParser, type ServerSentEvent } from '../sse';
 
 function parse(chunks: string[]) {
   const events: ServerSentEvent[] = [];

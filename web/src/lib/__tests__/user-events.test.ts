@@ -1,27 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
-import { session } from '@/lib/session';
-import { chatEventStream, server } from '@/testing/server';
+import { logInAs } from '@/testing/render-app';
+import { userEventStream, server } from '@/testing/server';
 import { tokenResponse } from '@/testing/fixtures';
-import { backoff, MAX_RETRY_MS, retryAfterMs, runChatEvents } from '../api/chat-events';
-import type { ServerSentEvent } from '../api/sse';
+import { backoff, MAX_RETRY_MS, retryAfterMs, runUserEvents } from '../user-events';
+import type { ServerSentEvent } from '../sse';
 
-const EVENTS = '/api/v2/user/subject/profile/11/chat-messages/events';
-
-function logIn() {
-  session.set({
-    loggedIn: true,
-    credentials: {
-      jwt: 'access-1',
-      refreshToken: 'refresh-1',
-      client_id: 'portal-spa',
-      client_secret: 'portal-spa-secret',
-      created_at: Date.now(),
-      expires_in: 3600,
-    },
-  });
-}
+const EVENTS = '/api/v2/user/events';
 
 /** A stream that ends at once: the runner reconnects after its retry. */
 function endingStream(body: string) {
@@ -32,30 +17,26 @@ function start() {
   const controller = new AbortController();
   const events: ServerSentEvent[] = [];
   const connected: boolean[] = [];
-  const forbidden = vi.fn();
-  const done = runChatEvents({
-    profileId: 11,
-    client: createQueryClient(),
+  const done = runUserEvents({
     signal: controller.signal,
     onEvent: (e) => events.push(e),
     onConnectedChange: (c) => connected.push(c),
-    onForbidden: forbidden,
   });
-  return { controller, events, connected, forbidden, done };
+  return { controller, events, connected, done };
 }
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the chat event stream', () => {
+describe('the applicant event stream', () => {
   it('sends the bearer token, hands over each event, and reconnects after the server’s retry when the stream ends', async () => {
-    logIn();
+    logInAs(2);
     const auth: (string | null)[] = [];
     server.use(
       http.get(EVENTS, ({ request }) => {
         auth.push(request.headers.get('Authorization'));
         return auth.length < 3
           ? endingStream(`retry: 5\nevent: chat\ndata: {"kind": "message", "messageId": ${auth.length}}\n\n`)
-          : chatEventStream();
+          : userEventStream();
       }),
     );
     const run = start();
@@ -68,8 +49,8 @@ describe('the chat event stream', () => {
     await run.done;
   });
 
-  it('stops for good on 403 (chat off)', async () => {
-    logIn();
+  it('stops for good on 403', async () => {
+    logInAs(2);
     let calls = 0;
     server.use(
       http.get(EVENTS, () => {
@@ -79,23 +60,22 @@ describe('the chat event stream', () => {
     );
     const run = start();
     await run.done;
-    expect(run.forbidden).toHaveBeenCalledTimes(1);
     expect(calls).toBe(1);
   });
 
   it('on 401 refreshes the token through the api client, then reconnects with the new one', async () => {
-    logIn();
+    logInAs(2);
     const auth: (string | null)[] = [];
     server.use(
       http.get(EVENTS, ({ request }) => {
         auth.push(request.headers.get('Authorization'));
         return auth.length === 1
           ? HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })
-          : chatEventStream('retry: 5\n\n');
+          : userEventStream('retry: 5\n\n');
       }),
-      http.get('/api/v2/user/subject/profile/11/chat-messages/unread-messages', ({ request }) =>
+      http.get('/api/v2/banner/active', ({ request }) =>
         request.headers.get('Authorization') === 'Bearer access-2'
-          ? HttpResponse.json({ unreadMessages: 1 })
+          ? HttpResponse.json({ payload: { banner: null } })
           : HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 }),
       ),
       http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse('access-2', 'refresh-2'))),
@@ -111,7 +91,7 @@ describe('the chat event stream', () => {
   });
 
   it('after a 503 (the database restarting) comes back at its Retry-After, not after a growing pause', async () => {
-    logIn();
+    logInAs(2);
     let calls = 0;
     server.use(
       http.get(EVENTS, () => {
@@ -121,7 +101,7 @@ describe('the chat event stream', () => {
               { errorMessage: 'The service is briefly unavailable.' },
               { status: 503, headers: { 'Retry-After': '1' } },
             )
-          : chatEventStream();
+          : userEventStream();
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true });
