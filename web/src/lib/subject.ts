@@ -154,8 +154,7 @@ const RETURN_TO_REVIEW = 'review';
 
 /** A "Change" link of /confirmation: the page, and back to the review once it is saved. */
 export function changeHref(path: string): string {
-  const [pathname, hash] = path.split('#');
-  return `${pathname}?return=${RETURN_TO_REVIEW}${hash ? `#${hash}` : ''}`;
+  return `${path}?return=${RETURN_TO_REVIEW}`;
 }
 
 /** Whether the page was opened from a "Change" link of the review (`search` is the location's). */

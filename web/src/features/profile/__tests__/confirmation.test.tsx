@@ -381,7 +381,10 @@ describe('/confirmation', () => {
     await openReview();
     expect(screen.getByRole('button', { name: 'Start identity verification' })).toBeDisabled();
     const missing = screen.getByText('Before you can submit, complete:').closest('[role="alert"]') as HTMLElement;
-    expect(within(missing).getByRole('link', { name: 'Other Names' })).toHaveAttribute('href', '/aliases?return=review');
+    expect(within(missing).getByRole('link', { name: 'Other Names' })).toHaveAttribute(
+      'href',
+      '/aliases?return=review',
+    );
     expect(within(missing).getByRole('link', { name: 'Employment' })).toHaveAttribute(
       'href',
       '/employment?return=review',

@@ -63,8 +63,7 @@ type Change = { path: string; thing: string };
 function ChangeLink({ path, thing, label = t('profile.review.change') }: Change & { label?: string }) {
   return (
     <Link to={changeHref(path)}>
-      {label}{' '}
-      <span className="visually-hidden">{thing}</span>
+      {label} <span className="visually-hidden">{thing}</span>
     </Link>
   );
 }
@@ -167,7 +166,10 @@ function PersonalSummary({ places }: { places: PlaceNames }) {
             .filter(Boolean)
             .join(', '),
     },
-    { label: t('profile.review.cdl'), value: info.cdlRequired === true ? t('profile.review.yes') : t('profile.review.no') },
+    {
+      label: t('profile.review.cdl'),
+      value: info.cdlRequired === true ? t('profile.review.yes') : t('profile.review.no'),
+    },
     ...licenses.map((l, i) => ({
       label: t('profile.review.license', { n: i + 1 }),
       value: [text(l.number), text(l.regionName)].filter(Boolean).join(', '),
