@@ -47,9 +47,15 @@ export async function storeUserPayload(payload: UserPayload) {
   (await userCache()).setCurrentUser(payload);
 }
 
-/** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
-export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
-  const payload = await api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+/**
+ * POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers.
+ * The submission (idv-started) carries the applicant's declaration that their answers are true and complete.
+ */
+export async function moveSubjectStatus(statusId: number, declaration?: true): Promise<UserPayload> {
+  const payload = await api.post<UserPayload>('api/v2/user/subject/status', {
+    statusId,
+    ...(declaration && { declaration }),
+  });
   await storeUserPayload(payload);
   raiseSubjectStatusMoved();
   return payload;

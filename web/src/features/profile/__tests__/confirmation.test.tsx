@@ -294,7 +294,7 @@ describe('/confirmation', () => {
     await user.click(screen.getByRole('checkbox', { name: /true and complete/ }));
     await user.click(start);
     await expect.poll(() => router.state.location.pathname).toBe('/idv');
-    expect(sent).toEqual({ statusId: 3 });
+    expect(sent).toEqual({ statusId: 3, declaration: true });
   });
 
   it("shows the server's message when it refuses the submission", async () => {

@@ -513,7 +513,7 @@ function Declaration({ pages, ready }: { pages: ChecklistPage[]; ready: boolean 
     }
     setSubmit({ busy: true, error: null });
     try {
-      await moveSubjectStatus(statusIds['idv-started']);
+      await moveSubjectStatus(statusIds['idv-started'], true);
       await navigate(paths.idv.getHref());
     } catch (error) {
       setSubmit({ busy: false, error: errorMessageOf(error) });
