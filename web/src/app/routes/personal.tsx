@@ -1,6 +1,7 @@
 // /personal: the personal information form on its own, filled from the
 // server's latest answer rather than what the session kept; once saved, on to
 // the next page still to do (or back to the review it was opened from).
+import '@/features/personal/lib/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
