@@ -105,6 +105,8 @@ async function openReview() {
         lastName: 'Demo',
         ssnLastFour: '6789',
         dob: '1990-04-12',
+        daytimeDialCode: '1',
+        daytimePhoneNumber: '2024561111',
         driversLicense: 'D1112223',
         driversLicenseState: 'US-TX',
         cdlRequired: true,
@@ -125,6 +127,7 @@ describe('/confirmation', () => {
     expect(personal).toHaveTextContent('Dana Q Demo');
     expect(personal).toHaveTextContent('ending in 6789');
     expect(personal).toHaveTextContent('Apr 12, 1990');
+    expect(personal).toHaveTextContent('Phone(202) 456-1111');
     expect(personal).toHaveTextContent("Driver's licenseD1112223, Texas");
     expect(personal).toHaveTextContent("Job requires a commercial driver's license (CDL)Yes");
     expect(personal).toHaveTextContent('Notify me byE-mail to dana@example.com');

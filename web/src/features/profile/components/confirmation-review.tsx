@@ -88,9 +88,13 @@ function ssnShown(info: PersonalInformation): string {
   return lastFour ? t('profile.review.ssnEnding', { lastFour }) : '';
 }
 
+/** A North American number as it is written there, (202) 456-1111; others after their dial code. */
 function phoneShown(dialCode: unknown, number: unknown): string {
-  if (!text(number)) return '';
-  return [text(dialCode) && `+${text(dialCode)}`, text(number)].filter(Boolean).join(' ');
+  const digits = text(number).replace(/\D/g, '');
+  if (!digits) return '';
+  const dial = text(dialCode) || '1';
+  if (dial === '1' && digits.length === 10) return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return `+${dial} ${text(number)}`;
 }
 
 const notifyBy: Record<string, MessageKey> = {
