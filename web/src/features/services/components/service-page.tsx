@@ -74,11 +74,11 @@ function DotReleaseNotice({ added }: { added: boolean }) {
     const page = data.pages.find((p) => p.path === next);
     return (
       <Alert tone="success" title={t('services.dot.allSigned')}>
-        <p>
+        <div className={styles.noticeAction}>
           <Link className={`${buttonStyles.button} ${buttonStyles.primary}`} to={next}>
             {page ? t('services.dot.continue', { title: page.title }) : t('services.dot.review')}
           </Link>
-        </p>
+        </div>
       </Alert>
     );
   }
@@ -95,16 +95,18 @@ function DotReleaseNotice({ added }: { added: boolean }) {
             })
           : t('services.dot.stillToSign', { employers })}
       </p>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          const heading = document.getElementById('dot-releases-title');
-          heading?.scrollIntoView({ block: 'start' });
-          heading?.focus();
-        }}
-      >
-        {t('services.dot.goToRelease')}
-      </Button>
+      <div className={styles.noticeAction}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            const heading = document.getElementById('dot-releases-title');
+            heading?.scrollIntoView({ block: 'start' });
+            heading?.focus();
+          }}
+        >
+          {t('services.dot.goToRelease')}
+        </Button>
+      </div>
     </Alert>
   );
 }
