@@ -370,36 +370,17 @@ function EntriesSummary({
   );
 }
 
-function DocumentsSummary({ page, documents }: { page: ChecklistPage; documents: SentDocumentType[] | undefined }) {
-  if (!documents) return <Skeleton lines={2} label={t('profile.review.loading')} />;
+/** What was sent for each document type or form: one row each, "None sent" when nothing was. */
+function SentSummary({ page, rows }: { page: ChecklistPage; rows: { title: string; sent: string }[] | undefined }) {
+  if (!rows) return <Skeleton lines={2} label={t('profile.review.loading')} />;
   return (
     <dl className={styles.list}>
-      {documents.map((type) => (
+      {rows.map((row) => (
         <Row
-          key={type.title}
-          label={type.title}
-          value={type.files.length > 0 ? type.files.join(', ') : t('profile.review.noneSent')}
-          change={{ path: page.path, thing: type.title }}
-        />
-      ))}
-    </dl>
-  );
-}
-
-function FormsSummary({ page, forms }: { page: ChecklistPage; forms: SentForm[] | undefined }) {
-  if (!forms) return <Skeleton lines={2} label={t('profile.review.loading')} />;
-  return (
-    <dl className={styles.list}>
-      {forms.map((form) => (
-        <Row
-          key={form.title}
-          label={form.title}
-          value={
-            form.submittedAt
-              ? t('profile.review.sentOn', { date: dayShown(form.submittedAt) })
-              : t('profile.review.noneSent')
-          }
-          change={{ path: page.path, thing: form.title }}
+          key={row.title}
+          label={row.title}
+          value={row.sent || t('profile.review.noneSent')}
+          change={{ path: page.path, thing: row.title }}
         />
       ))}
     </dl>
@@ -474,8 +455,13 @@ function GroupBody({
       />
     );
   }
-  if (page.id === 'additional-documents') return <DocumentsSummary page={page} documents={documents} />;
-  if (page.id === 'fillable-pdf-form') return <FormsSummary page={page} forms={forms} />;
+  if (page.id === 'additional-documents') {
+    return <SentSummary page={page} rows={documents?.map((d) => ({ title: d.title, sent: d.files.join(', ') }))} />;
+  }
+  if (page.id === 'fillable-pdf-form') {
+    const sentOn = (at: string | null) => (at ? t('profile.review.sentOn', { date: dayShown(at) }) : '');
+    return <SentSummary page={page} rows={forms?.map((f) => ({ title: f.title, sent: sentOn(f.submittedAt) }))} />;
+  }
   if (page.id === 'dot-releases') return <ReleasesSummary page={page} subject={subject} />;
   return <MissingSentences page={page} />;
 }
