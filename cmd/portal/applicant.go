@@ -62,6 +62,9 @@ func runApplicantShow(ctx context.Context, args []string, stdout, stderr io.Writ
 	if d.HoldReason != "" {
 		fmt.Fprintf(stdout, "Held:        %s\n", portal.HoldText(d.HoldReason))
 	}
+	if d.DeclaredAt != nil {
+		fmt.Fprintf(stdout, "Declared:    %s (true and complete, with the submission)\n", d.DeclaredAt.UTC().Format("2006-01-02 15:04 MST"))
+	}
 	fmt.Fprintf(stdout, "Unread chat: %d\n", d.UnreadChat)
 	if len(d.Missing) == 0 {
 		fmt.Fprintln(stdout, "Nothing left for the applicant to do.")

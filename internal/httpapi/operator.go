@@ -157,6 +157,7 @@ type operatorApplicantDetail struct {
 	CompanyName string   `json:"companyName"`
 	Missing     []string `json:"missing"`
 	UnreadChat  int      `json:"unreadChat"`
+	DeclaredAt  *string  `json:"declaredAt"`
 }
 
 func (s *Server) handleOperatorApplicantShow(w http.ResponseWriter, r *http.Request) {
@@ -174,6 +175,10 @@ func (s *Server) handleOperatorApplicantShow(w http.ResponseWriter, r *http.Requ
 		Missing: d.Missing, UnreadChat: d.UnreadChat}
 	if out.Missing == nil {
 		out.Missing = []string{}
+	}
+	if d.DeclaredAt != nil {
+		at := operatorTime(*d.DeclaredAt)
+		out.DeclaredAt = &at
 	}
 	writeJSON(w, http.StatusOK, out)
 }

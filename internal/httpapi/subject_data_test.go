@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -254,9 +255,20 @@ func TestSubjectReadModelAndReadiness(t *testing.T) {
 		if n := len(v["services"].(map[string]any)["employment"].([]any)); n != 2 {
 			t.Errorf("%d employers", n)
 		}
-		code, _, raw = a.do("POST", "/api/v2/user/subject/status", "jane", idv)
+		// Complete, but nothing is locked before the declaration that it is true and complete.
+		code, body, _ = a.do("POST", "/api/v2/user/subject/status", "jane", idv)
+		if code != 422 || !strings.Contains(fmt.Sprint(body["errorFields"]), "declaration") {
+			t.Fatalf("IDV without the declaration = %d %v", code, body)
+		}
+		if d, err := db.Operator().Applicants.ApplicantDetail(ctx, 0, jane); err != nil || d.DeclaredAt != nil || d.StatusID != portal.StatusSetupComplete {
+			t.Fatalf("before the declaration: %+v %v", d, err)
+		}
+		code, _, raw = a.do("POST", "/api/v2/user/subject/status", "jane", map[string]any{"statusId": 3, "declaration": true})
 		if code != 200 {
 			t.Fatalf("IDV once complete = %d %s", code, raw)
+		}
+		if d, err := db.Operator().Applicants.ApplicantDetail(ctx, 0, jane); err != nil || d.DeclaredAt == nil {
+			t.Fatalf("the declaration is not recorded: %+v %v", d, err)
 		}
 		code, body, _ = a.do("POST", "/api/v2/user/data", "jane", map[string]any{"services": map[string]any{"professional": []any{}}})
 		if code != 409 || body["errorMessage"] != "Your profile has been submitted; contact the employer to change it." {

@@ -267,6 +267,9 @@ func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) {
 
 type statusRequest struct {
 	StatusID *portal.StatusID `json:"statusId"`
+	// Declaration: the applicant declares what they gave true and
+	// complete; the move to idv-started needs it.
+	Declaration bool `json:"declaration"`
 }
 
 // handleSubjectStatusCreate moves the subject's status; the store decides
@@ -284,7 +287,8 @@ func (s *Server) handleSubjectStatusCreate(w http.ResponseWriter, r *http.Reques
 		s.Error(w, r, fe.Err())
 		return
 	}
-	if err := s.svc.Subjects.MoveSubjectStatus(r.Context(), sess.SubjectID, *req.StatusID); err != nil {
+	move := portal.StatusMove{To: *req.StatusID, Declared: req.Declaration}
+	if err := s.svc.Subjects.MoveSubjectStatus(r.Context(), sess.SubjectID, move); err != nil {
 		s.Error(w, r, err)
 		return
 	}

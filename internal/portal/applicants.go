@@ -89,4 +89,7 @@ type ApplicantDetail struct {
 	Missing []string
 	// UnreadChat counts the applicant's chat messages no operator has read.
 	UnreadChat int
+	// DeclaredAt is when the applicant declared what they gave true and
+	// complete, with their submission; nil before it.
+	DeclaredAt *time.Time
 }

@@ -73,7 +73,21 @@ type StatusFacts struct {
 	// yet complete (SubjectView.Pages); identity verification waits for
 	// none.
 	IncompletePages []string
+	// Declared is the applicant's declaration, made with the move, that
+	// what they gave is true and complete: the submission (the move to
+	// idv-started) locks it, so it needs the declaration.
+	Declared bool
 }
+
+// StatusMove is an applicant's move of their own status; Declared as in
+// StatusFacts.
+type StatusMove struct {
+	To       StatusID
+	Declared bool
+}
+
+// DeclarationMessage is what a submission without the declaration answers, on the field "declaration".
+const DeclarationMessage = "Confirm that the information you have given is true and complete."
 
 // CheckStatusMove returns nil when the subject may move from one status to
 // another, and otherwise an ECONFLICT error naming what is missing. The app
@@ -106,6 +120,11 @@ func CheckStatusMove(from, to StatusID, f StatusFacts) error {
 	case from == StatusSetupComplete && to == StatusIDVStarted:
 		if len(f.IncompletePages) > 0 {
 			return Errorf(ECONFLICT, "Your profile is not complete yet: %s.", strings.Join(f.IncompletePages, ", "))
+		}
+		if !f.Declared {
+			var fe FieldErrors
+			fe.Add("declaration", DeclarationMessage)
+			return fe.Err()
 		}
 		return nil
 	case from == StatusIDVStarted && (to == StatusMROSiteSelection || to == StatusSelfPayRequired || to == StatusFinalizationComplete):

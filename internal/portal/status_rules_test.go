@@ -23,8 +23,10 @@ func TestCheckStatusMove(t *testing.T) {
 		{"SetupNamesUnsignedDocuments", portal.StatusNew, portal.StatusSetupComplete, portal.StatusFacts{HasPassword: true, PersonalInfoSaved: true, UnsignedDocuments: []string{"Disclosure", "Authorization"}}, portal.ECONFLICT, "sign Disclosure and Authorization"},
 		{"SetupNeedsPersonalInformation", portal.StatusNew, portal.StatusSetupComplete, portal.StatusFacts{HasPassword: true}, portal.ECONFLICT, "save your personal information"},
 		{"FullProfileNeedsOnlyThePassword", portal.StatusNew, portal.StatusSetupComplete, portal.StatusFacts{HasPassword: true, FullProfile: true, UnsignedDocuments: []string{"Disclosure"}}, "", ""},
-		{"IDVStartsAfterSetup", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{}, "", ""},
-		{"IDVWaitsForTheProfile", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{IncompletePages: []string{"Education", "Employment"}}, portal.ECONFLICT, "Your profile is not complete yet: Education, Employment."},
+		{"IDVStartsAfterSetupWithTheDeclaration", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{Declared: true}, "", ""},
+		{"IDVWaitsForTheDeclaration", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{}, portal.EINVALID, "{declaration Confirm that the information you have given is true and complete."},
+		{"IDVWaitsForTheProfile", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{IncompletePages: []string{"Education", "Employment"}, Declared: true}, portal.ECONFLICT, "Your profile is not complete yet: Education, Employment."},
+		{"AnIncompleteProfileIsSaidFirst", portal.StatusSetupComplete, portal.StatusIDVStarted, portal.StatusFacts{IncompletePages: []string{"Education"}}, portal.ECONFLICT, "Your profile is not complete yet: Education."},
 		{"FinalizationNeedsFinishedIDV", portal.StatusIDVStarted, portal.StatusFinalizationComplete, portal.StatusFacts{}, portal.ECONFLICT, "identity verification"},
 		{"FinalizationAfterIDV", portal.StatusIDVStarted, portal.StatusFinalizationComplete, portal.StatusFacts{IDVFinished: true}, "", ""},
 		{"SelfPayAfterIDV", portal.StatusIDVStarted, portal.StatusSelfPayRequired, portal.StatusFacts{IDVFinished: true, PaymentRequired: true}, "", ""},
@@ -53,7 +55,8 @@ func TestCheckStatusMove(t *testing.T) {
 				}
 				return
 			}
-			if portal.ErrorCode(err) != tt.wantCode || !strings.Contains(portal.ErrorMessage(err), tt.wantText) {
+			// The error's text holds its message and, for a field error, the field and its message.
+			if portal.ErrorCode(err) != tt.wantCode || !strings.Contains(err.Error(), tt.wantText) {
 				t.Fatalf("err = %v; want %s containing %q", err, tt.wantCode, tt.wantText)
 			}
 		})

@@ -370,6 +370,7 @@ type SubjectService interface {
 	// MoveSubjectStatus moves the subject to a status when CheckStatusMove
 	// allows it, checking and moving in one transaction that holds the
 	// subject's lock, the same lock signing, deleting signatures and
-	// location changes take, so the rules hold under concurrency.
-	MoveSubjectStatus(ctx context.Context, subjectID int64, to StatusID) error
+	// location changes take, so the rules hold under concurrency. The
+	// submission records when the declaration was made.
+	MoveSubjectStatus(ctx context.Context, subjectID int64, move StatusMove) error
 }

@@ -89,6 +89,14 @@ func (s *ApplicantService) ApplicantDetail(ctx context.Context, companyID, subje
 			sub.ID).Scan(&d.UnreadChat); err != nil {
 			return fmt.Errorf("store: unread chat: %w", err)
 		}
+		var declared sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT declared_at FROM subjects WHERE id = $1`, sub.ID).Scan(&declared); err != nil {
+			return fmt.Errorf("store: declaration: %w", err)
+		}
+		if declared.Valid {
+			at := fromMS(declared.Int64)
+			d.DeclaredAt = &at
+		}
 		return nil
 	})
 	if err != nil {

@@ -197,7 +197,7 @@ func TestAuthorizeTakesOneHold(t *testing.T) {
 			t.Errorf("rows %v, holds %d; want one authorized", got, w.holds(t))
 		}
 		// Paid: the status may move on to finalization.
-		if err := w.db.Subjects().MoveSubjectStatus(ctx, w.jane, portal.StatusFinalizationComplete); err != nil {
+		if err := w.db.Subjects().MoveSubjectStatus(ctx, w.jane, portal.StatusMove{To: portal.StatusFinalizationComplete}); err != nil {
 			t.Errorf("move to finalization after paying: %v", err)
 		}
 		// Later still, the receipt is answered, not a 409.

@@ -51,7 +51,7 @@ func TestSetupCompleteNeverLacksASignature(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				moveErr = a.Subjects().MoveSubjectStatus(ctx, s.ID, portal.StatusSetupComplete)
+				moveErr = a.Subjects().MoveSubjectStatus(ctx, s.ID, portal.StatusMove{To: portal.StatusSetupComplete})
 			}()
 			// Every round changes the residency (adding the New Jersey
 			// notice), odd rounds also delete a signature, both from the

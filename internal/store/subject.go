@@ -232,8 +232,8 @@ func (s *conn) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (po
 
 // MoveSubjectStatus implements portal.SubjectService: it checks the move
 // against the facts and makes it in one transaction holding the subject's
-// lock (lockSubject).
-func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64, to portal.StatusID) error {
+// lock (lockSubject); the submission records the declaration's time.
+func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64, move portal.StatusMove) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		from, err := s.lockSubject(ctx, tx, subjectID)
 		if err != nil {
@@ -243,10 +243,20 @@ func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64,
 		if err != nil {
 			return err
 		}
-		if err := portal.CheckStatusMove(from, to, facts); err != nil {
+		facts.Declared = move.Declared
+		if err := portal.CheckStatusMove(from, move.To, facts); err != nil {
 			return err
 		}
-		return s.setStatus(ctx, tx, subjectID, from, to)
+		if err := s.setStatus(ctx, tx, subjectID, from, move.To); err != nil {
+			return err
+		}
+		if move.To != portal.StatusIDVStarted {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE subjects SET declared_at = $1 WHERE id = $2`, ms(s.now()), subjectID); err != nil {
+			return fmt.Errorf("store: declaration: %w", err)
+		}
+		return nil
 	})
 }
 

@@ -257,7 +257,7 @@ func TestServiceDataRoundTrip(t *testing.T) {
 		if err := db.SetSubjectStatus(ctx, w.jane.ID, portal.StatusNew, portal.StatusSetupComplete); err != nil {
 			t.Fatal(err)
 		}
-		err = db.Subjects().MoveSubjectStatus(ctx, w.jane.ID, portal.StatusIDVStarted)
+		err = db.Subjects().MoveSubjectStatus(ctx, w.jane.ID, portal.StatusMove{To: portal.StatusIDVStarted, Declared: true})
 		wantLegalError(t, err, portal.ECONFLICT, "Your profile is not complete yet: Personal Information, Other Names, Address History.")
 		if _, err := saveServices(ctx, db, w.jane.ID, false, map[string]bool{"employment": false}, nil); err != nil {
 			t.Fatal(err)

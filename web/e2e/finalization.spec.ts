@@ -74,7 +74,7 @@ async function reviewAndStartIdv(page: Page, dataPages: 'api' | 'browser' = 'api
   await expect(review.heading).toBeVisible();
   await expect(review.missing).toHaveCount(0);
   await expect(review.start).toBeEnabled();
-  await review.start.click();
+  await review.submit();
   await expect(page).toHaveURL(/\/idv$/);
   const idv = new IdvPage(page);
   await expect(idv.heading).toBeVisible();

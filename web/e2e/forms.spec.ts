@@ -39,8 +39,10 @@ test('phones come back formatted and in their own fields after saving', async ({
   await expect(personal.field('Evening phone number (optional)')).toHaveValue('');
   await personal.save();
   await expect(page.getByText('Personal Information saved', { exact: true })).toBeVisible();
+  // The save goes on to the next thing to do; the page read afresh shows what was saved.
+  await expect(page).not.toHaveURL(/\/personal$/);
 
-  await page.reload();
+  await page.goto('/personal');
   await expect(personal.field('Daytime phone number')).toHaveValue('(202) 456-1111');
   await expect(personal.field('Evening phone number (optional)')).toHaveValue('');
 });

@@ -155,7 +155,10 @@ test('desktop: after setup the hub checklist leads through every page to a revie
   // The hub: greeting, status, checklist (personal information was done by the setup).
   const hub = new HubPage(page);
   await expect(hub.heading).toHaveText(`Welcome, ${applicant.firstName}`);
-  await expect(hub.status).toContainText('Pending');
+  // Before submission the status line says what is still to do, never "Pending".
+  await expect(hub.status).toContainText('Not submitted yet');
+  await expect(hub.status).toContainText('Still to do: Other Names, Address History, Education');
+  await expect(hub.status).not.toContainText('Pending');
   const pages = ['Other Names', 'Address History', 'Education', 'Employment', 'Licenses and Credentials'];
   for (const title of [...pages, 'Professional References']) await expect(hub.item(title)).toBeVisible();
   await expect(hub.item('Personal Information')).toHaveCount(0);
@@ -226,27 +229,26 @@ test('desktop: after setup the hub checklist leads through every page to a revie
   await employment.addEntry();
   await employment.fillEntry(2, employers[1]);
   await employment.saveAndContinue();
-  await expect(page).toHaveURL(/\/credential$/);
 
-  // The hub now asks for the DOT release; the employment page signs it.
-  await new DataNav(page).link('Profile').click();
-  await expect(hub.checklist.getByText(`Sign the DOT release for ${dotEmployer}.`)).toBeVisible();
-  await hub.follow('DOT Releases');
+  // The DOT employer needs its release: the page stays, says why the list grew and offers it at once.
+  const notice = employment.releaseNotice(dotEmployer);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('a DOT release for it was added to your list');
   await expect(page).toHaveURL(/\/employment$/);
-  await expect(employment.releases).toBeVisible();
   await expect(employment.releases.getByText('Not signed yet')).toBeVisible();
   await axe(page, 'employment with its DOT release');
+  await notice.getByRole('button', { name: 'Go to the DOT release' }).click();
+  await expect(employment.releases.getByRole('heading', { name: 'DOT releases' })).toBeFocused();
   await employment.signRelease(dotEmployer, applicant.firstName, applicant.lastName, applicant.lastFour);
   await expect(page.getByText(`DOT release signed for ${dotEmployer}`, { exact: true })).toBeVisible();
   await expect(employment.releases.getByText(/^Signed /)).toBeVisible();
   await expect(
     employment.releases.getByRole('link', { name: `View and print the DOT release for ${dotEmployer}` }),
   ).toBeVisible();
+  await expect(page.getByText('Every DOT release is signed.')).toBeVisible();
 
-  // Credentials and references, from the hub's next step.
-  await hub.goto();
-  await expect(hub.checklist.getByText(`Sign the DOT release for ${dotEmployer}.`)).toHaveCount(0);
-  await hub.nextStep.getByRole('link', { name: 'Continue with Licenses and Credentials' }).click();
+  // Credentials and references: on from the signed release.
+  await page.getByRole('link', { name: 'Continue with Licenses and Credentials' }).click();
   await expect(page).toHaveURL(/\/credential$/);
   const credentials = new ServiceDataPage(page, 'Licenses and Credentials', 'Credential');
   await expect(credentials.form).toBeVisible();
@@ -300,7 +302,23 @@ test('desktop: after setup the hub checklist leads through every page to a revie
   await expect(review.missing).toHaveCount(0);
   await expect(page.getByText('(incomplete)')).toHaveCount(0);
   await expect(review.start).toBeEnabled();
+  await expect(review.group('Personal Information')).toContainText("Driver's license");
+  await expect(review.group('DOT Releases')).toContainText(dotEmployer);
   await axe(page, 'confirmation');
+
+  // A Change link leads to the page and, once it is saved, back to the review.
+  await review.change('other name Ry Stone').click();
+  await expect(page).toHaveURL(/\/aliases\?return=review$/);
+  await expect(aliases.form).toBeVisible();
+  await aliases.saveAndContinue();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(review.heading).toBeVisible();
+
+  // Starting is refused until the declaration is made; nothing is locked before.
+  await review.start.click();
+  await expect(page.getByRole('link', { name: /^Confirm that the information you have given is true/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await axe(page, 'confirmation, declaration missing');
 
   // The hub says so too.
   await hub.goto();
@@ -434,6 +452,8 @@ test('account: notification preferences are saved, a wrong current password is r
   await personal.form.getByLabel('State that issued it').selectOption({ label: 'Texas' });
   await personal.save();
   await expect(page.getByText('Personal Information saved', { exact: true })).toBeVisible();
+  // On to the next page still to do, not back on the finished one.
+  await expect(page).toHaveURL(/\/aliases$/);
 
   const account = new AccountPage(page);
   await new DataNav(page).link('Account').click();

@@ -19,7 +19,7 @@ export function monthsAgo(months: number, today = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** /profile: greeting, where the screening stands, the next step and what is still missing. */
+/** /profile: greeting, what is still to do before submission, the next step and what is still missing. */
 export class HubPage {
   readonly heading: Locator;
   readonly status: Locator;
@@ -261,6 +261,11 @@ export class EmploymentPage extends ServiceDataPage {
     this.releases = page.getByRole('region', { name: 'DOT releases' });
   }
 
+  /** What a save that leaves a DOT release to sign says, above the releases. */
+  releaseNotice(employer: string) {
+    return this.page.getByRole('status').filter({ hasText: `Sign the DOT release for ${employer}` });
+  }
+
   /**
    * Signs the employer's release in its dialog: the question answered, the names, the SSN's last four, and
    * the signature given earlier in this visit when the dialog offers it, else a typed one (the field empty at
@@ -294,16 +299,31 @@ export class EmploymentPage extends ServiceDataPage {
   }
 }
 
-/** /confirmation "Review and submit". */
+/** /confirmation "Review and submit": the answers with their Change links, and the declaration. */
 export class ConfirmationPage {
   readonly heading: Locator;
   readonly missing: Locator;
+  readonly declaration: Locator;
   readonly start: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Review and submit' });
     this.missing = page.getByText('Before you can submit, complete:');
+    this.declaration = page.getByRole('checkbox', {
+      name: 'I confirm that the information I have given is true and complete.',
+    });
     this.start = page.getByRole('button', { name: 'Start identity verification' });
+  }
+
+  /** Makes the declaration and starts identity verification (which locks the profile). */
+  async submit() {
+    await this.declaration.check();
+    await this.start.click();
+  }
+
+  /** The "Change" link of an item, named for a screen reader ("Change other name Ry Stone"). */
+  change(thing: string) {
+    return this.page.getByRole('link', { name: `Change ${thing}`, exact: true });
   }
 
   /** The card of one checklist page ("Address History"). */

@@ -14,7 +14,8 @@ export class PersonalFormPage {
     return this.form.getByLabel(label, { exact: true });
   }
 
-  async save(label = 'Save') {
+  /** /personal says "Save and continue"; the setup wizard's step passes its own label. */
+  async save(label = 'Save and continue') {
     await this.form.getByRole('button', { name: label }).click();
   }
 }

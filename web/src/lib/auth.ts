@@ -47,9 +47,12 @@ export async function storeUserPayload(payload: UserPayload) {
   (await userCache()).setCurrentUser(payload);
 }
 
-/** POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers. */
-export async function moveSubjectStatus(statusId: number): Promise<UserPayload> {
-  const payload = await postSubjectStatus(statusId);
+/**
+ * POST /api/v2/user/subject/status: moves the status (the server checks the move) and keeps the user it answers.
+ * The submission (idv-started) carries the applicant's declaration that their answers are true and complete.
+ */
+export async function moveSubjectStatus(statusId: number, declaration?: true): Promise<UserPayload> {
+  const payload = await postSubjectStatus(statusId, declaration);
   await keepMovedStatus(payload);
   return payload;
 }
@@ -59,8 +62,8 @@ export async function moveSubjectStatus(statusId: number): Promise<UserPayload> 
  * as soon as the cache knew) until keepMovedStatus. /idv/success records the step at once and
  * shows its confirmation before moving on.
  */
-export function postSubjectStatus(statusId: number): Promise<UserPayload> {
-  return api.post<UserPayload>('api/v2/user/subject/status', { statusId });
+export function postSubjectStatus(statusId: number, declaration?: true): Promise<UserPayload> {
+  return api.post<UserPayload>('api/v2/user/subject/status', { statusId, ...(declaration && { declaration }) });
 }
 
 /** The user a status move answered, into the cache: the guards now follow the new status. */

@@ -149,11 +149,26 @@ export function invalidateSubject(client: QueryClient) {
   return client.invalidateQueries({ queryKey: ['subject'] });
 }
 
+/** The review's "Change" links carry this, so the page's save leads back to /confirmation (GOV.UK check answers). */
+const RETURN_TO_REVIEW = 'review';
+
+/** A "Change" link of /confirmation: the page, and back to the review once it is saved. */
+export function changeHref(path: string): string {
+  return `${path}?return=${RETURN_TO_REVIEW}`;
+}
+
+/** Whether the page was opened from a "Change" link of the review (`search` is the location's). */
+export function returnsToReview(search: string): boolean {
+  return new URLSearchParams(search).get('return') === RETURN_TO_REVIEW;
+}
+
 /**
- * Where "Save and continue" leads: the next page of the checklist after `currentId` that is not complete
- * (wrapping to earlier ones), else /confirmation.
+ * Where "Save and continue" leads: back to the review when the page was opened from it, else the next
+ * page of the checklist after `currentId` that is not complete (wrapping to earlier ones), else
+ * /confirmation.
  */
-export function nextPagePath(pages: ChecklistPage[], currentId: string): string {
+export function nextPagePath(pages: ChecklistPage[], currentId: string, search = ''): string {
+  if (returnsToReview(search)) return '/confirmation';
   const at = pages.findIndex((p) => p.id === currentId);
   const ordered = at < 0 ? pages : [...pages.slice(at + 1), ...pages.slice(0, at)];
   return ordered.find((p) => !p.complete && p.id !== currentId)?.path ?? '/confirmation';
@@ -164,14 +179,14 @@ export function nextPagePath(pages: ChecklistPage[], currentId: string): string 
  * tells it after the save (which invalidated it). When it cannot be read, the last checklist known decides,
  * the one the navigation shows: the save is done either way, and the applicant goes on.
  */
-export async function pathAfterSave(client: QueryClient, currentId: string): Promise<string> {
+export async function pathAfterSave(client: QueryClient, currentId: string, search = ''): Promise<string> {
   let pages = client.getQueryData(subjectQueries.subject().queryKey)?.pages ?? [];
   try {
     pages = (await client.fetchQuery(subjectQueries.subject())).pages;
   } catch {
     // The last checklist known decides.
   }
-  return nextPagePath(pages, currentId);
+  return nextPagePath(pages, currentId, search);
 }
 
 /**

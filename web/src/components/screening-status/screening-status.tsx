@@ -1,6 +1,6 @@
 // Where the screening stands, as the applicant is shown it (spec section 4: pending, complete or
-// QA): a coloured word and a sentence on what it means. The hub (/profile) and the final page (/)
-// each bring their own words.
+// QA; before submission, not submitted yet): a coloured word and a sentence on what it means. The
+// hub (/profile) and the final page (/) each bring their own words.
 import type { ProfileStatusShown } from '@/lib/profile-status';
 import styles from './screening-status.module.css';
 
@@ -10,7 +10,7 @@ export function ScreeningStatus({
   text,
   hint,
 }: {
-  status: ProfileStatusShown;
+  status: ProfileStatusShown | 'not-submitted';
   /** "Your screening:" */
   label: string;
   /** "Pending" */

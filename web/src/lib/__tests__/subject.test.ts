@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/server';
-import { pathAfterSave, subjectQueries, type ChecklistPage, type SubjectData } from '../subject';
+import {
+  changeHref,
+  nextPagePath,
+  pathAfterSave,
+  subjectQueries,
+  type ChecklistPage,
+  type SubjectData,
+} from '../subject';
 
 const page = (id: string, complete: boolean): ChecklistPage => ({
   id,
@@ -32,5 +39,26 @@ describe('pathAfterSave', () => {
     if (cached) client.setQueryData(subjectQueries.subject().queryKey, { pages: cached } as SubjectData);
     await client.invalidateQueries({ queryKey: ['subject'] });
     expect(await pathAfterSave(client, 'aliases')).toBe(want);
+  });
+});
+
+describe('nextPagePath', () => {
+  const pages = [page('personal', true), page('aliases', false), page('addresses', true), page('employment', false)];
+  it.each([
+    { name: 'the next page still to do after this one', current: 'aliases', search: '', want: '/employment' },
+    { name: 'wrapping to an earlier one', current: 'employment', search: '', want: '/aliases' },
+    {
+      name: 'the review when opened from its Change link',
+      current: 'aliases',
+      search: '?return=review',
+      want: '/confirmation',
+    },
+    { name: 'not for another return', current: 'aliases', search: '?return=elsewhere', want: '/employment' },
+  ])('leads to $name', ({ current, search, want }) => {
+    expect(nextPagePath(pages, current, search)).toBe(want);
+  });
+
+  it('is where a Change link of the review leads back to', () => {
+    expect(nextPagePath(pages, 'aliases', new URL(changeHref('/aliases'), 'http://x').search)).toBe('/confirmation');
   });
 });

@@ -84,7 +84,9 @@ describe('home, the final state', () => {
     const screening = await screen.findByRole('region', { name: 'Your screening' });
     expect(within(screening).getByText('In progress')).toBeVisible();
     expect(within(screening).getByText('Order 21')).toBeVisible();
-    expect(within(screening).getByText('Finalization Complete')).toBeVisible();
+    // The order's status in plain words: the internal step name never reaches the applicant.
+    expect(within(screening).getByText('Submitted: the screening is under way')).toBeVisible();
+    expect(within(screening).queryByText('Finalization Complete')).not.toBeInTheDocument();
     expect(within(screening).getByText('Drug test')).toBeVisible();
   });
 

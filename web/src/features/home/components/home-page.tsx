@@ -17,6 +17,7 @@ import { ScreeningStatus } from '@/components/screening-status/screening-status'
 import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
 import { formatAmount, usePayment, type PaymentAuthorization } from '@/lib/payment';
 import { useScreeningProfile } from '@/lib/profile';
+import { orderStatusPhrase } from '@/lib/subject-status';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import styles from './home.module.css';
 
@@ -109,7 +110,7 @@ function Screening() {
           {orders.map((order) => (
             <li key={order.id} className={styles.row}>
               <span>{t('home.orders.item', { id: order.id })}</span>
-              <span className={styles.muted}>{order.statusText ?? ''}</span>
+              <span className={styles.muted}>{orderStatusPhrase(order.statusId)}</span>
             </li>
           ))}
         </ul>

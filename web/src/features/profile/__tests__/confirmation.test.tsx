@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SubjectData, SubjectService } from '@/lib/subject';
@@ -105,30 +105,45 @@ async function openReview() {
         lastName: 'Demo',
         ssnLastFour: '6789',
         dob: '1990-04-12',
+        daytimeDialCode: '1',
+        daytimePhoneNumber: '2024561111',
+        driversLicense: 'D1112223',
+        driversLicenseState: 'US-TX',
+        cdlRequired: true,
+        primaryNotificationMethod: { type: 'email', email: 'dana@example.com', text: '' },
       },
     }),
   });
   const view = renderApp('/confirmation');
-  await screen.findByRole('region', { name: 'Submit' });
+  await screen.findByRole('region', { name: 'Declaration' });
   return view;
 }
 
 describe('/confirmation', () => {
-  it('shows everything entered, grouped with an edit link each, and the SSN by its last four only', async () => {
+  it('shows everything entered, each item with a Change link back to its page, and the SSN by its last four only', async () => {
     mock(complete());
     await openReview();
     const personal = screen.getByRole('region', { name: 'Personal Information' });
     expect(personal).toHaveTextContent('Dana Q Demo');
     expect(personal).toHaveTextContent('ending in 6789');
     expect(personal).toHaveTextContent('Apr 12, 1990');
-    expect(within(personal).getByRole('link', { name: 'Edit Personal Information' })).toHaveAttribute(
+    expect(personal).toHaveTextContent('Phone(202) 456-1111');
+    expect(personal).toHaveTextContent("Driver's licenseD1112223, Texas");
+    expect(personal).toHaveTextContent("Job requires a commercial driver's license (CDL)Yes");
+    expect(personal).toHaveTextContent('Notify me byE-mail to dana@example.com');
+    expect(within(personal).getByRole('link', { name: 'Change name' })).toHaveAttribute(
       'href',
-      '/personal',
+      '/personal?return=review',
     );
+    expect(within(personal).getByRole('link', { name: "Change driver's license" })).toBeInTheDocument();
     const aliases = screen.getByRole('region', { name: 'Other Names' });
     expect(aliases).toHaveTextContent('Dana Smith');
     expect(aliases).toHaveTextContent('Maiden name');
     expect(aliases).toHaveTextContent('Jan 2001 to Jun 2010');
+    expect(within(aliases).getByRole('link', { name: 'Change other name Dana Smith' })).toHaveAttribute(
+      'href',
+      '/aliases?return=review',
+    );
     const addresses = screen.getByRole('region', { name: 'Address History' });
     expect(addresses).toHaveTextContent('1 Main St, Austin, TX, 78701, US');
     expect(addresses).toHaveTextContent('Jan 2015 to present');
@@ -137,10 +152,134 @@ describe('/confirmation', () => {
     expect(within(employment).queryByText('Company')).not.toBeInTheDocument();
     expect(employment).toHaveTextContent('Acme Freight');
     expect(employment).toHaveTextContent('DOT-regulated employerYes');
-    expect(screen.getByRole('region', { name: 'Education' })).toHaveTextContent('No education to report');
+    expect(within(employment).getByRole('link', { name: 'Change Employment, entry 1' })).toHaveAttribute(
+      'href',
+      '/employment?return=review',
+    );
+    const education = screen.getByRole('region', { name: 'Education' });
+    expect(education).toHaveTextContent('None to report');
+    expect(within(education).getByRole('link', { name: 'Change education' })).toBeInTheDocument();
   });
 
-  it('when ready, starts identity verification and goes on to /idv', async () => {
+  it('locks nothing until the declaration is made: the error summary links to it', async () => {
+    let posted = false;
+    mock(complete());
+    server.use(
+      http.post('/api/v2/user/subject/status', () => {
+        posted = true;
+        return HttpResponse.json(userPayload(3));
+      }),
+    );
+    const { user, router } = await openReview();
+    const declaration = screen.getByRole('region', { name: 'Declaration' });
+    // What starting locks is said before it is done.
+    expect(declaration).toHaveTextContent('Once you start, you can no longer change:');
+    expect(within(declaration).getByText('Address History')).toBeInTheDocument();
+    expect(within(declaration).getByRole('link', { name: 'go back to your answers' })).toHaveAttribute(
+      'href',
+      '#review-answers',
+    );
+    await user.click(screen.getByRole('button', { name: 'Start identity verification' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    const link = within(summary).getByRole('link', {
+      name: 'Confirm that the information you have given is true and complete, or change it first.',
+    });
+    await user.click(link);
+    const box = screen.getByRole('checkbox', { name: /true and complete/ });
+    expect(box).toHaveFocus();
+    expect(box).toHaveAccessibleDescription(
+      'Confirm that the information you have given is true and complete, or change it first.',
+    );
+    expect(posted).toBe(false);
+    expect(router.state.location.pathname).toBe('/confirmation');
+  });
+
+  it('a Change link leads to the page and, once it is saved, back to the review', async () => {
+    mock({ ...complete(), aliases: [] });
+    let saved = false;
+    server.use(
+      http.get('/api/v2/user/subject/alias', () => HttpResponse.json({ payload: { aliases: [], saved: true } })),
+      http.put('/api/v2/user/subject/alias', () => {
+        saved = true;
+        return HttpResponse.json({ payload: { aliases: [], saved: true } });
+      }),
+    );
+    const { user, router } = await openReview();
+    await user.click(screen.getByRole('link', { name: 'Change other names' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/aliases'));
+    expect(router.state.location.search).toBe('?return=review');
+    await screen.findByRole('form', { name: 'Other Names' });
+    // The next page of the checklist would be none (all complete): the review is where it returns.
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation'));
+    expect(saved).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review and submit' })).toBeInTheDocument();
+  });
+
+  it('shows the documents sent and the forms, or none sent, each with a Change link', async () => {
+    mock(
+      subjectRead({
+        pageList: [
+          { id: 'additional-documents', path: '/additional-documents', title: 'Additional Documents', complete: true },
+          { id: 'fillable-pdf-form', path: '/fillable-pdf-form', title: 'Forms', complete: false },
+        ],
+      }),
+    );
+    server.use(
+      http.get('/api/v2/user/profile/documents', () =>
+        HttpResponse.json({
+          documentTypes: [
+            { type: 'drivers_license', title: "Driver's license", description: '', required: true },
+            { type: 'resume', title: 'Resume', description: '', required: false },
+          ],
+          documents: [
+            {
+              id: 1,
+              documentType: 'drivers_license',
+              name: 'licence-front.jpg',
+              contentType: 'image/jpeg',
+              size: 10,
+              sha256: 'x',
+              createdAt: '2026-11-20T15:04:05Z',
+            },
+          ],
+          reports: [],
+          writable: true,
+          maxUploadBytes: 1,
+        }),
+      ),
+      http.get('/api/v2/user/profile/fillable-pdf-forms', () =>
+        HttpResponse.json([
+          {
+            id: 4,
+            code: 'w4',
+            title: 'W-4',
+            description: '',
+            required: true,
+            fieldNames: [],
+            submitted: null,
+          },
+        ]),
+      ),
+    );
+    await openReview();
+    const documents = screen.getByRole('region', { name: 'Additional Documents' });
+    expect(await within(documents).findByText('licence-front.jpg')).toBeInTheDocument();
+    expect(documents).toHaveTextContent('ResumeNone sent');
+    expect(within(documents).getByRole('link', { name: 'Change Resume' })).toHaveAttribute(
+      'href',
+      '/additional-documents?return=review',
+    );
+    const forms = screen.getByRole('region', { name: /Forms/ });
+    expect(await within(forms).findByText('None sent')).toBeInTheDocument();
+    expect(within(forms).getByRole('link', { name: 'Change W-4' })).toHaveAttribute(
+      'href',
+      '/fillable-pdf-form?return=review',
+    );
+  });
+
+  it('when ready and declared, starts identity verification and goes on to /idv', async () => {
     let sent: unknown;
     mock(complete());
     server.use(
@@ -155,9 +294,10 @@ describe('/confirmation', () => {
     const start = screen.getByRole('button', { name: 'Start identity verification' });
     expect(start).toBeEnabled();
     expect(screen.queryByText('Before you can submit, complete:')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /true and complete/ }));
     await user.click(start);
     await expect.poll(() => router.state.location.pathname).toBe('/idv');
-    expect(sent).toEqual({ statusId: 3 });
+    expect(sent).toEqual({ statusId: 3, declaration: true });
   });
 
   it("shows the server's message when it refuses the submission", async () => {
@@ -168,6 +308,7 @@ describe('/confirmation', () => {
       ),
     );
     const { user } = await openReview();
+    await user.click(screen.getByRole('checkbox', { name: /true and complete/ }));
     await user.click(screen.getByRole('button', { name: 'Start identity verification' }));
     expect(await screen.findByText('Your profile is not complete yet: Employment.')).toBeInTheDocument();
   });
@@ -230,7 +371,12 @@ describe('/confirmation', () => {
     expect(employment).toHaveTextContent('Left inJul 2022');
     expect(await within(employment).findByText('Texas')).toBeInTheDocument();
     expect(await within(employment).findByText('Canada')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: /DOT Releases/ })).toHaveTextContent('Acme FreightNot signed yet');
+    const releases = screen.getByRole('region', { name: /DOT Releases/ });
+    expect(releases).toHaveTextContent('Acme FreightNot signed yet');
+    expect(within(releases).getByRole('link', { name: 'Sign the DOT release for Acme Freight' })).toHaveAttribute(
+      'href',
+      '/employment?return=review',
+    );
   });
 
   it('when not ready, says what is missing with links and keeps the button disabled', async () => {
@@ -238,8 +384,14 @@ describe('/confirmation', () => {
     await openReview();
     expect(screen.getByRole('button', { name: 'Start identity verification' })).toBeDisabled();
     const missing = screen.getByText('Before you can submit, complete:').closest('[role="alert"]') as HTMLElement;
-    expect(within(missing).getByRole('link', { name: 'Other Names' })).toHaveAttribute('href', '/aliases');
-    expect(within(missing).getByRole('link', { name: 'Employment' })).toHaveAttribute('href', '/employment');
+    expect(within(missing).getByRole('link', { name: 'Other Names' })).toHaveAttribute(
+      'href',
+      '/aliases?return=review',
+    );
+    expect(within(missing).getByRole('link', { name: 'Employment' })).toHaveAttribute(
+      'href',
+      '/employment?return=review',
+    );
     expect(missing).toHaveTextContent('Add your employers.');
     expect(within(missing).queryByRole('link', { name: 'Personal Information' })).not.toBeInTheDocument();
     // Never saved is not the same as "none": only a saved empty list says there is nothing to report.
@@ -250,6 +402,6 @@ describe('/confirmation', () => {
   it('a saved empty list of other names says there are none to report', async () => {
     mock({ ...complete(), aliases: [] });
     await openReview();
-    expect(screen.getByRole('region', { name: 'Other Names' })).toHaveTextContent('No other names to report');
+    expect(screen.getByRole('region', { name: 'Other Names' })).toHaveTextContent('Other NamesNone to report');
   });
 });

@@ -51,17 +51,29 @@ async function openHub() {
 }
 
 describe('the profile hub', () => {
-  it.each([
-    ['pending for an id neither QA nor completed', 19, undefined, 'Pending'],
-    ['QA stays QA', 36, undefined, 'In quality review (QA)'],
-    ['complete for COMPLETED', 5, undefined, 'Complete'],
-    ['complete for PRE_ADVERSE_ACTION', 65, undefined, 'Complete'],
-    ["the server's status when it gives one", 19, 'complete' as const, 'Complete'],
-  ])('shows the screening status: %s', async (_name, statusId, status, want) => {
-    mockHub({ hubProfile: profile({ statusId, status }) });
+  it('says before submission that the screening is not submitted yet, and what is still to do', async () => {
+    mockHub();
     await openHub();
     const line = await screen.findByText('Your screening:');
-    expect(within(line).getByText(want)).toBeInTheDocument();
+    expect(within(line).getByText('Not submitted yet')).toBeInTheDocument();
+    expect(line).toHaveTextContent('Still to do: Other Names, Address History, Employment.');
+    expect(line).not.toHaveTextContent('Pending');
+  });
+
+  it('says once everything is filled in that it is ready to review and submit', async () => {
+    mockHub({ subject: subjectRead({ pageList: [{ id: 'personal', complete: true }] }) });
+    await openHub();
+    const line = await screen.findByText('Your screening:');
+    expect(line).toHaveTextContent('Not submitted yet Everything required is filled in: review it and submit.');
+  });
+
+  it("shows an order's status in plain words, never the internal status name", async () => {
+    mockHub();
+    await openHub();
+    await screen.findByRole('list', { name: 'Services of order 21' });
+    const orders = screen.getByRole('region', { name: 'Your orders' });
+    expect(orders).toHaveTextContent('Waiting for your information');
+    expect(orders).not.toHaveTextContent('Setup Complete');
   });
 
   it('lists what is missing with a link to each page, and continues with the first incomplete one', async () => {

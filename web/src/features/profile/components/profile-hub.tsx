@@ -1,6 +1,6 @@
-// /profile, the applicant's home after setup: where the screening stands, what
-// is still missing before it can be submitted, what was ordered, and whom to
-// ask. The route module passes in the signed documents (features/legal), since
+// /profile, the applicant's home after setup and before submission: what is
+// still to do before the profile can be submitted, what was ordered, and whom
+// to ask. The route module passes in the signed documents (features/legal), since
 // features never import one another.
 import '@/features/profile/lib/messages';
 import type { ReactNode } from 'react';
@@ -11,25 +11,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { config } from '@/lib/config';
 import { useCurrentUser } from '@/lib/current-user';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { ScreeningStatus } from '@/components/screening-status/screening-status';
-import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
 import { nextPagePath, useSubject, type ChecklistPage } from '@/lib/subject';
+import { orderStatusPhrase } from '@/lib/subject-status';
 import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
 import { LoadFailed } from './load-failed';
 import styles from './profile-hub.module.css';
-
-const statusLabel: Record<ProfileStatusShown, MessageKey> = {
-  pending: 'profile.status.pending',
-  complete: 'profile.status.complete',
-  qa: 'profile.status.qa',
-};
-
-const statusHint: Record<ProfileStatusShown, MessageKey> = {
-  pending: 'profile.status.pendingHint',
-  complete: 'profile.status.completeHint',
-  qa: 'profile.status.qaHint',
-};
 
 /** A link that looks like the design system's primary button: it navigates, so it is a link. */
 const primaryLink = `${buttonStyles.button} ${buttonStyles.primary}`;
@@ -92,7 +80,7 @@ function OrderItem({ order, detail }: { order: ProfileOrder; detail: OrderDetail
           : t('profile.orders.title', { id: order.id })}
       </h3>
       <p className={styles.muted}>
-        {detail?.statusText ?? order.statusText ?? ''}
+        {orderStatusPhrase(detail?.statusId ?? order.statusId)}
         {created && !Number.isNaN(created.getTime())
           ? ` · ${t('profile.orders.created', { date: created.toLocaleDateString('en-US', { dateStyle: 'long' }) })}`
           : ''}
@@ -216,15 +204,19 @@ export function ProfileHub({ documents, signedDocuments }: { documents?: ReactNo
     );
   }
 
-  const shown = profile.data.status ?? profileStatusShown(profile.data.statusId);
+  // The hub is only reached before submission (spec section 2: status setup-complete), so the screening
+  // has not started: the line says what is left, never "Pending" as though it were under way.
+  const toDo = subject.data.pages.filter((p) => p.required && !p.complete).map((p) => p.title);
   return (
     <div className={styles.page}>
       <PageHeader title={title} description={t('profile.intro')} />
       <ScreeningStatus
-        status={shown}
+        status="not-submitted"
         label={t('profile.status.label')}
-        text={t(statusLabel[shown])}
-        hint={t(statusHint[shown])}
+        text={t('profile.status.notSubmitted')}
+        hint={
+          toDo.length > 0 ? t('profile.status.stillToDo', { pages: toDo.join(', ') }) : t('profile.status.readyHint')
+        }
       />
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
       <Checklist pages={subject.data.pages} />

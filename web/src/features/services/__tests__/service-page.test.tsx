@@ -116,7 +116,7 @@ const pages: ChecklistPage[] = [
 type Saved = { services?: Record<string, ServiceEntry[]>; noDataAvailable?: Record<string, boolean> };
 
 /** The mock server's answers; returns the bodies the page posted. */
-function serve(saved: Saved = {}, profile?: () => Response) {
+function serve(saved: Saved = {}, profile?: () => Response, subject: () => unknown = () => ({ pages })) {
   const posted: { data: unknown[]; profile: unknown[] } = { data: [], profile: [] };
   const doc = (body: Saved) => ({
     payload: {
@@ -145,19 +145,19 @@ function serve(saved: Saved = {}, profile?: () => Response) {
       posted.profile.push(body);
       return profile ? profile() : HttpResponse.json(doc(body));
     }),
-    http.get('/api/v2/user/subject', () => HttpResponse.json({ payload: { pages } })),
+    http.get('/api/v2/user/subject', () => HttpResponse.json({ payload: subject() })),
   );
   return posted;
 }
 
-async function renderPage(alias: DataAlias = 'employment') {
+async function renderPage(alias: DataAlias = 'employment', search = '') {
   logInAs(4);
   const router = createMemoryRouter(
     [
       { path: `/${alias}`, element: <ServicePage alias={alias} footer={<p>DOT releases here</p>} /> },
       { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [`/${alias}`] },
+    { initialEntries: [`/${alias}${search}`] },
   );
   const user = userEvent.setup();
   render(
@@ -281,6 +281,42 @@ describe('a service page', () => {
       },
     ]);
     expect(notifications.getSnapshot().map((s) => s.text)).toContain('Profile successfully saved');
+  });
+
+  it('opened from the review, saves and returns to it', async () => {
+    serve({ services: { employment: [acme] } });
+    const { user, form, router } = await renderPage('employment', '?return=review');
+    await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation'));
+  });
+
+  it('a DOT employer saved: stays, says a release was added to the list and why the count grew, and offers it', async () => {
+    const release = { entryId: 'aaaaaaaaaaaaaaaa', employerName: 'Acme', documentId: 9, signed: false, signedAt: null };
+    const withRelease = [
+      ...pages,
+      { id: 'dot-releases', path: '/employment', title: 'DOT Releases', required: true, complete: false, missing: [] },
+    ];
+    let saved = false;
+    serve({ services: { employment: [acme] } }, undefined, () =>
+      saved ? { pages: withRelease, dotReleases: [release] } : { pages, dotReleases: [] },
+    );
+    server.use(
+      http.post('/api/v2/user/profile', () => {
+        saved = true;
+        return HttpResponse.json({
+          payload: { data: { services: { employment: [{ ...acme, employer_dot: true }] } } },
+        });
+      }),
+    );
+    const { user, form, router } = await renderPage();
+    await user.click(within(form).getByLabelText('This employer is regulated by the DOT'));
+    await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
+    const notice = (await screen.findByText('Sign the DOT release for Acme')).closest('[role="status"]') as HTMLElement;
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(notice).toHaveTextContent('Sign the DOT release for Acme');
+    expect(notice).toHaveTextContent('a DOT release for it was added to your list (now 1 of 4 done)');
+    expect(within(notice).getByRole('button', { name: 'Go to the DOT release' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/employment');
   });
 
   it('a submit the rules refuse sends nothing and focuses a summary of the fields', async () => {

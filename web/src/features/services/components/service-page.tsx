@@ -5,8 +5,9 @@ import '@/features/services/lib/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
+import buttonStyles from '@/components/ui/button.module.css';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,8 +23,11 @@ import { notify } from '@/lib/notifications';
 import {
   aliasFields,
   invalidateSubject,
+  nextPagePath,
   pathAfterSave,
+  subjectQueries,
   useServices,
+  useSubject,
   type DataAlias,
   type FieldDefinition,
 } from '@/lib/subject';
@@ -54,6 +58,59 @@ type ServicePageProps = {
   footer?: ReactNode;
 };
 
+/**
+ * After a save of /employment that leaves a DOT release unsigned: the applicant stays, is told why (the
+ * checklist, and its count, grew by a release when `added`) and is offered the release below at once;
+ * once every release is signed, the way on.
+ */
+function DotReleaseNotice({ added }: { added: boolean }) {
+  const subject = useSubject();
+  const { search } = useLocation();
+  const data = subject.data;
+  if (!data) return null;
+  const unsigned = data.dotReleases.filter((r) => !r.signed);
+  if (unsigned.length === 0) {
+    const next = nextPagePath(data.pages, 'employment', search);
+    const page = data.pages.find((p) => p.path === next);
+    return (
+      <Alert tone="success" title={t('services.dot.allSigned')}>
+        <div className={styles.noticeAction}>
+          <Link className={`${buttonStyles.button} ${buttonStyles.primary}`} to={next}>
+            {page ? t('services.dot.continue', { title: page.title }) : t('services.dot.review')}
+          </Link>
+        </div>
+      </Alert>
+    );
+  }
+  const required = data.pages.filter((p) => p.required);
+  const employers = unsigned.map((r) => r.employerName || t('services.dot.unnamed')).join(', ');
+  return (
+    <Alert tone="info" focusOnMount title={t('services.dot.title', { employers })}>
+      <p>
+        {added
+          ? t('services.dot.added', {
+              employers,
+              done: required.filter((p) => p.complete).length,
+              total: required.length,
+            })
+          : t('services.dot.stillToSign', { employers })}
+      </p>
+      <div className={styles.noticeAction}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            const heading = document.getElementById('dot-releases-title');
+            heading?.scrollIntoView({ block: 'start' });
+            heading?.focus();
+          }}
+        >
+          {t('services.dot.goToRelease')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
 /** The page's form once the definitions, the saved data and the lookups are there. */
 export function ServicePage({ alias, footer }: ServicePageProps) {
   const words = wordsOf(alias);
@@ -62,6 +119,8 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
   const states = useStates();
   const countries = useCountries();
   const fields = useMemo(() => aliasFields(services.data ?? [], alias), [services.data, alias]);
+  // Set by a save that leaves a DOT release to sign: whether that save added one.
+  const [releaseAdded, setReleaseAdded] = useState<boolean | null>(null);
   const needs = { states: fields.some((f) => f.type === 'state'), countries: fields.some((f) => f.type === 'country') };
   const queries = [services, data, ...(needs.states ? [states] : []), ...(needs.countries ? [countries] : [])];
 
@@ -91,12 +150,18 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
         saved={data.data!}
         states={states.data ?? []}
         countries={countries.data ?? []}
+        onReleasesToSign={setReleaseAdded}
       />
     );
   }
   return (
     <>
       {body}
+      {releaseAdded === null ? null : (
+        <div className={styles.footer}>
+          <DotReleaseNotice added={releaseAdded} />
+        </div>
+      )}
       {footer ? <div className={styles.footer}>{footer}</div> : null}
     </>
   );
@@ -109,6 +174,8 @@ type ServiceFormProps = {
   saved: SubjectDataDoc;
   states: LookupItem[];
   countries: Country[];
+  /** A save of /employment left DOT releases to sign; `added`: that save added one. */
+  onReleasesToSign: (added: boolean) => void;
 };
 
 /** The server names a field `{alias}.{index}.{api}`; the form names it `entries.{index}.{api}`. */
@@ -125,9 +192,10 @@ function renamedErrors(error: unknown, alias: string): unknown {
   return new ApiError(error.status, { errorMessage: error.errorMessage, errorFields }, error.retryAfter);
 }
 
-function ServiceForm({ alias, words, fields, saved, states, countries }: ServiceFormProps) {
+function ServiceForm({ alias, words, fields, saved, states, countries, onReleasesToSign }: ServiceFormProps) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const checks = useMemo(
     () => ({
       today: localToday(),
@@ -188,6 +256,8 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
 
   const onSubmit = handleSubmit(async (values) => {
     failed.clear();
+    const releasesOf = () => client.getQueryData(subjectQueries.subject().queryKey)?.dotReleases ?? [];
+    const known = new Set(releasesOf().map((r) => r.entryId));
     let doc: SubjectDataDoc;
     try {
       doc = await saveServiceProfile(bodyOf(values));
@@ -198,7 +268,14 @@ function ServiceForm({ alias, words, fields, saved, states, countries }: Service
     keepIds(doc, values);
     notify(serviceMessages.saved, 'success');
     await invalidateSubject(client);
-    void navigate(await pathAfterSave(client, alias));
+    const next = await pathAfterSave(client, alias, search);
+    // A DOT-regulated employer needs its release signed: offered here, before anything else.
+    const toSign = alias === 'employment' ? releasesOf().filter((r) => !r.signed) : [];
+    if (toSign.length > 0) {
+      onReleasesToSign(toSign.some((r) => !known.has(r.entryId)));
+      return;
+    }
+    void navigate(next);
   }, failed.onInvalid);
 
   const saveLater = async () => {
