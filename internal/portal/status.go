@@ -73,21 +73,18 @@ type StatusFacts struct {
 	// yet complete (SubjectView.Pages); identity verification waits for
 	// none.
 	IncompletePages []string
-	// Declared is the applicant's declaration, made with the move, that
-	// what they gave is true and complete: the submission (the move to
-	// idv-started) locks it, so it needs the declaration.
-	Declared bool
 }
 
-// StatusMove is an applicant's move of their own status; Declared as in
-// StatusFacts.
+// StatusMove is an applicant's move of their own status. Declared is the
+// applicant's declaration, made with the submission (the move to
+// idv-started, which locks the profile), that what they gave is true and
+// complete. The app asks for it before it submits; the server records
+// when it was made and does not refuse a move without it, since the
+// spec's contract for this call is the status id alone.
 type StatusMove struct {
 	To       StatusID
 	Declared bool
 }
-
-// DeclarationMessage is what a submission without the declaration answers, on the field "declaration".
-const DeclarationMessage = "Confirm that the information you have given is true and complete."
 
 // CheckStatusMove returns nil when the subject may move from one status to
 // another, and otherwise an ECONFLICT error naming what is missing. The app
@@ -120,11 +117,6 @@ func CheckStatusMove(from, to StatusID, f StatusFacts) error {
 	case from == StatusSetupComplete && to == StatusIDVStarted:
 		if len(f.IncompletePages) > 0 {
 			return Errorf(ECONFLICT, "Your profile is not complete yet: %s.", strings.Join(f.IncompletePages, ", "))
-		}
-		if !f.Declared {
-			var fe FieldErrors
-			fe.Add("declaration", DeclarationMessage)
-			return fe.Err()
 		}
 		return nil
 	case from == StatusIDVStarted && (to == StatusMROSiteSelection || to == StatusSelfPayRequired || to == StatusFinalizationComplete):

@@ -232,7 +232,7 @@ func (s *conn) lockSubject(ctx context.Context, tx *sql.Tx, subjectID int64) (po
 
 // MoveSubjectStatus implements portal.SubjectService: it checks the move
 // against the facts and makes it in one transaction holding the subject's
-// lock (lockSubject); the submission records the declaration's time.
+// lock (lockSubject); a submission with the declaration records its time.
 func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64, move portal.StatusMove) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		from, err := s.lockSubject(ctx, tx, subjectID)
@@ -243,14 +243,13 @@ func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64,
 		if err != nil {
 			return err
 		}
-		facts.Declared = move.Declared
 		if err := portal.CheckStatusMove(from, move.To, facts); err != nil {
 			return err
 		}
 		if err := s.setStatus(ctx, tx, subjectID, from, move.To); err != nil {
 			return err
 		}
-		if move.To != portal.StatusIDVStarted {
+		if move.To != portal.StatusIDVStarted || !move.Declared {
 			return nil
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE subjects SET declared_at = $1 WHERE id = $2`, ms(s.now()), subjectID); err != nil {
