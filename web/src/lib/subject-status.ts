@@ -1,7 +1,6 @@
 // The one place where the server's order status ids (spec section 4) become
 // the status names the routes are guarded by (spec section 2), and the words an
 // applicant reads for each.
-import { t, type MessageKey } from './i18n';
 
 export type SubjectStatus =
   | 'new'
@@ -56,23 +55,3 @@ export const statusHomePath: Record<SubjectStatus, string> = {
   'setup-complete': '/profile',
   'finalization-complete': '/',
 };
-
-const orderStatusKeys: Record<number, MessageKey> = {
-  0: 'common.orderStatus.0',
-  1: 'common.orderStatus.1',
-  2: 'common.orderStatus.2',
-  3: 'common.orderStatus.3',
-  4: 'common.orderStatus.4',
-  5: 'common.orderStatus.5',
-  6: 'common.orderStatus.6',
-  7: 'common.orderStatus.7',
-};
-
-/**
- * An order's status in the applicant's words: the server's statusText ("Setup Complete", "Finalization
- * Complete") names a step of the process, not what it means for them. Unknown ids say nothing.
- */
-export function orderStatusPhrase(statusId: number | null | undefined): string {
-  const key = statusId != null ? orderStatusKeys[statusId] : undefined;
-  return key ? t(key) : '';
-}

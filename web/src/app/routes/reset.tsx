@@ -1,3 +1,4 @@
+import '@/features/auth/lib/reset-messages';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ResetPassword } from '@/features/auth/components/reset-password';
@@ -12,7 +13,7 @@ export function ResetRoute() {
   return (
     <section className={styles.card} aria-labelledby="reset-title">
       <h1 id="reset-title" className={styles.title}>
-        {t('auth.reset.title')}
+        {t('reset.page.title')}
       </h1>
       {token ? (
         <ResetPassword
@@ -23,7 +24,7 @@ export function ResetRoute() {
         />
       ) : (
         <>
-          <p className={styles.intro}>{t('auth.reset.noToken')}</p>
+          <p className={styles.intro}>{t('reset.page.noToken')}</p>
           <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
         </>
       )}

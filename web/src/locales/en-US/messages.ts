@@ -23,6 +23,8 @@ import idv from './idv.json';
 import payment from './payment.json';
 import sites from './sites.json';
 import chat from './chat.json';
+import status from './status.json';
+import reset from './reset.json';
 
 export const enUS = {
   ...common,
@@ -47,4 +49,6 @@ export const enUS = {
   ...payment,
   ...sites,
   ...chat,
+  ...status,
+  ...reset,
 };

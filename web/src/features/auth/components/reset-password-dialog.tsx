@@ -2,6 +2,7 @@
 // (loaded only when opened, so the login page stays small). Once sent, it says
 // in place what to look for, until the visitor closes it: a snackbar would
 // vanish before the e-mail arrives.
+import '@/features/auth/lib/reset-messages';
 import { useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -51,18 +52,18 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
       open={open}
       onOpenChange={onOpenChange}
       returnFocusTo={returnFocusTo}
-      title={t('auth.resetDialog.title')}
-      description={sentTo === null ? t('auth.resetDialog.description') : undefined}
+      title={t('reset.dialog.title')}
+      description={sentTo === null ? t('reset.dialog.description') : undefined}
     >
       {sentTo !== null ? (
         <>
           <Alert tone="success" title={REQUEST_SENT_MESSAGE} focusOnMount>
             {/* The lifetime is the server's --reset-ttl default (internal/store/store.go). */}
-            <p>{t('auth.resetDialog.checkEmail', { username: sentTo })}</p>
+            <p>{t('reset.dialog.checkEmail', { username: sentTo })}</p>
           </Alert>
           <DialogActions>
             <DialogClose asChild>
-              <Button>{t('auth.resetDialog.backToLogin')}</Button>
+              <Button>{t('reset.dialog.backToLogin')}</Button>
             </DialogClose>
           </DialogActions>
         </>
@@ -80,7 +81,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
           {/* Close is the dialog's X at the top (spec: Close and Send). */}
           <DialogActions>
             <Button type="submit" disabled={!isValid} loading={isSubmitting}>
-              {t('auth.resetDialog.send')}
+              {t('reset.dialog.send')}
             </Button>
           </DialogActions>
         </form>

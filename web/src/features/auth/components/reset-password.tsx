@@ -1,6 +1,7 @@
 // The reset page's body (/reset?token=...): checks the e-mailed link first,
 // then offers the shared new-password form, or, for a spent or unknown link,
 // says so and offers to request a new one.
+import '@/features/auth/lib/reset-messages';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NewPasswordForm } from '@/components/new-password/new-password-form';
 import { Alert } from '@/components/ui/alert';
@@ -34,22 +35,22 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
     };
   }, [token]);
 
-  if (!check) return <p role="status">{t('auth.reset.checking')}</p>;
+  if (!check) return <p role="status">{t('reset.page.checking')}</p>;
   if (!check.valid) return <SpentLink message={check.message} />;
 
   // The company's minimum is not known before login: the default, which the server checks again with the real one.
   const minLength = defaultCompanyPreferences.company_subject_password_length;
   return (
     <NewPasswordForm
-      name={t('auth.reset.title')}
-      passwordLabel={t('auth.reset.newPassword')}
-      confirmLabel={t('auth.reset.confirmNewPassword')}
-      submitLabel={t('auth.reset.submit')}
-      busyLabel={t('auth.reset.submitting')}
+      name={t('reset.page.title')}
+      passwordLabel={t('reset.page.newPassword')}
+      confirmLabel={t('reset.page.confirmNewPassword')}
+      submitLabel={t('reset.page.submit')}
+      busyLabel={t('reset.page.submitting')}
       minLength={minLength}
       // The link's account, when the server names it: the identity rule then shows and checks before submit.
       owner={check.username ? { username: check.username } : undefined}
-      hint={t('auth.reset.hint', { minLength })}
+      hint={t('reset.page.hint', { minLength })}
       onSubmit={async (password) => {
         try {
           const answer = await confirmPasswordReset({ token, password });
@@ -75,10 +76,10 @@ function SpentLink({ message }: { message: string }) {
       <Alert focusOnMount>
         <p>{message}</p>
       </Alert>
-      <p className={styles.intro}>{t('auth.reset.newLinkIntro')}</p>
+      <p className={styles.intro}>{t('reset.page.newLinkIntro')}</p>
       <div className={styles.actions}>
         <Button ref={requestRef} fullWidth onClick={() => setRequestOpen(true)}>
-          {t('auth.reset.requestNewLink')}
+          {t('reset.page.requestNewLink')}
         </Button>
       </div>
       {requestOpen ? (

@@ -17,7 +17,7 @@ import { ScreeningStatus } from '@/components/screening-status/screening-status'
 import { profileStatusShown, type ProfileStatusShown } from '@/lib/profile-status';
 import { formatAmount, usePayment, type PaymentAuthorization } from '@/lib/payment';
 import { useScreeningProfile } from '@/lib/profile';
-import { orderStatusPhrase } from '@/lib/subject-status';
+import { orderStatusPhrase } from '@/lib/order-status';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import styles from './home.module.css';
 

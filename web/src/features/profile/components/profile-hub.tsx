@@ -14,7 +14,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { t } from '@/lib/i18n';
 import { ScreeningStatus } from '@/components/screening-status/screening-status';
 import { nextPagePath, useSubject, type ChecklistPage } from '@/lib/subject';
-import { orderStatusPhrase } from '@/lib/subject-status';
+import { orderStatusPhrase } from '@/lib/order-status';
 import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
 import { LoadFailed } from './load-failed';
 import styles from './profile-hub.module.css';

@@ -2,6 +2,7 @@
 // employer's (its logo, or its name), Messages (the chat with the employer's
 // hiring team, when chat is on, with the unread count: on the page, not only
 // in the menu) and the user menu.
+import '@/components/app-nav/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +18,8 @@ import { t } from '@/lib/i18n';
 function messagesLabel(company: string, unread: number) {
   const name = company || config.brand.name;
   return unread > 0
-    ? t('common.topBar.messagesLabelUnread', { company: name, count: unread })
-    : t('common.topBar.messagesLabel', { company: name });
+    ? t('nav.topBar.messagesLabelUnread', { company: name, count: unread })
+    : t('nav.topBar.messagesLabel', { company: name });
 }
 
 /** Opens the chat panel as the menu's entry does; focus comes back here when it closes. */
@@ -38,7 +39,7 @@ function MessagesButton({ company, unread }: { company: string; unread: number }
           d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm2 4v2h12V8H6zm0 4v2h8v-2H6z"
         />
       </svg>
-      <span className={styles.messagesText}>{t('common.topBar.messages')}</span>
+      <span className={styles.messagesText}>{t('nav.topBar.messages')}</span>
       {unread > 0 ? (
         <span className={menuStyles.badge} aria-hidden="true" data-testid="messages-badge">
           {badgeOf(unread)}

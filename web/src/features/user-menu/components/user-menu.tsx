@@ -6,6 +6,7 @@
 // still holds focusable elements, which axe reports as a serious violation.
 // No portal either: the open menu stays inside the header's banner landmark
 // (axe's "region" rule); it is positioned fixed, above the page, all the same.
+import '@/components/app-nav/messages';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -68,12 +69,12 @@ export function UserMenu({ unread = 0 }: { unread?: number }) {
         </DropdownMenu.Item>
         {chatEnabled ? (
           <DropdownMenu.Item className={styles.item} onSelect={() => raiseChatSelected(trigger.current)}>
-            {companyName ? t('common.userMenu.chat', { company: companyName }) : t('common.userMenu.chatNoCompany')}
+            {companyName ? t('nav.userMenu.chat', { company: companyName }) : t('nav.userMenu.chatNoCompany')}
             {shownUnread > 0 ? (
               <span className={styles.itemBadge}>
                 <span className="visually-hidden">, </span>
                 <span aria-hidden="true">{badgeOf(shownUnread)}</span>
-                <span className="visually-hidden">{t('common.userMenu.chatUnread', { count: shownUnread })}</span>
+                <span className="visually-hidden">{t('nav.userMenu.chatUnread', { count: shownUnread })}</span>
               </span>
             ) : null}
           </DropdownMenu.Item>
