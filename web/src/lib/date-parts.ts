@@ -44,7 +44,8 @@ export type DateProblem = {
 
 /** "Date of birth must include a month": what the boxes leave out, if they leave out some but not all. */
 function missingParts(value: string, kind: DateKind, label: string): DateProblem | null {
-  if (!value) return null;
+  // Only what the boxes write ("1990--27"): a value of another shape is for the page's own message.
+  if (!value || value.split('-').length !== partsOf(kind).length) return null;
   const texts = splitDate(value, kind);
   const missing = partsOf(kind).filter((p) => !texts[p].trim());
   if (!missing.length) return null;

@@ -4,6 +4,20 @@
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 // en-US only (spec section 9); the server writes these months the same way (Go's "Jan 2006").
 const NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const FULL_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 // As the server (portal.EarliestYear): earlier years are typing mistakes ("0202-05").
 const EARLIEST_YEAR = 1900;
@@ -26,6 +40,12 @@ export function monthOf(index: number): string {
 export function monthLabel(value: string | number): string {
   const index = typeof value === 'number' ? value : monthIndex(value);
   return `${NAMES[index % 12]} ${Math.floor(index / 12)}`;
+}
+
+/** "2020-03" (or its count) -> "March 2020", as a sentence says it. */
+export function monthName(value: string | number): string {
+  const index = typeof value === 'number' ? value : monthIndex(value);
+  return `${FULL_NAMES[index % 12]} ${Math.floor(index / 12)}`;
 }
 
 /** The month of a day, in the applicant's own calendar. */
