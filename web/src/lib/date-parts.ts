@@ -10,6 +10,10 @@ export type DateTexts = Record<DatePart, string>;
 
 export const partsOf = (kind: DateKind): DatePart[] => (kind === 'date' ? ['day', 'month', 'year'] : ['month', 'year']);
 
+/** Each box's label, and its name in a message ("must include a month"). */
+export const PART_LABELS = { day: 'ui.date.day', month: 'ui.date.month', year: 'ui.date.year' } as const;
+const PART_NAMES = { day: 'ui.date.part.day', month: 'ui.date.part.month', year: 'ui.date.part.year' } as const;
+
 const pad = (text: string) => (/^\d$/.test(text) ? `0${text}` : text);
 
 /** The boxes' texts as the form's value: '' when every box is empty. */
@@ -49,8 +53,9 @@ function missingParts(value: string, kind: DateKind, label: string): DateProblem
   const texts = splitDate(value, kind);
   const missing = partsOf(kind).filter((p) => !texts[p].trim());
   if (!missing.length) return null;
-  const names = missing.map((p) => t(`ui.date.part.${p}`));
-  const list = names.length > 1 ? t('ui.date.and', { a: names.slice(0, -1).join(', '), b: names[names.length - 1] }) : names[0];
+  const names = missing.map((p) => t(PART_NAMES[p]));
+  const list =
+    names.length > 1 ? t('ui.date.and', { a: names.slice(0, -1).join(', '), b: names[names.length - 1] }) : names[0];
   return { parts: missing, message: t('ui.date.mustInclude', { label, parts: list }) };
 }
 
@@ -73,7 +78,8 @@ export function dateProblem(value: string, kind: DateKind, label: string): DateP
   if (wrong.length) return { parts: wrong, message: t('ui.date.notReal', { label }) };
   const [y, m, d] = [Number(texts.year), Number(texts.month), kind === 'date' ? Number(texts.day) : 1];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { parts, message: t('ui.date.notReal', { label }) };
+  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return { parts, message: t('ui.date.notReal', { label }) };
   return null;
 }
 

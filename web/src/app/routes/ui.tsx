@@ -82,7 +82,13 @@ export function UiRoute() {
           <SsnField label={g('ssn')} hint={g('ssnHint')} defaultValue="123-45-6789" />
           <SsnField label={g('ssnDisabled')} disabled />
           <DateField label={g('dob')} autoComplete="bday" defaultValue="2090-01-01" error={g('dobError')} />
-          <DateField kind="month" label={g('movedIn')} hint={g('movedInHint')} defaultValue="-06" error={g('monthError')} />
+          <DateField
+            kind="month"
+            label={g('movedIn')}
+            hint={g('movedInHint')}
+            defaultValue="-06"
+            error={g('monthError')}
+          />
           <Select label={g('state')} placeholder={g('chooseState')} defaultValue="" required>
             <option value="TX">{g('texas')}</option>
             <option value="CA">{g('california')}</option>

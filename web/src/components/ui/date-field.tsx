@@ -7,7 +7,16 @@
 // data-focus-target in the fieldset named data-field.
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { joinDate, partsInError, partsOf, splitDate, type DateKind, type DatePart, type DateTexts } from '@/lib/date-parts';
+import {
+  joinDate,
+  PART_LABELS,
+  partsInError,
+  partsOf,
+  splitDate,
+  type DateKind,
+  type DatePart,
+  type DateTexts,
+} from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 import { FieldError, FieldHint, fieldStyles, RequiredMarker } from './field';
 import styles from './date-field.module.css';
@@ -128,7 +137,7 @@ export function DateField({
           return (
             <div key={part} className={styles.part}>
               <label className={styles.partLabel} htmlFor={partId}>
-                {t(`ui.date.${part}`)}
+                {t(PART_LABELS[part])}
               </label>
               <input
                 id={partId}

@@ -96,7 +96,6 @@ describe('Select and DateField', () => {
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(select).toHaveAccessibleDescription('Choose the state that issued it.');
   });
-
 });
 
 describe('DateField', () => {
@@ -128,7 +127,8 @@ describe('DateField', () => {
 
   it('marks every box when the whole date is wrong (in the future)', () => {
     render(<DateField label="Date of birth" defaultValue="2090-01-01" error="Date of birth must be in the past." />);
-    for (const name of ['Day', 'Month', 'Year']) expect(screen.getByLabelText(name)).toHaveAttribute('aria-invalid', 'true');
+    for (const name of ['Day', 'Month', 'Year'])
+      expect(screen.getByLabelText(name)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("keeps react-hook-form's value as yyyy-mm-dd, shows its defaults and checks once focus leaves the boxes", async () => {

@@ -43,7 +43,7 @@ describe('the coverage of the address history', () => {
       rows: [address('2021-07', ''), address('2018-01', '2021-06')],
     },
     {
-      name: 'a gap is the list\'s, said as the address still to add, with its months',
+      name: "a gap is the list's, said as the address still to add, with its months",
       rows: [address('2021-09', ''), address('2018-01', '2021-06')],
       gaps: [gap('2021-07', '2021-08', 'Add the address where you lived from July 2021 to August 2021.')],
     },
@@ -113,8 +113,13 @@ describe('the address rules', () => {
   });
 
   it('as a draft ("Save for later"), checks each address but not the coverage nor the current address', () => {
-    const rows = [{ ...address('2022-01', '2022-05'), current: false }, { ...address('2020-03', ''), current: false }];
-    expect(validateAddresses({ addresses: rows }, { ...ctx, draft: true })).toEqual({ 'addresses.1.to': 'To is required.' });
+    const rows = [
+      { ...address('2022-01', '2022-05'), current: false },
+      { ...address('2020-03', ''), current: false },
+    ];
+    expect(validateAddresses({ addresses: rows }, { ...ctx, draft: true })).toEqual({
+      'addresses.1.to': 'To is required.',
+    });
     expect(validateAddresses({ addresses: [address('2022-01', '')] }, { ...ctx, draft: true })).toEqual({});
     expect(validateAddresses({ addresses: [address('2022-01', '')] }, ctx)).toEqual({
       'addresses.gaps.0': 'Add the address where you lived from November 2019 to December 2021.',

@@ -15,7 +15,10 @@ import type { SaveIntent } from '../components/save-actions';
  * which one it leads to.
  */
 function withGroup(field: { id: string; label: string }): string {
-  const legend = document.getElementById(field.id)?.closest('fieldset:not([data-field])')?.querySelector('legend')?.textContent;
+  const legend = document
+    .getElementById(field.id)
+    ?.closest('fieldset:not([data-field])')
+    ?.querySelector('legend')?.textContent;
   return legend ? `${legend}: ${field.label}` : field.label;
 }
 
