@@ -204,4 +204,3 @@ func monthOf(t time.Time) int { return t.Year()*12 + int(t.Month()) - 1 }
 func FormatMonth(m int) string {
 	return time.Date(m/12, time.Month(m%12+1), 1, 0, 0, 0, 0, time.UTC).Format(historyMonthLayout)
 }
-
