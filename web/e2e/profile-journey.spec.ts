@@ -134,8 +134,8 @@ const credential = [
   text('Issuing authority', 'Texas Department of Public Safety'),
   choose('State', 'Texas'),
   text('License or certificate number', licenceNumber),
-  text('Issued on', '2022-01-10'),
-  text('Expires on', '2030-01-10'),
+  date('Issued on', '2022-01-10'),
+  date('Expires on', '2030-01-10'),
 ];
 
 const reference = [

@@ -124,8 +124,8 @@ export class AliasesPage {
     await group.getByLabel(label('First name')).fill(alias.firstName);
     if (alias.middleName) await group.getByLabel('Middle name (optional)').fill(alias.middleName);
     await group.getByLabel(label('Last name')).fill(alias.lastName);
-    if (alias.from) await group.getByLabel('Used from (optional)').fill(alias.from);
-    if (alias.to) await group.getByLabel('Used until (optional)').fill(alias.to);
+    if (alias.from) await fillDate(dateField(group, 'Used from (optional)'), alias.from);
+    if (alias.to) await fillDate(dateField(group, 'Used until (optional)'), alias.to);
   }
 
   async addName() {
