@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageProblems, emptyAddress, toAddresses, validateAddresses, type AddressRow } from '../lib/address-rules';
-import { coverageStartOf, monthLabel } from '../lib/months';
+import { coverageStartOf, monthName } from '../lib/months';
 
 const today = new Date(2026, 10, 22);
 const ctx = { today, coverageStart: '2019-11', requiredYears: 7, stateCodes: new Set(['US-CA', 'US-ID', 'US-AA']) };
@@ -18,8 +18,8 @@ const address = (from: string, to: string, more: Partial<AddressRow> = {}): Addr
 
 describe('months', () => {
   it('names months as the server does, and counts the start back from today', () => {
-    expect(monthLabel('2019-11')).toBe('Nov 2019');
-    expect(monthLabel('2020-01')).toBe('Jan 2020');
+    expect(monthName('2019-11')).toBe('November 2019');
+    expect(monthName('2020-01')).toBe('January 2020');
     expect(coverageStartOf(today, 7)).toBe('2019-11');
     expect(coverageStartOf(new Date(2026, 0, 5), 3)).toBe('2023-01');
   });

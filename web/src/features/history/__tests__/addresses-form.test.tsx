@@ -97,7 +97,7 @@ describe('the address history form', () => {
     validation({});
     const { user, form } = await renderForm();
     expect(
-      within(form).getByText('We need every address where you lived in the last 7 years, since Nov 2019.'),
+      within(form).getByText('We need every address where you lived in the last 7 years, since November 2019.'),
     ).toBeInTheDocument();
     const current = within(group('Current address'));
     expect(current.getByLabelText('I live here now')).toBeChecked();
@@ -136,9 +136,10 @@ describe('the address history form', () => {
     expect(monthOf(within(group('Current address')), /^From/)).not.toHaveAccessibleDescription(/July 2021/);
     await user.click(within(form).getByRole('button', { name: 'Add an address for those months' }));
     const added = within(group('Previous address 2'));
+    await waitFor(() => expect(added.getByLabelText(/Street address/)).toHaveFocus());
     expect(within(monthOf(added, /^From/)).getByLabelText('Month')).toHaveValue('07');
     expect(within(monthOf(added, /^To/)).getByLabelText('Year')).toHaveValue('2021');
-    expect(status()).toHaveTextContent('Your addresses cover every month since Nov 2019.');
+    expect(status()).toHaveTextContent('Your addresses cover every month since November 2019.');
     // An overlap stays on the later address's From.
     setMonth(monthOf(within(group('Current address')), /^From/), '2021-03');
     await waitFor(() =>

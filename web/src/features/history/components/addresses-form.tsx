@@ -31,7 +31,7 @@ import {
   type AddressValues,
   type Gap,
 } from '../lib/address-rules';
-import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
+import { coverageStartOf, isMonth, monthName } from '../lib/months';
 import { useQuietNewRows } from '../lib/quiet-rows';
 import { addressSchema } from '../lib/schemas';
 import { useHistorySave } from '../lib/use-history-save';
@@ -122,10 +122,6 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
     }
   }
 
-  function add(row: AddressRow) {
-    rows.append(row, { shouldFocus: false });
-  }
-
   return (
     <form
       ref={formRef}
@@ -146,7 +142,13 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
         gaps={coverage.gaps}
         gapId={gapId}
         canAdd={rows.fields.length < MAX_ADDRESSES}
-        onAddGap={(gap) => add({ ...emptyAddress(), from: gap.from, to: gap.to })}
+        // Focus goes to the new block: the button goes with the gap it closes.
+        onAddGap={(gap) =>
+          rows.append(
+            { ...emptyAddress(), from: gap.from, to: gap.to },
+            { focusName: `addresses.${rows.fields.length}.street1` },
+          )
+        }
       />
       {rows.fields.map((field, i) => (
         <AddressFields
@@ -166,7 +168,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
       ))}
       {rows.fields.length < MAX_ADDRESSES ? (
         <div>
-          <Button ref={addRef} variant="secondary" onClick={() => add(emptyAddress())}>
+          <Button ref={addRef} variant="secondary" onClick={() => rows.append(emptyAddress())}>
             {t('history.address.add')}
           </Button>
         </div>
@@ -358,11 +360,11 @@ function Coverage({
   }, [overlapKey]);
   return (
     <div className={styles.coverage}>
-      <p>{t('history.address.required', { years: ctx.requiredYears, month: monthLabel(ctx.coverageStart) })}</p>
+      <p>{t('history.address.required', { years: ctx.requiredYears, month: monthName(ctx.coverageStart) })}</p>
       {/* A status (polite), not an alert: it changes as the applicant types. */}
       {!started ? null : gaps.length === 0 ? (
         <Alert tone="success">
-          <p>{t('history.address.covered', { month: monthLabel(ctx.coverageStart) })}</p>
+          <p>{t('history.address.covered', { month: monthName(ctx.coverageStart) })}</p>
         </Alert>
       ) : (
         <Alert tone="info" title={t('history.address.problems')}>
