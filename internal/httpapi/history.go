@@ -108,6 +108,7 @@ func (s *Server) handleAddressesGet(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleAddressesPut(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Addresses *[]portal.Address `json:"addresses"`
+		Draft     bool              `json:"draft"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		s.Error(w, r, err)
@@ -117,7 +118,7 @@ func (s *Server) handleAddressesPut(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, listRequired("addresses"))
 		return
 	}
-	h, err := s.svc.History.SaveAddresses(r.Context(), callerFrom(r.Context()).SubjectID, *req.Addresses)
+	h, err := s.svc.History.SaveAddresses(r.Context(), callerFrom(r.Context()).SubjectID, *req.Addresses, req.Draft)
 	if err != nil {
 		s.Error(w, r, err)
 		return

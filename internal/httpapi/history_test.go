@@ -185,7 +185,7 @@ func TestAddressesAPI(t *testing.T) {
 			noStreet := with(past, map[string]any{"street1": "", "from": "2014-01", "to": "2015-01"})
 			code, body := a.do("PUT", "/api/v2/user/subject/address", "jane", map[string]any{"addresses": []any{current, gap, overlap, noStreet}})
 			want := map[string]string{
-				"addresses.0.from":    "No address for Jan 2021 to May 2021. Add where you lived then or change these dates.",
+				"addresses.gaps.0":    "Add the address where you lived from January 2021 to May 2021.",
 				"addresses.2.from":    "This period overlaps your address at 301 Front St W.",
 				"addresses.3.street1": "Street is required.",
 			}
@@ -193,12 +193,29 @@ func TestAddressesAPI(t *testing.T) {
 				t.Errorf("PUT = %d %v\nwant 422 with %v", code, body, want)
 			}
 			code, body = a.do("PUT", "/api/v2/user/subject/address", "jane", map[string]any{"addresses": []any{with(current, map[string]any{"from": "2022-01"})}})
-			if code != 422 || fieldsOf(body)["addresses.0.from"] != "Your addresses must go back to Nov 2019 (7 years)." {
+			if code != 422 || fieldsOf(body)["addresses.gaps.0"] != "Add the address where you lived from November 2019 to December 2021." {
 				t.Errorf("PUT short history = %d %v", code, body)
+			}
+			code, body = a.do("PUT", "/api/v2/user/subject/address", "jane", map[string]any{"draft": "yes", "addresses": []any{current}})
+			if code != 422 || fieldsOf(body)["draft"] == "" {
+				t.Errorf("PUT with a draft that is not a boolean = %d %v; want 422 on draft", code, body)
 			}
 			_, after := a.do("GET", "/api/v2/user/subject/address", "jane", nil)
 			if !reflect.DeepEqual(payloadOf(t, after), p) {
 				t.Errorf("a refused save changed what was saved: %v", after)
+			}
+		})
+		t.Run("DraftSavedHalfDone", func(t *testing.T) {
+			code, body := a.do("PUT", "/api/v2/user/subject/address", "bob", map[string]any{"draft": true, "addresses": []any{current}})
+			if code != 200 {
+				t.Fatalf("draft PUT = %d %v; want 200", code, body)
+			}
+			if got := payloadOf(t, body); got["saved"] != true || len(got["gaps"].([]any)) == 0 {
+				t.Errorf("draft answer %v; want saved, with its gaps", got)
+			}
+			code, body = a.do("PUT", "/api/v2/user/subject/address", "bob", map[string]any{"draft": true, "addresses": []any{with(current, map[string]any{"street1": ""})}})
+			if code != 422 || fieldsOf(body)["addresses.0.street1"] != "Street is required." {
+				t.Errorf("draft with a wrong address = %d %v; want 422 on its street", code, body)
 			}
 		})
 	})

@@ -71,6 +71,10 @@ type AddressRules struct {
 	// (normalized) address (the store passes address.CheckParts);
 	// nil checks nothing.
 	CheckParts func(Address) []AddressPartProblem
+	// Draft checks a list saved half done ("Save for later"): each address
+	// must be right, but the list need not yet cover the required years
+	// nor hold the current address.
+	Draft bool
 }
 
 // MonthRange is a period of whole months, both ends included.
@@ -223,7 +227,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 			}
 		}
 	}
-	if currents == 0 {
+	if currents == 0 && !rules.Draft {
 		fe.Add("addresses.0.current", `Tick "I live here now" on the address where you live now.`)
 	}
 
@@ -245,29 +249,37 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 			}
 		}
 	}
-	if periodsWrong {
+	if periodsWrong || rules.Draft {
 		return fe.Err()
 	}
-	start := coverageStart(rules.Today, years)
-	g, after := gaps(sp, start, now)
-	for n, gap := range g {
-		k := after[n]
-		if k < 0 {
+	// A gap is the list's, not one address's: said as the address still
+	// missing, at addresses.gaps.{n}.
+	g, after := gaps(sp, coverageStart(rules.Today, years), now)
+	n := 0
+	for k, gap := range g {
+		if after[k] < 0 {
 			continue // no current address: reported above
 		}
-		field := "addresses." + strconv.Itoa(sp[k].i) + ".from"
-		if fe.Has(field) {
-			continue
-		}
-		if k == 0 && gap.From == FormatMonth(start) {
-			fe.Add(field, "Your addresses must go back to "+monthText(start)+" ("+strconv.Itoa(years)+" years).")
-			continue
-		}
-		f, _ := ParseMonth(gap.From)
-		t, _ := ParseMonth(gap.To)
-		fe.Add(field, "No address for "+monthText(f)+" to "+monthText(t)+". Add where you lived then or change these dates.")
+		fe.Add("addresses.gaps."+strconv.Itoa(n), GapMessage(gap))
+		n++
 	}
 	return fe.Err()
+}
+
+// GapMessage asks for the address of the months gap leaves out: "Add the
+// address where you lived from March 2019 to June 2020."
+func GapMessage(gap MonthRange) string {
+	from, _ := ParseMonth(gap.From)
+	to, _ := ParseMonth(gap.To)
+	if from == to {
+		return "Add the address where you lived in " + fullMonthText(from) + "."
+	}
+	return "Add the address where you lived from " + fullMonthText(from) + " to " + fullMonthText(to) + "."
+}
+
+// fullMonthText is a month as a sentence says it: "March 2019".
+func fullMonthText(m int) string {
+	return time.Month(m%12+1).String() + " " + strconv.Itoa(m/12)
 }
 
 // periodErrors reports whether a from, to or current field already failed.

@@ -45,7 +45,7 @@ func TestValidateAddresses(t *testing.T) {
 		{"FromRequired", []portal.Address{mod(cur, func(a *portal.Address) { a.From = "" }), prev}, 0,
 			map[string]string{"addresses.0.from": "From is required."}},
 		{"BadMonth", []portal.Address{mod(cur, func(a *portal.Address) { a.From = "03/2022" }), prev}, 0,
-			map[string]string{"addresses.0.from": "From is not a valid date."}},
+			map[string]string{"addresses.0.from": "From must be a real date."}},
 		{"FutureFrom", []portal.Address{mod(cur, func(a *portal.Address) { a.From = "2027-01" }), prev}, 0,
 			map[string]string{"addresses.0.from": "From cannot be in the future."}},
 		{"EndsBeforeItStarts", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From, a.To = "2022-03", "2015-01" })}, 0,
@@ -59,19 +59,19 @@ func TestValidateAddresses(t *testing.T) {
 		{"OneMonthInside", []portal.Address{cur, prev, mod(abroad, func(a *portal.Address) { a.From, a.To = "2018-01", "2018-01" })}, 0,
 			map[string]string{"addresses.2.from": "This period overlaps your address at 2 Oak Ave."}},
 		{"GapAcrossStart", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From, a.To = "2010-01", "2019-06" })}, 0,
-			map[string]string{"addresses.0.from": "No address for Nov 2019 to Feb 2022. Add where you lived then or change these dates."}},
+			map[string]string{"addresses.gaps.0": "Add the address where you lived from November 2019 to February 2022."}},
 		{"OverlapAndGap", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2021-01" }), mod(abroad, func(a *portal.Address) { a.From, a.To = "2018-01", "2018-06" })}, 0,
 			map[string]string{"addresses.2.from": "This period overlaps your address at 2 Oak Ave.",
-				"addresses.0.from": "No address for Feb 2021 to Feb 2022. Add where you lived then or change these dates."}},
+				"addresses.gaps.0": "Add the address where you lived from February 2021 to February 2022."}},
 		{"Gap", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2021-10" })}, 0,
-			map[string]string{"addresses.0.from": "No address for Nov 2021 to Feb 2022. Add where you lived then or change these dates."}},
+			map[string]string{"addresses.gaps.0": "Add the address where you lived from November 2021 to February 2022."}},
 		{"OneMonthGap", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2022-01" })}, 0,
-			map[string]string{"addresses.0.from": "No address for Feb 2022 to Feb 2022. Add where you lived then or change these dates."}},
+			map[string]string{"addresses.gaps.0": "Add the address where you lived in February 2022."}},
 		{"MissingStart", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From = "2020-02" })}, 0,
-			map[string]string{"addresses.1.from": "Your addresses must go back to Nov 2019 (7 years)."}},
+			map[string]string{"addresses.gaps.0": "Add the address where you lived from November 2019 to January 2020."}},
 		{"StartingInTheFirstMonthIsEnough", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From = "2019-11" })}, 0, nil},
 		{"PackageYears", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From = "2020-02" })}, 10,
-			map[string]string{"addresses.1.from": "Your addresses must go back to Nov 2016 (10 years)."}},
+			map[string]string{"addresses.gaps.0": "Add the address where you lived from November 2016 to January 2020."}},
 		{"ShortHistoryEnough", []portal.Address{mod(cur, func(a *portal.Address) { a.From = "2023-10" })}, 3, nil},
 		{"International", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.From = "2019-06" }), abroad}, 0, nil},
 		{"AddressParts", []portal.Address{mod(cur, func(a *portal.Address) { a.Zip = "00000"; a.Country = "" }), mod(prev, func(a *portal.Address) { a.Zip = "00000" })}, 0,
@@ -80,7 +80,7 @@ func TestValidateAddresses(t *testing.T) {
 			map[string]string{"addresses.0.zip": "ZIP code must be at most 20 characters."}},
 		{"PartErrorsStillShowGaps", []portal.Address{cur, mod(prev, func(a *portal.Address) { a.To = "2021-10"; a.Zip = "00000" })}, 0,
 			map[string]string{"addresses.1.zip": "ZIP code 00000 is not in Idaho.",
-				"addresses.0.from": "No address for Nov 2021 to Feb 2022. Add where you lived then or change these dates."}},
+				"addresses.gaps.0": "Add the address where you lived from November 2021 to February 2022."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := rules
@@ -132,7 +132,7 @@ func TestAddressSharedCases(t *testing.T) {
 	}
 	for _, c := range table.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			rules := portal.AddressRules{Today: today, RequiredYears: table.RequiredYears, CheckParts: address.CheckParts}
+			rules := portal.AddressRules{Today: today, RequiredYears: table.RequiredYears, CheckParts: address.CheckParts, Draft: c.Draft}
 			if c.RequiredYears != 0 {
 				rules.RequiredYears = c.RequiredYears
 			}

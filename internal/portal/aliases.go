@@ -20,8 +20,9 @@ type HistoryService interface {
 	SaveAliases(ctx context.Context, subjectID int64, aliases []Alias) (*AliasList, error)
 	FindAddresses(ctx context.Context, subjectID int64) (*AddressHistory, error)
 	// SaveAddresses replaces the history once ValidateAddresses passes
-	// under the package's required years.
-	SaveAddresses(ctx context.Context, subjectID int64, addresses []Address) (*AddressHistory, error)
+	// under the package's required years; a draft (AddressRules.Draft)
+	// need not cover them yet, and its checklist page stays incomplete.
+	SaveAddresses(ctx context.Context, subjectID int64, addresses []Address, draft bool) (*AddressHistory, error)
 	// SaveNotificationMethod changes the saved personal information's
 	// primaryNotificationMethod; ECONFLICT when none is saved yet.
 	SaveNotificationMethod(ctx context.Context, subjectID int64, m NotificationMethod) (NotificationMethod, error)
@@ -180,7 +181,7 @@ func checkMonth(fe *FieldErrors, field, label, v string, required bool, now int)
 	m, ok = ParseMonth(v)
 	switch {
 	case !ok:
-		fe.Add(field, label+" is not a valid date.")
+		fe.Add(field, label+" must be a real date.")
 	case m > now:
 		fe.Add(field, label+" cannot be in the future.")
 		return m, false
@@ -202,9 +203,4 @@ func monthOf(t time.Time) int { return t.Year()*12 + int(t.Month()) - 1 }
 // FormatMonth writes a month number as "YYYY-MM".
 func FormatMonth(m int) string {
 	return time.Date(m/12, time.Month(m%12+1), 1, 0, 0, 0, 0, time.UTC).Format(historyMonthLayout)
-}
-
-// monthText is a month as the messages show it: "Jan 2020".
-func monthText(m int) string {
-	return time.Date(m/12, time.Month(m%12+1), 1, 0, 0, 0, 0, time.UTC).Format("Jan 2006")
 }

@@ -53,8 +53,8 @@ func TestValidateAliases(t *testing.T) {
 			"aliases.0.type": "Type of name is required.", "aliases.0.firstName": "First name is required.", "aliases.0.lastName": "Last name is required."}},
 		{"UnknownType", []portal.Alias{with(func(a *portal.Alias) { a.Type = "stage" })}, map[string]string{"aliases.0.type": "Choose Type of name from the list."}},
 		{"UnknownSuffix", []portal.Alias{with(func(a *portal.Alias) { a.Suffix = "XIV" })}, map[string]string{"aliases.0.suffix": "Choose a suffix from the list."}},
-		{"BadMonth", []portal.Alias{with(func(a *portal.Alias) { a.From = "2001-13" })}, map[string]string{"aliases.0.from": "Used from is not a valid date."}},
-		{"DayGivenIsNotAMonth", []portal.Alias{with(func(a *portal.Alias) { a.To = "2010-06-01" })}, map[string]string{"aliases.0.to": "Used until is not a valid date."}},
+		{"BadMonth", []portal.Alias{with(func(a *portal.Alias) { a.From = "2001-13" })}, map[string]string{"aliases.0.from": "Used from must be a real date."}},
+		{"DayGivenIsNotAMonth", []portal.Alias{with(func(a *portal.Alias) { a.To = "2010-06-01" })}, map[string]string{"aliases.0.to": "Used until must be a real date."}},
 		{"FutureFrom", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-12", "" })}, map[string]string{"aliases.0.from": "Used from cannot be in the future."}},
 		{"ThisMonthIsNotFuture", []portal.Alias{with(func(a *portal.Alias) { a.From, a.To = "2026-11", "2026-11" })}, nil},
 		{"FutureTo", []portal.Alias{with(func(a *portal.Alias) { a.To = "2027-01" })}, map[string]string{"aliases.0.to": "Used until cannot be in the future."}},
@@ -123,6 +123,7 @@ type historyCase struct {
 	Aliases       []map[string]any  `json:"aliases"`
 	Addresses     []map[string]any  `json:"addresses"`
 	RequiredYears int               `json:"requiredYears"`
+	Draft         bool              `json:"draft"`
 	Want          map[string]string `json:"want"`
 }
 

@@ -23,11 +23,11 @@ func TestHistoryPages(t *testing.T) {
 	}
 	h.Saved = true
 	var fe portal.FieldErrors
-	fe.Add("addresses.0.from", "Your addresses must go back to Nov 2016 (10 years).")
+	fe.Add("addresses.gaps.0", "Add the address where you lived from November 2016 to January 2020.")
 	fe.Add("addresses.1.zip", "ZIP code 83702 is not in Texas.")
 	fe.Add("addresses.2.zip", "ZIP code 83702 is not in Texas.")
 	p = portal.AddressesPage(h, fe.Err())
-	if p.Complete || !reflect.DeepEqual(p.Missing, []string{"Your addresses must go back to Nov 2016 (10 years).", "ZIP code 83702 is not in Texas."}) {
+	if p.Complete || !reflect.DeepEqual(p.Missing, []string{"Add the address where you lived from November 2016 to January 2020.", "ZIP code 83702 is not in Texas."}) {
 		t.Errorf("invalid addresses page = %+v", p)
 	}
 	if p := portal.AddressesPage(h, nil); !p.Complete || len(p.Missing) != 0 {

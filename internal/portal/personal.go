@@ -347,12 +347,12 @@ func ssnProblem(ssn string) string {
 
 func (p PersonalInfo) validateDOB(fe *FieldErrors, now time.Time) {
 	if p.DOB == "" {
-		fe.Add("dob", "Date of birth is required.")
+		fe.Add("dob", "Enter your date of birth.")
 		return
 	}
 	dob, err := time.Parse(DateLayout, p.DOB)
 	if err != nil {
-		fe.Add("dob", "Enter a real date of birth as YYYY-MM-DD, like 1990-04-25.")
+		fe.Add("dob", "Date of birth must be a real date.")
 		return
 	}
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)

@@ -142,9 +142,9 @@ func TestPersonalInfoValidate(t *testing.T) {
 
 		// Date of birth.
 		{"DOBRequired", func(p *portal.PersonalInfo) { p.DOB, p.ConfirmDOB = "", "" }, nil,
-			fields{"dob": "Date of birth is required."}},
+			fields{"dob": "Enter your date of birth."}},
 		{"Feb30Rejected", func(p *portal.PersonalInfo) { p.DOB, p.ConfirmDOB = "1990-02-30", "1990-02-30" }, nil,
-			fields{"dob": "Enter a real date of birth as YYYY-MM-DD, like 1990-04-25."}},
+			fields{"dob": "Date of birth must be a real date."}},
 		{"Month13Rejected", func(p *portal.PersonalInfo) { p.DOB, p.ConfirmDOB = "1990-13-01", "1990-13-01" }, nil,
 			fields{"dob": ""}},
 		{"USStyleDateRejected", func(p *portal.PersonalInfo) { p.DOB, p.ConfirmDOB = "04/25/1990", "04/25/1990" }, nil,

@@ -110,8 +110,9 @@ func education(base int64, international bool) []portal.FieldDefinition {
 	b.add(100, "degree_other", "Name of the degree", portal.FieldText,
 		requiredWhen(portal.Equals("degree", "other")), visibleWhen(portal.Equals("degree", "other")))
 	b.add(110, "major", "Major or field of study", portal.FieldText)
+	// Most graduate in the month they last attend: asked only when it differs, so not required.
 	b.add(120, "graduation_date", "Graduation date", portal.FieldMonth, notFuture, after("attended_from"),
-		requiredWhen(graduated), visibleWhen(graduated))
+		visibleWhen(graduated), hint("Only if it differs from Attended to: leave it empty if you graduated in the month you last attended."))
 	b.add(130, "name_while_attending", "Your name while attending", portal.FieldText,
 		hint("Only if it differs from your current name, so the school can find your record."))
 	if international {

@@ -101,7 +101,7 @@ func (s *HistoryService) addressHistory(addresses []portal.Address, saved bool, 
 
 // SaveAddresses implements portal.HistoryService, in one transaction
 // holding the subject's lock.
-func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, addresses []portal.Address) (*portal.AddressHistory, error) {
+func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, addresses []portal.Address, draft bool) (*portal.AddressHistory, error) {
 	addresses = portal.NormalizeAddresses(addresses)
 	var years int
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -112,7 +112,7 @@ func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, add
 		if years, err = addressHistoryYears(ctx, tx, subjectID); err != nil {
 			return err
 		}
-		rules := portal.AddressRules{Today: s.now(), RequiredYears: years, CheckParts: address.CheckParts}
+		rules := portal.AddressRules{Today: s.now(), RequiredYears: years, CheckParts: address.CheckParts, Draft: draft}
 		if err := portal.ValidateAddresses(addresses, rules); err != nil {
 			return err
 		}

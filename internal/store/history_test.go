@@ -138,7 +138,7 @@ func TestAddressesRoundTrip(t *testing.T) {
 		if c := checklist(t, h, w.jane.ID); c.AddressesPage.Complete || c.AliasesPage.Complete {
 			t.Errorf("checklist before saving = %+v", c)
 		}
-		saved, err := h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, pastAddress})
+		saved, err := h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, pastAddress}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,12 +164,31 @@ func TestAddressesRoundTrip(t *testing.T) {
 		t.Run("FailedSaveKeepsWhatWasSaved", func(t *testing.T) {
 			gap := pastAddress
 			gap.To = "2020-01"
-			_, err := h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, gap})
+			_, err := h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, gap}, false)
 			wantLegalError(t, err, portal.EINVALID, "")
 			got, _ := h.FindAddresses(ctx, w.jane.ID)
 			if !reflect.DeepEqual(got, saved) {
 				t.Errorf("after a refused save: %+v, want %+v", got, saved)
 			}
+		})
+		t.Run("DraftSavedButPageIncomplete", func(t *testing.T) {
+			onlyCurrent := []portal.Address{currentAddress}
+			_, err := h.SaveAddresses(ctx, w.bob.ID, onlyCurrent, false)
+			wantLegalError(t, err, portal.EINVALID, "")
+			got, err := h.SaveAddresses(ctx, w.bob.ID, onlyCurrent, true)
+			if err != nil {
+				t.Fatalf("draft save: %v", err)
+			}
+			if !got.Saved || len(got.Gaps) == 0 {
+				t.Errorf("draft answer %+v; want saved with its gaps", got)
+			}
+			if c := checklist(t, h, w.bob.ID); c.AddressesPage.Complete {
+				t.Errorf("checklist after a draft = %+v; want the page incomplete", c.AddressesPage)
+			}
+			bad := currentAddress
+			bad.Street1 = ""
+			_, err = h.SaveAddresses(ctx, w.bob.ID, []portal.Address{bad}, true)
+			wantLegalError(t, err, portal.EINVALID, "")
 		})
 		t.Run("PackageYears", func(t *testing.T) {
 			if err := db.SetAddressHistoryYears(ctx, w.pkg.ID, 12); err != nil {
@@ -178,7 +197,7 @@ func TestAddressesRoundTrip(t *testing.T) {
 			defer db.SetAddressHistoryYears(ctx, w.pkg.ID, 7)
 			short := pastAddress
 			short.From = "2018-01"
-			_, err := h.SaveAddresses(ctx, w.bob.ID, []portal.Address{currentAddress, short})
+			_, err := h.SaveAddresses(ctx, w.bob.ID, []portal.Address{currentAddress, short}, false)
 			wantLegalError(t, err, portal.EINVALID, "")
 			got, _ := h.FindAddresses(ctx, w.bob.ID)
 			if got.RequiredYears != 12 || got.CoverageStart != "2014-11" {
@@ -186,7 +205,7 @@ func TestAddressesRoundTrip(t *testing.T) {
 			}
 			// Jane's history, complete for 7 years (back to 2015), is not complete for 12 complete.
 			c := checklist(t, h, w.jane.ID)
-			want := []string{"Your addresses must go back to Nov 2014 (12 years)."}
+			want := []string{"Add the address where you lived from November 2014 to December 2014."}
 			if !c.Addresses.Saved || c.AddressesPage.Complete || !reflect.DeepEqual(c.AddressesPage.Missing, want) {
 				t.Errorf("checklist under 12 years = %+v; want saved, not complete: %v", c, want)
 			}
@@ -210,7 +229,7 @@ func TestHistoryWritesRefusedAfterSubmission(t *testing.T) {
 		}
 		_, err := h.SaveAliases(ctx, w.jane.ID, nil)
 		wantLegalError(t, err, portal.ECONFLICT, "Your profile has been submitted; contact the employer to change it.")
-		_, err = h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, pastAddress})
+		_, err = h.SaveAddresses(ctx, w.jane.ID, []portal.Address{currentAddress, pastAddress}, false)
 		wantLegalError(t, err, portal.ECONFLICT, "Your profile has been submitted")
 	})
 }

@@ -172,7 +172,7 @@ func TestFindPdfFormsAppliesStates(t *testing.T) {
 			t.Errorf("nowhere known: forms %q; want only mvr-request", got)
 		}
 		// An Idaho address in the history brings the Idaho release.
-		if _, err := db.History().SaveAddresses(ctx, w.casey.ID, []portal.Address{idahoSince2010}); err != nil {
+		if _, err := db.History().SaveAddresses(ctx, w.casey.ID, []portal.Address{idahoSince2010}, false); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.codes(t, w.casey.ID); !slices.Equal(got, []string{"idaho-release", "mvr-request"}) {
@@ -195,7 +195,7 @@ func TestSubmitPdfForm(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		w := newFormsWorld(t, db)
 		ctx := context.Background()
-		if _, err := db.History().SaveAddresses(ctx, w.casey.ID, []portal.Address{idahoSince2010}); err != nil {
+		if _, err := db.History().SaveAddresses(ctx, w.casey.ID, []portal.Address{idahoSince2010}, false); err != nil {
 			t.Fatal(err)
 		}
 		filled := formPDF(t, "idaho-filled")

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, expectAccessible, test } from './fixtures';
-import { AddressesPage, HubPage, label, monthsAgo } from './pom/data-pages';
+import { AddressesPage, dateField, fillDate, HubPage, label, monthsAgo } from './pom/data-pages';
 import {
   applicant,
   attachReport,
@@ -219,7 +219,7 @@ test('forms: the motor vehicle record request is filled in (every kind of field)
   // Every kind of field: text, date, dropdown, radio group, checkbox.
   await editor.getByLabel(label('Full name as printed on your license')).fill('Jordan A. Reyes');
   await editor.getByLabel(label("Driver's license number")).fill('D7654321');
-  await editor.getByLabel(label('Date of birth')).fill('1990-04-12');
+  await fillDate(dateField(editor, 'Date of birth'), '1990-04-12');
   await editor.getByLabel(label('Issuing state')).selectOption('TX');
   await editor
     .getByRole('radiogroup', { name: label('License class') })
@@ -227,7 +227,7 @@ test('forms: the motor vehicle record request is filled in (every kind of field)
     .check();
   await editor.getByRole('checkbox', { name: /^I hold or held a commercial driver's license/ }).check();
   await consent.check();
-  await editor.getByLabel(label('Date')).fill('2026-11-22');
+  await fillDate(dateField(editor, 'Date'), '2026-11-22');
   await expect(consent).not.toHaveAttribute('aria-invalid', 'true');
   // The preview is drawn again with the answers in it.
   await expect.poll(() => canvasPicture(forms.previewPage()), { timeout: 10_000 }).not.toBe(blank);
@@ -299,7 +299,7 @@ test('forms: an Idaho address brings the Idaho release, required, and Forms stay
   await forms.open(IDAHO);
   const editor = forms.editor(IDAHO);
   await editor.getByLabel(label('Full legal name')).fill('Jordan Reyes');
-  await editor.getByLabel(label('Date of birth')).fill('1990-04-12');
+  await fillDate(dateField(editor, 'Date of birth'), '1990-04-12');
   await editor
     .getByLabel(label('Current address (street, city, state, ZIP)'))
     .fill('150 N Capitol Blvd\nBoise, ID 83702');
@@ -311,7 +311,7 @@ test('forms: an Idaho address brings the Idaho release, required, and Forms stay
     .check();
   await editor.getByRole('checkbox', { name: /^I authorize the release of my criminal history records/ }).check();
   await editor.getByLabel(label('Signature (type your full name)')).fill('Jordan Reyes');
-  await editor.getByLabel(label('Date signed')).fill('2026-11-22');
+  await fillDate(dateField(editor, 'Date signed'), '2026-11-22');
   await forms.submit(IDAHO);
   await expect(page.getByText('Form submitted', { exact: true })).toBeVisible();
   await expect(idaho).toContainText(/Submitted on \w+/);

@@ -3,6 +3,7 @@
 import { expect, expectAccessible, inviteApplicant, portal, test } from './fixtures';
 import { AppShell } from './pom/app-shell';
 import { SetupWizardPage } from './pom/setup-wizard';
+import { dateField } from './pom/data-pages';
 
 const password = 'correct horse battery staple';
 
@@ -158,7 +159,10 @@ test('a reload in the middle of the setup personal form keeps what was typed, bu
   await expect(wizard.heading()).toHaveText('Personal Information');
   const form = wizard.personalForm();
   await expect(form.getByLabel("Mother's maiden name (optional)")).toHaveValue('Okafor');
-  await expect(form.getByLabel('Date of birth', { exact: true })).toHaveValue('1990-04-12');
+  const dob = dateField(form, 'Date of birth');
+  await expect(dob.getByLabel('Day', { exact: true })).toHaveValue('12');
+  await expect(dob.getByLabel('Month', { exact: true })).toHaveValue('04');
+  await expect(dob.getByLabel('Year', { exact: true })).toHaveValue('1990');
   await expect(form.getByLabel('Daytime phone number')).toHaveValue('202 456 1111');
   await expect(form.getByLabel('State that issued it')).toHaveValue('US-OH');
   await expect(form.getByLabel('Social Security number', { exact: true })).toHaveValue('');

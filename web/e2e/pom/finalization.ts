@@ -9,6 +9,7 @@ import {
   AliasesPage,
   answer,
   choose,
+  date,
   HubPage,
   label,
   monthsAgo,
@@ -78,11 +79,10 @@ export async function fillDataPagesInBrowser(page: Page) {
     text('City', 'Austin'),
     choose('Country', 'United States'),
     choose('State', 'Texas'),
-    text('Attended from', '2008-09'),
-    text('Attended to', '2010-05'),
+    date('Attended from', '2008-09'),
+    date('Attended to', '2010-05'),
     answer('Did you graduate?', 'Yes'),
     choose('Degree or diploma', 'Associate degree'),
-    text('Graduation date', '2010-05'),
   ]);
   await education.saveAndContinue();
 
@@ -95,7 +95,7 @@ export async function fillDataPagesInBrowser(page: Page) {
     choose('State', 'Texas'),
     text('Employer phone number', '(512) 555-0100'),
     text('Job title', 'Warehouse associate'),
-    text('Start date', `${monthsAgo(30)}-01`),
+    date('Start date', `${monthsAgo(30)}-01`),
     tick('I currently work here'),
     answer('May we contact this employer?', 'No'),
   ]);

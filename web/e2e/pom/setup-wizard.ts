@@ -1,6 +1,7 @@
 // Page objects of the setup wizard's steps, and the way a fresh applicant gets through them.
 import { expect, type Page } from '@playwright/test';
 import { portal, portalCli } from '../fixtures';
+import { dateField, fillDate } from './data-pages';
 
 export type PersonalValues = {
   ssn: string;
@@ -149,8 +150,8 @@ export class SetupWizardPage {
     await form.getByLabel('No middle name').check();
     await form.getByLabel('Social Security number', { exact: true }).fill(values.ssn);
     await form.getByLabel('Confirm Social Security number').fill(values.ssn);
-    await form.getByLabel('Date of birth', { exact: true }).fill(values.dob);
-    await form.getByLabel('Confirm date of birth').fill(values.dob);
+    await fillDate(dateField(form, 'Date of birth'), values.dob);
+    await fillDate(dateField(form, 'Confirm date of birth'), values.dob);
     await form.getByLabel('Daytime phone number').fill(values.phone);
     await form.getByLabel("Driver's license number").fill(values.license);
     await form.getByLabel('State that issued it').selectOption({ label: values.state });

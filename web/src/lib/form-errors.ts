@@ -16,7 +16,10 @@ type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** The enabled control named `name` in the form: a message put on a hidden or disabled field would be seen by nobody. */
 function controlOf(form: HTMLFormElement, name: string): FieldControl | null {
-  const found = form.elements.namedItem(name);
+  const found =
+    form.elements.namedItem(name) ??
+    // A field of several boxes (a date: day, month, year) names its fieldset; its first box at fault takes the link.
+    form.querySelector(`fieldset[data-field="${CSS.escape(name)}"] [data-focus-target]`);
   const control = found instanceof RadioNodeList ? (found[0] as Element | undefined) : found;
   if (
     !(
@@ -33,7 +36,7 @@ function controlOf(form: HTMLFormElement, name: string): FieldControl | null {
 
 /** The words of a control's label, without the required marker. */
 function labelOf(control: FieldControl, fallback: string): string {
-  const label = control.labels?.[0];
+  const label = control.closest('fieldset[data-field]')?.querySelector('legend') ?? control.labels?.[0];
   return (label?.firstChild?.textContent ?? label?.textContent ?? '').trim() || fallback;
 }
 

@@ -81,7 +81,14 @@ export function UiRoute() {
           <PasswordField label={g('password')} defaultValue="correct horse" />
           <SsnField label={g('ssn')} hint={g('ssnHint')} defaultValue="123-45-6789" />
           <SsnField label={g('ssnDisabled')} disabled />
-          <DateField label={g('dob')} defaultValue="2090-01-01" error={g('dobError')} />
+          <DateField label={g('dob')} autoComplete="bday" defaultValue="2090-01-01" error={g('dobError')} />
+          <DateField
+            kind="month"
+            label={g('movedIn')}
+            hint={g('movedInHint')}
+            defaultValue="-06"
+            error={g('monthError')}
+          />
           <Select label={g('state')} placeholder={g('chooseState')} defaultValue="" required>
             <option value="TX">{g('texas')}</option>
             <option value="CA">{g('california')}</option>

@@ -47,7 +47,9 @@ function Demo({ answer, serverOptions, options, defaults = { firstName: '', emai
 const filled: Values = { firstName: 'Riley', email: 'riley@example.com' };
 /** The summary's messages, without the line over its links. */
 const messages = (summary: HTMLElement) =>
-  [...summary.querySelectorAll('p')].map((p) => p.textContent).filter((text) => !/your attention:$/.test(text ?? ''));
+  [...summary.querySelectorAll('p')]
+    .map((p) => p.textContent)
+    .filter((text) => !/^There (is a problem|are \d+ problems)$/.test(text ?? ''));
 const links = (summary: HTMLElement) =>
   within(summary)
     .queryAllByRole('link')

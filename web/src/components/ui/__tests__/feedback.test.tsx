@@ -58,7 +58,7 @@ describe('ErrorSummary', () => {
     );
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
-    expect(summary).toHaveTextContent('One answer needs your attention:');
+    expect(summary).toHaveTextContent('There is a problem');
     await userEvent.click(screen.getByRole('link', { name: 'E-mail address' }));
     expect(screen.getByRole('textbox', { name: 'E-mail address' })).toHaveFocus();
   });
@@ -72,7 +72,7 @@ describe('ErrorSummary', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('2 answers need your attention:');
+    expect(screen.getByRole('alert')).toHaveTextContent('There are 2 problems');
     rerender(<ErrorSummary />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
@@ -116,9 +116,69 @@ describe('Select and DateField', () => {
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(select).toHaveAccessibleDescription('Choose the state that issued it.');
   });
+});
 
-  it('is a native date input', () => {
-    render(<DateField label="Date of birth" />);
-    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+describe('DateField', () => {
+  it('asks for a date in day, month and year boxes under one legend, with the example as its hint', () => {
+    render(<DateField label="Date of birth" autoComplete="bday" required />);
+    const date = screen.getByRole('group', { name: /^Date of birth/ });
+    expect(date).toHaveAccessibleDescription('For example, 27 3 1990');
+    const boxes = ['Day', 'Month', 'Year'].map((name) => within(date).getByLabelText(name));
+    expect(boxes.map((b) => b.getAttribute('autocomplete'))).toEqual(['bday-day', 'bday-month', 'bday-year']);
+    expect(boxes.map((b) => b.getAttribute('inputmode'))).toEqual(['numeric', 'numeric', 'numeric']);
+    expect(boxes.map((b) => b.getAttribute('maxlength'))).toEqual(['2', '2', '4']);
+  });
+
+  it('asks for month and year only for a history period', () => {
+    render(<DateField kind="month" label="From" />);
+    const date = screen.getByRole('group', { name: 'From' });
+    expect(within(date).queryByLabelText('Day')).toBeNull();
+    expect(date).toHaveAccessibleDescription('For example, 3 2019');
+  });
+
+  it('marks only the box at fault, and the error is read with the legend', () => {
+    render(<DateField label="Date of birth" defaultValue="1990--27" error="Date of birth must include a month." />);
+    const date = screen.getByRole('group', { name: 'Date of birth' });
+    expect(date).toHaveAccessibleDescription('Date of birth must include a month. For example, 27 3 1990');
+    expect(within(date).getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(date).getByLabelText('Day')).not.toHaveAttribute('aria-invalid');
+    expect(within(date).getByLabelText('Day')).toHaveValue('27');
+  });
+
+  it('marks every box when the whole date is wrong (in the future)', () => {
+    render(<DateField label="Date of birth" defaultValue="2090-01-01" error="Date of birth must be in the past." />);
+    for (const name of ['Day', 'Month', 'Year'])
+      expect(screen.getByLabelText(name)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("keeps react-hook-form's value as yyyy-mm-dd, shows its defaults and checks once focus leaves the boxes", async () => {
+    const user = userEvent.setup();
+    let read: () => { dob: string } = () => ({ dob: '' });
+    let touched = () => false;
+    function Form() {
+      const { register, getValues, getFieldState, formState } = useForm({ defaultValues: { dob: '1990-03-27' } });
+      read = getValues;
+      touched = () => getFieldState('dob', formState).isTouched;
+      return (
+        <form>
+          <DateField label="Date of birth" {...register('dob')} />
+          <button type="button">Next</button>
+        </form>
+      );
+    }
+    render(<Form />);
+    expect(screen.getByLabelText('Day')).toHaveValue('27');
+    expect(screen.getByLabelText('Month')).toHaveValue('03');
+    await user.clear(screen.getByLabelText('Day'));
+    await user.type(screen.getByLabelText('Day'), '5');
+    await user.clear(screen.getByLabelText('Month'));
+    await user.type(screen.getByLabelText('Month'), '4');
+    expect(read().dob).toBe('1990-04-05');
+    expect(screen.getByLabelText('Month')).toHaveValue('4');
+    expect(touched()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(touched()).toBe(true);
+    await user.clear(screen.getByLabelText('Year'));
+    expect(read().dob).toBe('-04-05');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageProblems, emptyAddress, toAddresses, validateAddresses, type AddressRow } from '../lib/address-rules';
-import { coverageStartOf, monthLabel } from '../lib/months';
+import { coverageStartOf, monthName } from '../lib/months';
 
 const today = new Date(2026, 10, 22);
 const ctx = { today, coverageStart: '2019-11', requiredYears: 7, stateCodes: new Set(['US-CA', 'US-ID', 'US-AA']) };
@@ -18,44 +18,44 @@ const address = (from: string, to: string, more: Partial<AddressRow> = {}): Addr
 
 describe('months', () => {
   it('names months as the server does, and counts the start back from today', () => {
-    expect(monthLabel('2019-11')).toBe('Nov 2019');
-    expect(monthLabel('2020-01')).toBe('Jan 2020');
+    expect(monthName('2019-11')).toBe('November 2019');
+    expect(monthName('2020-01')).toBe('January 2020');
     expect(coverageStartOf(today, 7)).toBe('2019-11');
     expect(coverageStartOf(new Date(2026, 0, 5), 3)).toBe('2023-01');
   });
 });
 
 describe('the coverage of the address history', () => {
-  const cases: { name: string; rows: AddressRow[]; want: { field: string | null; message: string }[] }[] = [
-    {
-      name: 'one current address since before the start covers everything',
-      rows: [address('2015-04', '')],
-      want: [],
-    },
+  const gap = (from: string, to: string, message: string) => ({ from, to, message });
+  const cases: {
+    name: string;
+    rows: AddressRow[];
+    overlaps?: { field: string; message: string }[];
+    gaps?: { from: string; to: string; message: string }[];
+  }[] = [
+    { name: 'one current address since before the start covers everything', rows: [address('2015-04', '')] },
     {
       name: 'periods may share their boundary month',
       rows: [address('2021-06', ''), address('2018-01', '2021-06')],
-      want: [],
     },
     {
       name: 'periods that follow month after month leave no gap',
       rows: [address('2021-07', ''), address('2018-01', '2021-06')],
-      want: [],
     },
     {
-      name: 'a gap goes on the from of the address after it',
+      name: "a gap is the list's, said as the address still to add, with its months",
       rows: [address('2021-09', ''), address('2018-01', '2021-06')],
-      want: [
-        {
-          field: 'addresses.0.from',
-          message: 'No address for Jul 2021 to Aug 2021. Add where you lived then or change these dates.',
-        },
-      ],
+      gaps: [gap('2021-07', '2021-08', 'Add the address where you lived from July 2021 to August 2021.')],
+    },
+    {
+      name: 'a gap of one month names that month',
+      rows: [address('2021-08', ''), address('2018-01', '2021-06')],
+      gaps: [gap('2021-07', '2021-07', 'Add the address where you lived in July 2021.')],
     },
     {
       name: 'an overlap of more than the boundary month goes on the later address',
       rows: [address('2021-05', '', { street1: '9 Elm St' }), address('2018-01', '2021-06', { street1: '1 Oak Ave' })],
-      want: [{ field: 'addresses.0.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
+      overlaps: [{ field: 'addresses.0.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
     },
     {
       name: 'a one-month stay inside another period overlaps it, as on the server',
@@ -64,42 +64,26 @@ describe('the coverage of the address history', () => {
         address('2018-01', '2021-06', { street1: '1 Oak Ave' }),
         address('2019-03', '2019-03', { street1: '5 Pine Rd' }),
       ],
-      want: [{ field: 'addresses.2.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
+      overlaps: [{ field: 'addresses.2.from', message: 'This period overlaps your address at 1 Oak Ave.' }],
     },
     {
-      name: 'a history that starts late says how far back it must go, on the oldest address',
+      name: 'a history that starts late is a gap from the first month asked for',
       rows: [address('2022-01', ''), address('2020-03', '2022-01')],
-      want: [{ field: 'addresses.1.from', message: 'Your addresses must go back to Nov 2019 (7 years).' }],
+      gaps: [gap('2019-11', '2020-02', 'Add the address where you lived from November 2019 to February 2020.')],
     },
     {
-      // Found in the browser: the app said "must go back" on the oldest address, the server the gap.
-      name: 'a gap across the first month, after an older address, is a gap on the address after it',
-      rows: [address('2020-01', ''), address('2010-01', '2019-06')],
-      want: [
-        {
-          field: 'addresses.0.from',
-          message: 'No address for Nov 2019 to Dec 2019. Add where you lived then or change these dates.',
-        },
-      ],
-    },
-    {
-      name: 'no usable period: the missing start belongs to no field',
+      name: 'no usable period: every month is a gap',
       rows: [address('', '')],
-      want: [{ field: null, message: 'Your addresses must go back to Nov 2019 (7 years).' }],
+      gaps: [gap('2019-11', '2026-11', 'Add the address where you lived from November 2019 to November 2026.')],
     },
     {
-      name: 'without a current address the months up to today are a gap with no address after it',
+      name: 'without a current address the months up to today are a gap',
       rows: [{ ...address('2015-01', '2025-12'), current: false }],
-      want: [
-        {
-          field: null,
-          message: 'No address for Jan 2026 to Nov 2026. Add where you lived then or change these dates.',
-        },
-      ],
+      gaps: [gap('2026-01', '2026-11', 'Add the address where you lived from January 2026 to November 2026.')],
     },
   ];
-  it.each(cases)('$name', ({ rows, want }) => {
-    expect(coverageProblems(rows, ctx)).toEqual(want);
+  it.each(cases)('$name', ({ rows, overlaps = [], gaps = [] }) => {
+    expect(coverageProblems(rows, ctx)).toEqual({ overlaps, gaps });
   });
 });
 
@@ -125,6 +109,20 @@ describe('the address rules', () => {
       'addresses.2.zip': 'ZIP code is required.',
       // Only the oldest address makes a usable period, and it ends before the start: the months since
       // are a gap with no address after it (the page lists it above the addresses), as on the server.
+    });
+  });
+
+  it('as a draft ("Save for later"), checks each address but not the coverage nor the current address', () => {
+    const rows = [
+      { ...address('2022-01', '2022-05'), current: false },
+      { ...address('2020-03', ''), current: false },
+    ];
+    expect(validateAddresses({ addresses: rows }, { ...ctx, draft: true })).toEqual({
+      'addresses.1.to': 'To is required.',
+    });
+    expect(validateAddresses({ addresses: [address('2022-01', '')] }, { ...ctx, draft: true })).toEqual({});
+    expect(validateAddresses({ addresses: [address('2022-01', '')] }, ctx)).toEqual({
+      'addresses.gaps.0': 'Add the address where you lived from November 2019 to December 2021.',
     });
   });
 

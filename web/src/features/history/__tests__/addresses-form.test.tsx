@@ -47,10 +47,14 @@ async function renderForm(initial: AddressesAnswer = empty) {
 }
 
 const group = (name: string) => screen.getByRole('group', { name });
-/** A month input takes its value whole, as the browser's picker gives it. */
-const setMonth = (input: HTMLElement, value: string) => {
-  fireEvent.change(input, { target: { value } });
-  fireEvent.blur(input);
+/** The month and year boxes of a period's end ("From", "To") in a scope. */
+const monthOf = (scope: ReturnType<typeof within>, name: RegExp) => scope.getByRole('group', { name });
+/** Types "2021-09" into a period's Month and Year boxes, then leaves them. */
+const setMonth = (field: HTMLElement, value: string) => {
+  const [year, month] = value.split('-');
+  fireEvent.change(within(field).getByLabelText('Month'), { target: { value: month } });
+  fireEvent.change(within(field).getByLabelText('Year'), { target: { value: year } });
+  fireEvent.focusOut(within(field).getByLabelText('Year'));
 };
 
 async function fillAddress(
@@ -63,8 +67,8 @@ async function fillAddress(
   await user.type(g.getByLabelText(/^City/), a.city ?? 'Fresno');
   await user.selectOptions(g.getByLabelText(/^State/), a.state ?? 'California');
   await user.type(g.getByLabelText(/ZIP code/), a.zip ?? '93701');
-  setMonth(g.getByLabelText(/^From/), a.from);
-  if (a.to !== undefined) setMonth(g.getByLabelText(/^To/), a.to);
+  setMonth(monthOf(g, /^From/), a.from);
+  if (a.to !== undefined) setMonth(monthOf(g, /^To/), a.to);
 }
 
 function validation(
@@ -93,15 +97,19 @@ describe('the address history form', () => {
     validation({});
     const { user, form } = await renderForm();
     expect(
-      within(form).getByText('We need every address where you lived in the last 7 years, since Nov 2019.'),
+      within(form).getByText('We need every address where you lived in the last 7 years, since November 2019.'),
     ).toBeInTheDocument();
     const current = within(group('Current address'));
     expect(current.getByLabelText('I live here now')).toBeChecked();
     expect(current.getByLabelText(/^Country/)).toHaveValue('US');
-    expect(current.getByLabelText(/^From/)).toHaveAttribute('type', 'month');
-    expect(current.queryByLabelText(/^To/)).not.toBeInTheDocument();
+    // Month and year boxes, GOV.UK's date input for a history period.
+    const from = monthOf(current, /^From/);
+    expect(within(from).getByLabelText('Month')).toHaveAttribute('inputmode', 'numeric');
+    expect(within(from).getByLabelText('Year')).toHaveAttribute('inputmode', 'numeric');
+    expect(from).toHaveAccessibleDescription('For example, 3 2019');
+    expect(current.queryByRole('group', { name: /^To/ })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Add a previous address' }));
-    expect(within(group('Previous address 1')).getByLabelText(/^To/)).toBeInTheDocument();
+    expect(monthOf(within(group('Previous address 1')), /^To/)).toBeInTheDocument();
     await user.type(within(group('Previous address 1')).getByLabelText(/Street address/), '1 Oak Ave');
     await user.click(within(form).getByRole('button', { name: 'Remove 1 Oak Ave' }));
     expect(within(form).queryByRole('group', { name: 'Previous address 1' })).not.toBeInTheDocument();
@@ -115,30 +123,91 @@ describe('the address history form', () => {
     expect(current.getByLabelText('Postal code')).toBeInTheDocument();
   });
 
-  it('works out gaps and overlaps while the applicant types, with the server messages', async () => {
+  it('works out the gaps while the applicant types, and adds an address for the months of one', async () => {
     validation({});
     const { user, form } = await renderForm();
     const status = () => within(form).getAllByRole('status')[0];
     await fillAddress(user, 'Current address', { street: '9 Elm St', from: '2021-09' });
-    expect(status()).toHaveTextContent('Your addresses must go back to Nov 2019 (7 years).');
+    expect(status()).toHaveTextContent('Add the address where you lived from November 2019 to August 2021.');
     await user.click(within(form).getByRole('button', { name: 'Add a previous address' }));
     await fillAddress(user, 'Previous address 1', { street: '1 Oak Ave', from: '2018-01', to: '2021-06' });
-    expect(status()).toHaveTextContent(
-      'No address for Jul 2021 to Aug 2021. Add where you lived then or change these dates.',
-    );
-    // The message sits on the from of the address after the gap too.
+    expect(status()).toHaveTextContent('Add the address where you lived from July 2021 to August 2021.');
+    // The gap is the list's: the current address's From is not in error for it.
+    expect(monthOf(within(group('Current address')), /^From/)).not.toHaveAccessibleDescription(/July 2021/);
+    await user.click(within(form).getByRole('button', { name: 'Add an address for those months' }));
+    const added = within(group('Previous address 2'));
+    await waitFor(() => expect(added.getByLabelText(/Street address/)).toHaveFocus());
+    expect(within(monthOf(added, /^From/)).getByLabelText('Month')).toHaveValue('07');
+    expect(within(monthOf(added, /^To/)).getByLabelText('Year')).toHaveValue('2021');
+    expect(status()).toHaveTextContent('Your addresses cover every month since November 2019.');
+    // An overlap stays on the later address's From.
+    setMonth(monthOf(within(group('Current address')), /^From/), '2021-03');
     await waitFor(() =>
-      expect(within(group('Current address')).getByLabelText(/^From/)).toHaveAccessibleDescription(
-        expect.stringContaining('No address for Jul 2021 to Aug 2021.'),
+      expect(monthOf(within(group('Current address')), /^From/)).toHaveAccessibleDescription(
+        expect.stringContaining('This period overlaps your address at 1 Oak Ave.'),
       ),
     );
-    setMonth(within(group('Current address')).getByLabelText(/^From/), '2021-03');
-    expect(status()).toHaveTextContent('This period overlaps your address at 1 Oak Ave.');
-    setMonth(within(group('Current address')).getByLabelText(/^From/), '2021-06');
-    expect(status()).toHaveTextContent('Your addresses cover every month since Nov 2019.');
-    await waitFor(() =>
-      expect(within(group('Current address')).getByLabelText(/^From/)).not.toHaveAttribute('aria-invalid'),
+  });
+
+  it('"Save and continue" with a gap is refused: the summary links to the button that adds its address', async () => {
+    validation({});
+    const put = vi.fn();
+    server.use(http.put('/api/v2/user/subject/address', put));
+    const { user, form } = await renderForm();
+    await fillAddress(user, 'Current address', { street: '9 Elm St', from: '2021-09' });
+    await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary).toHaveTextContent('There is a problem');
+    await user.click(
+      within(summary).getByRole('link', { name: 'Add the address where you lived from November 2019 to August 2021.' }),
     );
+    expect(within(form).getByRole('button', { name: 'Add an address for those months' })).toHaveFocus();
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('"Save for later" saves a history that does not cover the years yet, as a draft', async () => {
+    validation({});
+    const sent: { draft?: boolean }[] = [];
+    server.use(
+      http.put('/api/v2/user/subject/address', async ({ request }) => {
+        const body = (await request.json()) as { addresses: unknown[]; draft: boolean };
+        sent.push(body);
+        return HttpResponse.json({ payload: { ...empty, addresses: body.addresses, saved: true } });
+      }),
+    );
+    const { user, form, onSaved } = await renderForm();
+    await fillAddress(user, 'Current address', { street: '9 Elm St', from: '2021-09' });
+    await user.click(within(form).getByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('stay'));
+    expect(sent).toMatchObject([{ draft: true }]);
+  });
+
+  it('the summary counts and links every field in error; a block added afterwards starts quiet', async () => {
+    const { user, form } = await renderForm();
+    const current = within(group('Current address'));
+    setMonth(monthOf(current, /^From/), '2021-');
+    await user.click(within(form).getByRole('button', { name: 'Save for later' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary).toHaveTextContent('There are 5 problems');
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Current address: Street address',
+      'Current address: City',
+      'Current address: State',
+      'Current address: ZIP code',
+      'Current address: From',
+    ]);
+    // The date's link goes to the box at fault, and only that box is marked.
+    await user.click(links[4]);
+    const from = monthOf(current, /^From/);
+    expect(within(from).getByLabelText('Month')).toHaveFocus();
+    expect(within(from).getByLabelText('Month')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(from).getByLabelText('Year')).not.toHaveAttribute('aria-invalid');
+    expect(from).toHaveAccessibleDescription(expect.stringContaining('From must include a month.'));
+    await user.click(within(form).getByRole('button', { name: 'Add a previous address' }));
+    const added = group('Previous address 1');
+    expect(within(added).getByLabelText(/Street address/)).not.toHaveAttribute('aria-invalid');
+    expect(within(added).queryByText('Street is required.')).toBeNull();
   });
 
   it('checks an address when the applicant leaves its ZIP code and shows what is wrong next to the fields', async () => {
@@ -166,7 +235,7 @@ describe('the address history form', () => {
     const { user } = await renderForm();
     const current = within(group('Current address'));
     await fillAddress(user, 'Current address', { street: '12 Main St', city: 'Austin', zip: '90210', from: '2022-05' });
-    await user.click(current.getByLabelText(/^From/));
+    await user.click(within(monthOf(current, /^From/)).getByLabelText('Month'));
     await waitFor(() =>
       expect(current.getByLabelText(/ZIP code/)).toHaveAccessibleDescription('ZIP code 90210 is not in Texas.'),
     );
@@ -244,6 +313,7 @@ describe('the address history form', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('continue'));
     expect(sent).toEqual([
       {
+        draft: false,
         addresses: [
           {
             country: 'US',

@@ -35,7 +35,7 @@ describe('the other names rules', () => {
       'aliases.0.lastName': 'Last name is required.',
       'aliases.1.type': 'Choose Type of name from the list.',
       'aliases.1.from': 'Used from cannot be in the future.',
-      'aliases.1.to': 'Used until is not a valid date.',
+      'aliases.1.to': 'Used until must be a real date.',
       'aliases.2.to': 'Used until cannot be before Used from.',
     });
   });

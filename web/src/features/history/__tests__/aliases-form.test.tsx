@@ -52,7 +52,8 @@ describe('the other names form', () => {
   it('starts a first visit with one name to fill, adds and removes names by their name', async () => {
     const { user, form } = await renderForm();
     expect(within(form).getAllByRole('group', { name: /^Other name/ })).toHaveLength(1);
-    expect(within(group('Other name 1')).getByLabelText(/Used from/)).toHaveAttribute('type', 'month');
+    const from = within(group('Other name 1')).getByRole('group', { name: /Used from/ });
+    expect(within(from).getByLabelText('Month')).toHaveAttribute('inputmode', 'numeric');
     await fillName(user, 'Other name 1', 'Dana', 'Smith');
     await user.click(within(form).getByRole('button', { name: 'Add another name' }));
     expect(within(form).getAllByRole('group', { name: /^Other name/ })).toHaveLength(2);

@@ -13,7 +13,7 @@ type Table<T, More> = {
   base: T;
   cases: ({ name: string; want: Record<string, string> } & More)[];
 };
-type AddressTable = Table<Address, { requiredYears?: number; addresses: Partial<Address>[] }> & {
+type AddressTable = Table<Address, { requiredYears?: number; draft?: boolean; addresses: Partial<Address>[] }> & {
   requiredYears: number;
   stateCodes: string[];
 };
@@ -45,6 +45,7 @@ describe('address history rules follow the shared table of the server', () => {
         requiredYears,
         coverageStart: coverageStartOf(today, requiredYears),
         stateCodes: new Set(table.stateCodes),
+        draft: c.draft,
       },
     );
     expect(got).toEqual(c.want);

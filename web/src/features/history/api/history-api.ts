@@ -32,8 +32,9 @@ export const historyQueries = {
 export const saveAliases = (aliases: Alias[]) =>
   api.put<{ payload: AliasesAnswer }>('api/v2/user/subject/alias', { aliases }).then((r) => r.payload);
 
-export const saveAddresses = (addresses: Address[]) =>
-  api.put<{ payload: AddressesAnswer }>('api/v2/user/subject/address', { addresses }).then((r) => r.payload);
+/** A draft ("Save for later") need not cover the years yet; the checklist page stays incomplete until it does. */
+export const saveAddresses = (addresses: Address[], draft: boolean) =>
+  api.put<{ payload: AddressesAnswer }>('api/v2/user/subject/address', { addresses, draft }).then((r) => r.payload);
 
 export type AddressCheck = {
   valid: boolean;

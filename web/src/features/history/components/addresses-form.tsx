@@ -4,16 +4,17 @@
 // the server's rules and messages; each address is checked against the
 // address service when the applicant leaves its ZIP or postal code.
 import '@/features/history/lib/messages';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateField } from '@/components/ui/date-field';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useAppForm } from '@/lib/form';
-import { shownError } from '@/lib/shown-error';
+import { errorAt } from '@/lib/failed-save';
 import { t } from '@/lib/i18n';
 import { useCountries, useStates } from '@/lib/lookups';
 import { checkAddress, checkedField, historyQueries, saveAddresses, type AddressesAnswer } from '../api/history-api';
@@ -28,8 +29,10 @@ import {
   type AddressContext,
   type AddressRow,
   type AddressValues,
+  type Gap,
 } from '../lib/address-rules';
-import { coverageStartOf, isMonth, monthLabel } from '../lib/months';
+import { coverageStartOf, isMonth, monthName } from '../lib/months';
+import { useQuietNewRows } from '../lib/quiet-rows';
 import { addressSchema } from '../lib/schemas';
 import { useHistorySave } from '../lib/use-history-save';
 import { SaveActions, type SaveIntent } from './save-actions';
@@ -42,7 +45,6 @@ type AddressesFormProps = {
   today?: Date;
 };
 
-/** What the address service said about one address, by row key. */
 /** What the address service said of a row, for the address it was asked about. */
 type CheckAnswer = { releaseFormRequired: boolean; address: string; errors: Partial<Record<keyof AddressRow, string>> };
 type Checked = Record<string, CheckAnswer>;
@@ -65,7 +67,9 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
     }),
     [today, initial.coverageStart, initial.requiredYears, states.data],
   );
-  const schema = useMemo(() => addressSchema(ctx), [ctx]);
+  // "Save for later" checks the list as a draft: set by the press, read by the form's rules.
+  const draft = useRef(false);
+  const schema = useMemo(() => addressSchema(ctx, () => draft.current), [ctx]);
   const defaults = useMemo<AddressValues>(
     () => ({ addresses: initial.addresses.length ? initial.addresses.map(toAddressRow) : [emptyAddress(true)] }),
     // The form is filled once, from the answer the page waited for.
@@ -75,8 +79,18 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
   const { setError, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'addresses' });
+  const id = useId();
+  const gapId = (n: number) => `${id}-gap-${n}`;
+  const errorOf = useQuietNewRows(form);
+  const addresses = useWatch({ control: form.control, name: 'addresses' });
+  const coverage = coverageProblems(addresses, ctx);
+  // The gaps the last refused "Save and continue" found that are still there: each links to its button.
+  const gapsInError = coverage.gaps.flatMap((gap, n) =>
+    errorAt(formState.errors, `addresses.gaps.${n}`) === gap.message ? [{ id: gapId(n), label: gap.message }] : [],
+  );
   const { formRef, intent, summary, onSubmit } = useHistorySave(form, {
-    save: (data) => saveAddresses(toAddresses(data)),
+    save: (data) => saveAddresses(toAddresses(data), draft.current),
+    listProblems: gapsInError,
     queryKey: historyQueries.addresses().queryKey,
     saved: t('history.address.saved'),
     saveFailed: t('history.address.saveFailed'),
@@ -113,18 +127,35 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
       ref={formRef}
       className={styles.form}
       onSubmit={(e) => {
-        void onSubmit(e);
+        draft.current = intent.current === 'stay';
+        void onSubmit(e).finally(() => {
+          draft.current = false;
+        });
       }}
       noValidate
       aria-label={t('history.address.title')}
     >
       {summary}
-      <Coverage form={form} ctx={ctx} />
+      <Coverage
+        form={form}
+        ctx={ctx}
+        gaps={coverage.gaps}
+        gapId={gapId}
+        canAdd={rows.fields.length < MAX_ADDRESSES}
+        // Focus goes to the new block: the button goes with the gap it closes.
+        onAddGap={(gap) =>
+          rows.append(
+            { ...emptyAddress(), from: gap.from, to: gap.to },
+            { focusName: `addresses.${rows.fields.length}.street1` },
+          )
+        }
+      />
       {rows.fields.map((field, i) => (
         <AddressFields
           key={field.id}
           form={form}
           index={i}
+          errorOf={(name) => errorOf(field.id, name)}
           countries={(countries.data ?? []).map((c) => ({ value: c.countryCode, label: c.countryName }))}
           states={(states.data ?? []).map((s) => ({ value: s.code, label: s.name }))}
           checked={checked[field.id]}
@@ -152,6 +183,7 @@ type Option = { value: string; label: string };
 function AddressFields({
   form,
   index: i,
+  errorOf,
   countries,
   states,
   checked,
@@ -160,6 +192,8 @@ function AddressFields({
 }: {
   form: UseFormReturn<AddressValues>;
   index: number;
+  /** The message a field of this row shows (a row added after a refused save starts quiet). */
+  errorOf: (name: string) => string | undefined;
   countries: Option[];
   states: Option[];
   checked: CheckAnswer | undefined;
@@ -170,7 +204,7 @@ function AddressFields({
   const row = useWatch({ control: form.control, name: `addresses.${i}` });
   const answer = checked && checked.address === checkedAddress(row) ? checked : undefined;
   const releaseFormRequired = answer?.releaseFormRequired ?? false;
-  const err = (field: keyof AddressRow) => shownError(form, `addresses.${i}.${field}`) ?? answer?.errors[field];
+  const err = (field: keyof AddressRow) => errorOf(`addresses.${i}.${field}`) ?? answer?.errors[field];
   const us = row.country === US;
   const current = i === 0 && row.current;
   const idaho = us && row.state === IDAHO;
@@ -254,19 +288,17 @@ function AddressFields({
           {...register(`addresses.${i}.zip` as const, { onBlur: onZipBlur })}
         />
         <div />
-        <TextField
-          type="month"
+        <DateField
+          kind="month"
           label={t('history.address.fromLabel')}
-          hint={t('history.monthHint')}
           required
           error={err('from')}
           {...register(`addresses.${i}.from` as const)}
         />
         {current ? null : (
-          <TextField
-            type="month"
+          <DateField
+            kind="month"
             label={t('history.address.toLabel')}
-            hint={t('history.monthHint')}
             required
             error={err('to')}
             {...register(`addresses.${i}.to` as const)}
@@ -296,38 +328,62 @@ function AddressFields({
 }
 
 /**
- * The years asked for, and what the addresses typed so far leave out or count twice. A change on one
- * address can open or close a gap reported on another: the from fields already touched are checked
- * again, so their messages follow too.
+ * The years asked for, and what the addresses typed so far leave out (each gap with a button that adds
+ * an address for its months) or count twice. A change on one address can open or close an overlap
+ * reported on another: the from fields already touched are checked again, so their messages follow.
  */
-function Coverage({ form, ctx }: { form: UseFormReturn<AddressValues>; ctx: AddressContext }) {
+function Coverage({
+  form,
+  ctx,
+  gaps,
+  gapId,
+  canAdd,
+  onAddGap,
+}: {
+  form: UseFormReturn<AddressValues>;
+  ctx: AddressContext;
+  gaps: Gap[];
+  gapId: (n: number) => string;
+  canAdd: boolean;
+  onAddGap: (gap: Gap) => void;
+}) {
   const addresses = useWatch({ control: form.control, name: 'addresses' });
   const started = addresses.some((a) => isMonth(a.from));
-  const found = coverageProblems(addresses, ctx);
-  const problems = started ? [...new Set(found.map((p) => p.message))] : [];
-  const key = JSON.stringify(found);
+  const overlapKey = JSON.stringify(coverageProblems(addresses, ctx).overlaps);
   const { trigger, getFieldState } = form;
   useEffect(() => {
     const touched = addresses
       .map((_, i) => `addresses.${i}.from` as const)
       .filter((name) => getFieldState(name).isTouched);
     if (touched.length) void trigger(touched);
-    // Only when the problems change, not on every keystroke.
+    // Only when the overlaps change, not on every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [overlapKey]);
   return (
     <div className={styles.coverage}>
-      <p>{t('history.address.required', { years: ctx.requiredYears, month: monthLabel(ctx.coverageStart) })}</p>
+      <p>{t('history.address.required', { years: ctx.requiredYears, month: monthName(ctx.coverageStart) })}</p>
       {/* A status (polite), not an alert: it changes as the applicant types. */}
-      {!started ? null : problems.length === 0 ? (
+      {!started ? null : gaps.length === 0 ? (
         <Alert tone="success">
-          <p>{t('history.address.covered', { month: monthLabel(ctx.coverageStart) })}</p>
+          <p>{t('history.address.covered', { month: monthName(ctx.coverageStart) })}</p>
         </Alert>
       ) : (
         <Alert tone="info" title={t('history.address.problems')}>
-          <ul>
-            {problems.map((message) => (
-              <li key={message}>{message}</li>
+          <ul className={styles.gaps}>
+            {gaps.map((gap, n) => (
+              <li key={`${gap.from}-${gap.to}`}>
+                <p id={`${gapId(n)}-text`}>{gap.message}</p>
+                {canAdd ? (
+                  <Button
+                    id={gapId(n)}
+                    variant="secondary"
+                    aria-describedby={`${gapId(n)}-text`}
+                    onClick={() => onAddGap(gap)}
+                  >
+                    {t('history.address.addForGap')}
+                  </Button>
+                ) : null}
+              </li>
             ))}
           </ul>
         </Alert>

@@ -5,6 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateField } from '@/components/ui/date-field';
 import { Fieldset } from '@/components/ui/fieldset';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
@@ -15,6 +16,7 @@ import { t } from '@/lib/i18n';
 import { useSuffixes } from '@/lib/lookups';
 import { historyQueries, saveAliases, type AliasesAnswer } from '../api/history-api';
 import { emptyAlias, MAX_ALIASES, toAliases, toAliasRow, type AliasValues } from '../lib/alias-rules';
+import { useQuietNewRows } from '../lib/quiet-rows';
 import { aliasSchema } from '../lib/schemas';
 import { useHistorySave } from '../lib/use-history-save';
 import { SaveActions, type SaveIntent } from './save-actions';
@@ -62,6 +64,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
     [],
   );
   const form = useAppForm(schema, { defaultValues: defaults, shouldFocusError: false });
+  const errorOf = useQuietNewRows(form);
   const { register, watch, formState } = form;
   const rows = useFieldArray({ control: form.control, name: 'aliases' });
   const noOtherNames = watch('noOtherNames');
@@ -112,7 +115,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   label={t('history.alias.typeLabel')}
                   placeholder={t('history.alias.chooseType')}
                   required
-                  error={shownError(form, `aliases.${i}.type`)}
+                  error={errorOf(field.id, `aliases.${i}.type`)}
                   {...register(`aliases.${i}.type` as const)}
                 >
                   {typeOptions().map(([value, label]) => (
@@ -124,26 +127,26 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                 <TextField
                   label={t('history.alias.firstName')}
                   required
-                  error={shownError(form, `aliases.${i}.firstName`)}
+                  error={errorOf(field.id, `aliases.${i}.firstName`)}
                   {...register(`aliases.${i}.firstName` as const)}
                 />
                 <TextField
                   label={t('history.alias.middleName')}
                   optional
-                  error={shownError(form, `aliases.${i}.middleName`)}
+                  error={errorOf(field.id, `aliases.${i}.middleName`)}
                   {...register(`aliases.${i}.middleName` as const)}
                 />
                 <TextField
                   label={t('history.alias.lastName')}
                   required
-                  error={shownError(form, `aliases.${i}.lastName`)}
+                  error={errorOf(field.id, `aliases.${i}.lastName`)}
                   {...register(`aliases.${i}.lastName` as const)}
                 />
                 <Select
                   label={t('history.alias.suffix')}
                   optional
                   placeholder={t('history.alias.none')}
-                  error={shownError(form, `aliases.${i}.suffix`)}
+                  error={errorOf(field.id, `aliases.${i}.suffix`)}
                   {...register(`aliases.${i}.suffix` as const)}
                 >
                   {(suffixes.data ?? []).map((s) => (
@@ -153,20 +156,18 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
                   ))}
                 </Select>
                 <div />
-                <TextField
-                  type="month"
+                <DateField
+                  kind="month"
                   label={t('history.alias.fromLabel')}
                   optional
-                  hint={t('history.monthHint')}
-                  error={shownError(form, `aliases.${i}.from`)}
+                  error={errorOf(field.id, `aliases.${i}.from`)}
                   {...register(`aliases.${i}.from` as const)}
                 />
-                <TextField
-                  type="month"
+                <DateField
+                  kind="month"
                   label={t('history.alias.toLabel')}
                   optional
-                  hint={t('history.monthHint')}
-                  error={shownError(form, `aliases.${i}.to`)}
+                  error={errorOf(field.id, `aliases.${i}.to`)}
                   {...register(`aliases.${i}.to` as const)}
                 />
                 <div className={styles.rowActions}>

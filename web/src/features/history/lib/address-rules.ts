@@ -7,7 +7,7 @@ import '@/features/history/lib/messages';
 import type { Address } from '@/lib/subject';
 import { t } from '@/lib/i18n';
 import { checkMonth, checkMonthOrder, checkText, fieldErrors } from './field-checks';
-import { monthIndex, monthLabel, monthOf, monthOfDate } from './months';
+import { monthIndex, monthName, monthOf, monthOfDate } from './months';
 
 /** One address on the form: the contract's Address, with the server's id kept aside from the field array's keys. */
 export type AddressRow = Omit<Address, 'id'> & { recordId: string };
@@ -20,6 +20,8 @@ export type AddressContext = {
   requiredYears: number;
   /** The states lookup's codes; when given, a US state must be one of them. */
   stateCodes?: ReadonlySet<string>;
+  /** "Save for later": each address must be right, the list need not be whole (no coverage, no current address). */
+  draft?: boolean;
 };
 
 export const US = 'US';
@@ -71,7 +73,10 @@ export function toAddresses(values: AddressValues): Address[] {
   });
 }
 
-export type Problem = { field: string | null; message: string };
+export type Problem = { field: string; message: string };
+
+/** Months no address covers, both ends included ("YYYY-MM"), and what to ask for them. */
+export type Gap = { from: string; to: string; message: string };
 
 type Period = { index: number; from: number; end: number; street: string };
 
@@ -114,14 +119,13 @@ function overlaps(periods: Period[]): Problem[] {
 }
 
 /**
- * The months from the coverage start to today no period covers: a gap on the from of the address
- * after it, a missing start on the oldest address's from (field null when no address follows: the
- * page shows those above the addresses).
+ * The months from the coverage start to today no period covers, the missing start included, as the
+ * server's: the list's problem, not one address's, said as the address still to add.
  */
-function gaps(periods: Period[], ctx: AddressContext, today: number): Problem[] {
+function gaps(periods: Period[], ctx: AddressContext, today: number): Gap[] {
   const start = monthIndex(ctx.coverageStart);
   if (Number.isNaN(start)) return [];
-  const problems: Problem[] = [];
+  const found: Gap[] = [];
   const covered = (month: number) => periods.some((p) => p.from <= month && month <= p.end);
   let month = start;
   while (month <= today) {
@@ -129,32 +133,23 @@ function gaps(periods: Period[], ctx: AddressContext, today: number): Problem[] 
       month++;
       continue;
     }
-    const gapFrom = month;
+    const from = month;
     while (month <= today && !covered(month)) month++;
-    const gapTo = month - 1;
-    // As the server: "must go back" only when no address reaches the first month; a gap that merely
-    // straddles it, after an older address, is a gap like any other.
-    if (gapFrom === start && (periods.length === 0 || periods[0].from > start)) {
-      problems.push({
-        field: periods.length ? `addresses.${periods[0].index}.from` : null,
-        message: t('history.address.missingStart', { month: monthLabel(start), years: ctx.requiredYears }),
-      });
-    } else {
-      const after = periods.find((p) => p.from === gapTo + 1);
-      problems.push({
-        field: after ? `addresses.${after.index}.from` : null,
-        message: t('history.address.gap', { from: monthLabel(gapFrom), to: monthLabel(gapTo) }),
-      });
-    }
+    const to = month - 1;
+    const message =
+      from === to
+        ? t('history.address.gapMonth', { month: monthName(from) })
+        : t('history.address.gap', { from: monthName(from), to: monthName(to) });
+    found.push({ from: monthOf(from), to: monthOf(to), message });
   }
-  return problems;
+  return found;
 }
 
-/** Overlaps and gaps of the periods (the page's live summary shows them as the applicant types). */
-export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): Problem[] {
+/** The overlaps and the gaps of the periods typed so far (the page's live summary of the coverage). */
+export function coverageProblems(addresses: AddressRow[], ctx: AddressContext): { overlaps: Problem[]; gaps: Gap[] } {
   const today = monthOfDate(ctx.today);
   const periods = periodsOf(addresses, today);
-  return [...overlaps(periods), ...gaps(periods, ctx, today)];
+  return { overlaps: overlaps(periods), gaps: gaps(periods, ctx, today) };
 }
 
 const required = (label: string) => t('history.rule.required', { label });
@@ -211,16 +206,18 @@ export function validateAddresses(values: AddressValues, ctx: AddressContext): R
       checkMonthOrder(put, at('to'), labels, from, to);
     }
   });
-  if (!rows[0].current) put('addresses.0.current', t('history.address.noCurrent'));
+  if (!rows[0].current && !ctx.draft) put('addresses.0.current', t('history.address.noCurrent'));
 
   // As the server: gaps only when every period is right (a wrong date would otherwise show twice),
   // overlaps always.
   const periodsWrong = Object.keys(errors).some((field) => /\.(from|to|current)$/.test(field));
   const periods = periodsOf(rows, today);
-  const found = periodsWrong ? overlaps(periods) : [...overlaps(periods), ...gaps(periods, ctx, today)];
-  for (const problem of found) {
-    if (problem.field) put(problem.field, problem.message);
-  }
+  for (const problem of overlaps(periods)) put(problem.field, problem.message);
+  if (periodsWrong || ctx.draft) return errors;
+  // A gap up to today is no current address, said above.
+  gaps(periods, ctx, today)
+    .filter((gap) => monthIndex(gap.to) < today)
+    .forEach((gap, n) => put(`addresses.gaps.${n}`, gap.message));
   return errors;
 }
 

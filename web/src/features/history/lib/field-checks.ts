@@ -3,6 +3,7 @@
 // with the same messages: internal/portal/testdata/alias-cases.json and
 // address-cases.json hold the cases both sides run.
 import '@/features/history/lib/messages';
+import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 import { monthIndex } from './months';
 
@@ -45,7 +46,8 @@ export function checkMonth(
   }
   const month = monthIndex(value);
   if (Number.isNaN(month)) {
-    put(field, t('history.rule.badMonth', { label }));
+    // A box left empty in the month and year boxes: said as GOV.UK says it; anything else, as the server.
+    put(field, missingPartsMessage(value.trim(), 'month', label) ?? t('history.rule.badMonth', { label }));
     return undefined;
   }
   if (month > today) {

@@ -2,8 +2,21 @@
 // that periods compare and subtract without dates and time zones.
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-// en-US only (spec section 9); the server writes these months the same way (Go's "Jan 2006").
-const NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// en-US only (spec section 9); the server writes these months the same way (Go's time.Month).
+const FULL_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 // As the server (portal.EarliestYear): earlier years are typing mistakes ("0202-05").
 const EARLIEST_YEAR = 1900;
@@ -22,10 +35,10 @@ export function monthOf(index: number): string {
   return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** "2020-03" -> "Mar 2020". */
-export function monthLabel(value: string | number): string {
+/** "2020-03" (or its count) -> "March 2020", as a sentence says it. */
+export function monthName(value: string | number): string {
   const index = typeof value === 'number' ? value : monthIndex(value);
-  return `${NAMES[index % 12]} ${Math.floor(index / 12)}`;
+  return `${FULL_NAMES[index % 12]} ${Math.floor(index / 12)}`;
 }
 
 /** The month of a day, in the applicant's own calendar. */

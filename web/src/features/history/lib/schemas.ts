@@ -20,4 +20,6 @@ function schemaOf<T>(validate: (values: T) => Record<string, string>): z.ZodMini
 }
 
 export const aliasSchema = (ctx: AliasContext) => schemaOf<AliasValues>((v) => validateAliases(v, ctx));
-export const addressSchema = (ctx: AddressContext) => schemaOf<AddressValues>((v) => validateAddresses(v, ctx));
+/** The address history's rules; `draft` says at each check whether it is a "Save for later". */
+export const addressSchema = (ctx: AddressContext, draft: () => boolean) =>
+  schemaOf<AddressValues>((v) => validateAddresses(v, { ...ctx, draft: draft() }));

@@ -3,7 +3,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ErrorSummary } from '@/components/ui/alert';
+import { ErrorSummary, type SummaryField } from '@/components/ui/alert';
 import { useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
@@ -15,7 +15,10 @@ import type { SaveIntent } from '../components/save-actions';
  * which one it leads to.
  */
 function withGroup(field: { id: string; label: string }): string {
-  const legend = document.getElementById(field.id)?.closest('fieldset')?.querySelector('legend')?.textContent;
+  const legend = document
+    .getElementById(field.id)
+    ?.closest('fieldset:not([data-field])')
+    ?.querySelector('legend')?.textContent;
   return legend ? `${legend}: ${field.label}` : field.label;
 }
 
@@ -32,6 +35,8 @@ export function useHistorySave<V extends FieldValues, A>(
     saved: string;
     saveFailed: string;
     onSaved?: (intent: SaveIntent) => void;
+    /** Problems of the list as a whole (a gap in the addresses), each linked to what fixes it: first in the summary. */
+    listProblems?: SummaryField[];
   },
 ) {
   const client = useQueryClient();
@@ -50,6 +55,12 @@ export function useHistorySave<V extends FieldValues, A>(
       failed.onServerError(error, { failure: options.saveFailed });
     }
   }, failed.onInvalid);
-  const summary = <ErrorSummary key={failed.attempt} {...failed.summary} />;
+  const summary = (
+    <ErrorSummary
+      key={failed.attempt}
+      {...failed.summary}
+      fields={[...(options.listProblems ?? []), ...failed.summary.fields]}
+    />
+  );
   return { formRef: failed.formRef, intent, summary, onSubmit };
 }

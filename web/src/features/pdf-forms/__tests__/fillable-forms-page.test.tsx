@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { PdfForm } from '../api/pdf-forms';
+import { dateField, dateOf, typeDate } from '@/testing/dates';
 
 // pdf.js draws on a real canvas, which jsdom lacks; the preview is seen in the browser (e2e).
 vi.mock('../components/pdf-preview', () => ({
@@ -210,7 +211,7 @@ describe('/fillable-pdf-form', () => {
     );
 
     await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
-    await user.type(screen.getByLabelText('Date of birth (optional)'), '1990-04-07');
+    await typeDate(user, dateField(screen, 'Date of birth'), '1990-04-07');
     // Codes read as words; a hyphen stays, as words have them.
     expect(
       within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('In-person'),
@@ -266,7 +267,7 @@ describe('/fillable-pdf-form', () => {
     await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
-    expect(screen.getByLabelText('Date of birth (optional)')).toHaveValue('1990-04-07');
+    expect(dateOf(dateField(screen, 'Date of birth'))).toBe('1990-04-07');
     expect(
       within(screen.getByRole('radiogroup', { name: 'Copy delivery' })).getByLabelText('Postal mail'),
     ).toBeChecked();

@@ -4,6 +4,7 @@
 // field name for fillPdf.
 import '@/features/pdf-forms/lib/messages';
 import { z } from 'zod/mini';
+import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 import type { PdfFieldDescriptor, PdfFieldValue } from './pdf-fields';
 
@@ -58,7 +59,8 @@ export function checkField(field: PdfFieldDescriptor, value: PdfFieldValue | und
       ? t('forms.error.choose', { label })
       : t('forms.error.required', { label });
   }
-  if (field.kind === 'date' && !isRealDate(text)) return t('forms.error.invalidDate', { label });
+  if (field.kind === 'date' && !isRealDate(text))
+    return missingPartsMessage(text, 'date', label) ?? t('forms.error.invalidDate', { label });
   const bad =
     typeof value === 'string' ? unwritable(field.kind === 'multiline' ? value.replace(/\r/g, '') : value) : [];
   if (bad.length) return t('forms.error.characters', { label, characters: bad.join(' ') });

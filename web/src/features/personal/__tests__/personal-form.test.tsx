@@ -10,6 +10,7 @@ import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { PersonalForm } from '../components/personal-form';
 import { cachedCurrentUser } from '@/lib/current-user';
+import { dateField, typeDate } from '@/testing/dates';
 
 /** Renders the form and waits for it: it shows once its lookups are there. */
 async function renderForm(onSaved = vi.fn()) {
@@ -28,8 +29,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(form).getByLabelText('No middle name'));
   await user.type(within(form).getByLabelText('Social Security number'), '123-45-6789');
   await user.type(within(form).getByLabelText('Confirm Social Security number'), '123456789');
-  await user.type(within(form).getByLabelText('Date of birth'), '1990-04-12');
-  await user.type(within(form).getByLabelText('Confirm date of birth'), '1990-04-12');
+  await typeDate(user, dateField(within(form), 'Date of birth'), '1990-04-12');
+  await typeDate(user, dateField(within(form), 'Confirm date of birth'), '1990-04-12');
   await user.type(within(form).getByLabelText('Daytime phone number'), '202 456 1111');
   await user.type(within(form).getByLabelText("Driver's license number"), 'D7654321');
   await user.selectOptions(within(form).getByLabelText('State that issued it'), 'California');

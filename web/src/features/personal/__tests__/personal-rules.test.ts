@@ -106,7 +106,7 @@ const cases: Case[] = [
     undefined,
     { requireSSN: true },
   ],
-  ['date of birth is required', { dob: '', confirmDOB: '' }, 'dob', /Date of birth is required/],
+  ['date of birth is required', { dob: '', confirmDOB: '' }, 'dob', /Enter your date of birth/],
   ['date of birth must be a real date', { dob: '1990-02-30', confirmDOB: '1990-02-30' }, 'dob', /real date/],
   ['date of birth must be in the past', { dob: '2026-11-22', confirmDOB: '2026-11-22' }, 'dob', /in the past/],
   ['the applicant is at least 14', { dob: '2012-11-23', confirmDOB: '2012-11-23' }, 'dob', /at least 14/],

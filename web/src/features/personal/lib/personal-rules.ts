@@ -4,6 +4,7 @@
 // numbers the server refuses.
 import '@/features/personal/lib/messages';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 
 export type License = { number: string; regionId: number; regionName: string };
@@ -149,7 +150,9 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
   const today = new Date(Date.UTC(rules.today.getFullYear(), rules.today.getMonth(), rules.today.getDate()));
   const dob = isRealDate(v.dob);
   if (!v.dob) errors.dob = t('personal.error.dateOfBirthIsRequired');
-  else if (!dob) errors.dob = t('personal.error.enterARealDateOf');
+  else if (!dob)
+    errors.dob =
+      missingPartsMessage(v.dob, 'date', t('personal.form.dateOfBirth')) ?? t('personal.error.enterARealDateOf');
   else if (dob >= today) errors.dob = t('personal.error.dateOfBirthMustBe');
   else if (dob.getUTCFullYear() < 1900) errors.dob = t('personal.error.dateOfBirthCannotBe');
   else {

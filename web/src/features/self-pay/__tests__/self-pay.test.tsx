@@ -116,7 +116,7 @@ describe('/self-pay', () => {
     const { user } = await open();
     await user.type(field(/Security code/), '12');
     await user.click(screen.getByRole('button', { name: 'Authorize $25.00' }));
-    const summary = (await screen.findByText('5 answers need your attention:')).closest('[role="alert"]');
+    const summary = (await screen.findByText('There are 5 problems')).closest('[role="alert"]');
     await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary as HTMLElement).getByRole('link', { name: /Card number/ })).toBeInTheDocument();
     expect(screen.getByText('Enter the 3-digit security code.')).toBeInTheDocument();

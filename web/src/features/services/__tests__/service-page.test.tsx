@@ -11,6 +11,7 @@ import type { ChecklistPage, DataAlias, FieldDefinition, ServiceEntry, SubjectSe
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { ServicePage } from '../components/service-page';
+import { dateField, dateOf, typeDate } from '@/testing/dates';
 
 const field = (
   api: string,
@@ -193,10 +194,13 @@ describe('a service page', () => {
     expect(within(entry).getByLabelText(/^Employer name/)).toHaveAttribute('type', 'text');
     expect(within(entry).getByLabelText(/^Employer name/)).toHaveAttribute('aria-required', 'true');
     expect(within(entry).queryByLabelText(/Name \(international\)/)).not.toBeInTheDocument();
-    expect(within(entry).getByLabelText(/^Start date/)).toHaveAttribute('type', 'date');
+    expect(within(dateField(within(entry), 'Start date')).getByLabelText('Day')).toHaveAttribute(
+      'inputmode',
+      'numeric',
+    );
     expect(within(entry).getByLabelText('I work here now')).toHaveAttribute('type', 'checkbox');
     expect(within(entry).getByLabelText(/^Duties/).tagName).toBe('TEXTAREA');
-    expect(within(entry).getByLabelText(/^In this role since/)).toHaveAccessibleDescription(/YYYY-MM/);
+    expect(dateField(within(entry), 'In this role since')).toHaveAccessibleDescription(/For example, 3 2019/);
     expect(within(entry).getByRole('radiogroup', { name: 'May we contact them? (optional)' })).toBeInTheDocument();
     const state = within(entry).getByLabelText(/^State/);
     expect(within(state).getByRole('option', { name: 'California' })).toHaveValue('US-CA');
@@ -208,17 +212,24 @@ describe('a service page', () => {
     const labels = within(entry)
       .getAllByRole('textbox')
       .map((el) => el.getAttribute('name'));
-    expect(labels).toEqual(['entries.0.employer_name', 'entries.0.duties', 'entries.0.since']);
+    expect(labels).toEqual([
+      'entries.0.employer_name',
+      ...['day', 'month', 'year'].map((part) => `entries.0.start_date-${part}`),
+      ...['day', 'month', 'year'].map((part) => `entries.0.end_date-${part}`),
+      'entries.0.duties',
+      'entries.0.since-month',
+      'entries.0.since-year',
+    ]);
     expect(screen.getByText('DOT releases here')).toBeInTheDocument();
   });
 
   it('hides and requires fields live as the rules say', async () => {
     serve();
     const { user, form } = await renderPage();
-    expect(within(form).getByLabelText(/^End date/)).toHaveAttribute('aria-required', 'true');
+    expect(within(dateField(within(form), 'End date')).getByLabelText('Day')).toHaveAttribute('aria-required', 'true');
     expect(within(form).queryByLabelText(/^Supervisor phone/)).not.toBeInTheDocument();
     await user.click(within(form).getByLabelText('I work here now'));
-    expect(within(form).queryByLabelText(/^End date/)).not.toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: /^End date/ })).not.toBeInTheDocument();
     await user.click(within(form).getByLabelText('Yes'));
     expect(within(form).getByLabelText(/^Supervisor phone/)).toHaveAttribute('aria-required', 'true');
     await user.click(within(form).getByLabelText('No'));
@@ -232,8 +243,7 @@ describe('a service page', () => {
     await user.click(within(form).getByLabelText(/^Employer name/));
     await user.tab();
     expect(await within(form).findByText('Employer name is required.')).toBeInTheDocument();
-    await user.type(within(form).getByLabelText(/^Start date/), '2030-01-01');
-    await user.tab();
+    await typeDate(user, dateField(within(form), 'Start date'), '2030-01-01');
     expect(await within(form).findByText('Start date cannot be in the future.')).toBeInTheDocument();
   });
 
@@ -242,7 +252,7 @@ describe('a service page', () => {
     const { user, form } = await renderPage();
     expect(within(form).getByRole('group', { name: 'Employer 1: Acme' })).toBeInTheDocument();
     const second = within(form).getByRole('group', { name: 'Employer 2: Beta' });
-    expect(within(second).getByLabelText(/^End date/)).toHaveValue('2019-12-31');
+    expect(dateOf(dateField(within(second), 'End date'))).toBe('2019-12-31');
     await user.click(within(form).getByRole('button', { name: 'Add another employer' }));
     const third = within(form).getByRole('group', { name: 'Employer 3' });
     await user.type(within(third).getByLabelText(/^Employer name/), 'Gamma');
@@ -346,10 +356,12 @@ describe('a service page', () => {
     const { user, form, router } = await renderPage();
     await user.click(within(form).getByRole('button', { name: 'Save and continue' }));
     const second = within(form).getByRole('group', { name: 'Employer 2: Beta' });
-    const end = within(second).getByLabelText(/^End date/);
-    await waitFor(() => expect(end).toHaveAccessibleDescription('End date cannot be before Start date.'));
-    expect(end).toHaveFocus();
-    expect(end).toHaveValue('2019-12-31');
+    const end = dateField(within(second), 'End date');
+    await waitFor(() =>
+      expect(end).toHaveAccessibleDescription(expect.stringContaining('End date cannot be before Start date.')),
+    );
+    expect(within(end).getByLabelText('Day')).toHaveFocus();
+    expect(dateOf(end)).toBe('2019-12-31');
     const summary = within(form).getByRole('alert');
     expect(summary).toHaveTextContent('Error saving Profile');
     expect(within(summary).getByRole('link', { name: 'Employer 2: End date' })).toBeInTheDocument();

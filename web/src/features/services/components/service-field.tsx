@@ -81,19 +81,8 @@ export function ServiceField({
         </Select>
       );
     case 'date':
-      return <DateField {...common} hint={hint} {...registration} />;
     case 'month':
-      // Not type=month: Firefox and Safari show it as a bare text box, so every browser gets the same text field, its format said.
-      return (
-        <TextField
-          {...common}
-          hint={[hint, t('services.form.monthHint')].filter(Boolean).join(' ')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={7}
-          {...registration}
-        />
-      );
+      return <DateField {...common} kind={field.type} hint={hint} {...registration} />;
     case 'textarea':
       return <TextAreaField {...common} hint={hint} maxLength={maxLengthOf(field)} {...registration} />;
     default:

@@ -2,6 +2,7 @@
 // same as the server's full validation on POST /api/v2/user/profile: both run
 // the shared cases of internal/portal/testdata/entry-cases.json.
 import '@/features/services/lib/messages';
+import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 import type { FieldDefinition } from '@/lib/subject';
 import { isRequired, isVisible, type EntryValues } from '@/lib/field-rules';
@@ -87,7 +88,8 @@ function checkField(
   switch (field.type) {
     case 'date':
     case 'month': {
-      if (!isWellFormed(field.type, value)) return t('services.error.invalidDate', { label });
+      if (!isWellFormed(field.type, value))
+        return missingPartsMessage(value, field.type, label) ?? t('services.error.invalidDate', { label });
       if (field.notFuture && value > checks.today.slice(0, value.length)) return t('services.error.future', { label });
       const other = field.after ? fields.find((f) => f.api === field.after) : undefined;
       if (other && isVisible(other, entry)) {
