@@ -2,6 +2,7 @@
 // kept in the form as the API writes it: "yyyy-mm-dd", or "yyyy-mm" for a
 // month. A part not yet typed stays empty in that string ("1990--27"), so the
 // rules can say which part is missing rather than only "not a date".
+import '@/lib/date-messages';
 import { t } from './i18n';
 
 export type DateKind = 'date' | 'month';
@@ -11,8 +12,8 @@ export type DateTexts = Record<DatePart, string>;
 export const partsOf = (kind: DateKind): DatePart[] => (kind === 'date' ? ['day', 'month', 'year'] : ['month', 'year']);
 
 /** Each box's label, and its name in a message ("must include a month"). */
-export const PART_LABELS = { day: 'ui.date.day', month: 'ui.date.month', year: 'ui.date.year' } as const;
-const PART_NAMES = { day: 'ui.date.part.day', month: 'ui.date.part.month', year: 'ui.date.part.year' } as const;
+export const PART_LABELS = { day: 'date.day', month: 'date.month', year: 'date.year' } as const;
+const PART_NAMES = { day: 'date.part.day', month: 'date.part.month', year: 'date.part.year' } as const;
 
 const pad = (text: string) => (/^\d$/.test(text) ? `0${text}` : text);
 
@@ -55,8 +56,8 @@ function missingParts(value: string, kind: DateKind, label: string): DateProblem
   if (!missing.length) return null;
   const names = missing.map((p) => t(PART_NAMES[p]));
   const list =
-    names.length > 1 ? t('ui.date.and', { a: names.slice(0, -1).join(', '), b: names[names.length - 1] }) : names[0];
-  return { parts: missing, message: t('ui.date.mustInclude', { label, parts: list }) };
+    names.length > 1 ? t('date.and', { a: names.slice(0, -1).join(', '), b: names[names.length - 1] }) : names[0];
+  return { parts: missing, message: t('date.mustInclude', { label, parts: list }) };
 }
 
 /** The message of a part left out, for a page whose other date messages are its own (and the server's). */
@@ -75,11 +76,10 @@ export function dateProblem(value: string, kind: DateKind, label: string): DateP
   const texts = splitDate(value, kind);
   const parts = partsOf(kind);
   const wrong = parts.filter((p) => !RANGE[p].test(texts[p].trim()));
-  if (wrong.length) return { parts: wrong, message: t('ui.date.notReal', { label }) };
+  if (wrong.length) return { parts: wrong, message: t('date.notReal', { label }) };
   const [y, m, d] = [Number(texts.year), Number(texts.month), kind === 'date' ? Number(texts.day) : 1];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
-    return { parts, message: t('ui.date.notReal', { label }) };
+  if (date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { parts, message: t('date.notReal', { label }) };
   return null;
 }
 

@@ -5,6 +5,7 @@
 // An error marks only the parts at fault, and the error summary's link
 // (lib/form-errors.ts) goes to the first of them: the part marked
 // data-focus-target in the fieldset named data-field.
+import '@/lib/date-messages';
 import { useCallback, useId, useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
@@ -119,7 +120,7 @@ export function DateField({
   const hintId = `${base}-hint`;
   const errorId = `${base}-error`;
   const describedBy = [error ? errorId : '', hintId].join(' ').trim();
-  const example = kind === 'date' ? t('ui.date.hint') : t('ui.date.monthHint');
+  const example = kind === 'date' ? t('date.hint') : t('date.monthHint');
   return (
     <fieldset
       ref={fieldsetRef}

@@ -25,6 +25,7 @@ import sites from './sites.json';
 import chat from './chat.json';
 import status from './status.json';
 import reset from './reset.json';
+import date from './date.json';
 
 export const enUS = {
   ...common,
@@ -51,4 +52,5 @@ export const enUS = {
   ...chat,
   ...status,
   ...reset,
+  ...date,
 };
