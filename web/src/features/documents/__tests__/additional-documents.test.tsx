@@ -101,6 +101,14 @@ describe('/additional-documents', () => {
     expect(await screen.findByRole('link', { name: 'Continue with Other Names' })).toHaveAttribute('href', '/aliases');
   });
 
+  it("opened from the review's Change link, the way on leads back to the review", async () => {
+    logInAs(1);
+    serveDocuments(documentList());
+    renderApp('/additional-documents?return=review');
+    const back = await screen.findByRole('link', { name: 'Review and submit' });
+    expect(back).toHaveAttribute('href', '/confirmation');
+  });
+
   it('uploads a file: documentType first, then the file; the list and the checklist are read again', async () => {
     logInAs(1);
     const state = serveDocuments(documentList({ documents: [] }));

@@ -4,7 +4,7 @@
 import '@/features/documents/lib/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import buttonStyles from '@/components/ui/button.module.css';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -202,7 +202,9 @@ function DocumentTypeCard({ type, list, queue }: { type: DocumentType; list: Doc
 /** Where to go from here: the next page the checklist still needs, and the hub. */
 function NextStep() {
   const subject = useSubject();
-  const next = subject.data ? nextPagePath(subject.data.pages, PAGE_ID) : null;
+  // Opened from the review's "Change" link, the way on leads back to it.
+  const { search } = useLocation();
+  const next = subject.data ? nextPagePath(subject.data.pages, PAGE_ID, search) : null;
   const page = subject.data?.pages.find((p) => p.path === next);
   return (
     <nav className={styles.nextStep} aria-label={t('documents.title')}>

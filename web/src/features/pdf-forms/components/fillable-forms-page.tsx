@@ -6,7 +6,7 @@
 import '@/features/pdf-forms/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -82,6 +82,8 @@ function formsLeft(forms: PdfForm[], sent: PdfForm): PdfForm[] {
 function FormSent({ sent, forms, onOpen }: { sent: PdfForm; forms: PdfForm[]; onOpen: (form: PdfForm) => void }) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  // Opened from the review's "Change" link, the way on leads back to it.
+  const { search } = useLocation();
   const [leaving, setLeaving] = useState(false);
   const left = formsLeft(forms, sent);
   const next = left.at(0);
@@ -89,7 +91,7 @@ function FormSent({ sent, forms, onOpen }: { sent: PdfForm; forms: PdfForm[]; on
   const canGoOn = !left.some((form) => form.required);
   const goOn = async () => {
     setLeaving(true);
-    await navigate(await pathAfterSave(client, 'fillable-pdf-form'));
+    await navigate(await pathAfterSave(client, 'fillable-pdf-form', search));
   };
   let nextText = t('forms.sent.allSent');
   if (next) nextText = t(next.required ? 'forms.sent.nextRequired' : 'forms.sent.nextOptional', { title: next.title });
