@@ -1,8 +1,8 @@
 -- +goose Up
 -- When the applicant declared that what they gave is true and complete:
--- the submission (the move to idv-started) needs the declaration and
+-- the submission (the move to idv-started) carries the declaration and
 -- records its time, in milliseconds; NULL before it.
-ALTER TABLE subjects ADD COLUMN declared_at BIGINT;
+ALTER TABLE subjects ADD COLUMN declared_at INTEGER;
 
 -- +goose Down
 ALTER TABLE subjects DROP COLUMN declared_at;
