@@ -8,9 +8,9 @@ import { adoptedSignature } from './setup-wizard';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A field's label, whether or not the field is marked required. */
+/** A field's label, whether or not the field is marked optional (components/ui/field.tsx). */
 export function label(name: string): RegExp {
-  return new RegExp(`^${escape(name)}(\\s*\\*)?(\\s*\\(required\\))?$`);
+  return new RegExp(`^${escape(name)}(\\s*\\(optional\\))?$`);
 }
 
 /** A date field (GOV.UK's date input): the group its legend names, holding Day, Month and Year boxes. */

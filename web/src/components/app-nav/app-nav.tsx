@@ -30,10 +30,11 @@ function NavItem({
   /** False for a page signed on another item's page ("DOT Releases" on /employment): one current item only. */
   marksCurrent?: boolean;
 }) {
+  // A plain Link takes no `end`: only a NavLink marks the current page.
   const Item = marksCurrent ? NavLink : Link;
   return (
     <li>
-      <Item to={to} end className={styles.link}>
+      <Item to={to} {...(marksCurrent && { end: true })} className={styles.link}>
         <span className={styles.label}>{label}</span>{' '}
         {state ? (
           <span className={styles.state} data-state={state}>

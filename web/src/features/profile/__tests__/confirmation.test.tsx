@@ -174,6 +174,8 @@ describe('/confirmation', () => {
     const declaration = screen.getByRole('region', { name: 'Declaration' });
     // What starting locks is said before it is done.
     expect(declaration).toHaveTextContent('Once you start, you can no longer change:');
+    // What follows is this applicant's: the package's hold, with its amount.
+    expect(declaration).toHaveTextContent('you pay for your screening: a hold of $25.00 on your card');
     expect(within(declaration).getByText('Address History')).toBeInTheDocument();
     expect(within(declaration).getByRole('link', { name: 'go back to your answers' })).toHaveAttribute(
       'href',

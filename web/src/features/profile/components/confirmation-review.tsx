@@ -18,6 +18,7 @@ import { isVisible } from '@/lib/field-rules';
 import { paymentRequired, siteSelectionApplies } from '@/lib/finalization';
 import { moveSubjectStatus } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatAmount } from '@/lib/payment';
 import { t, type MessageKey } from '@/lib/i18n';
 import { useCountries, useGenders, useStates } from '@/lib/lookups';
 import {
@@ -482,6 +483,13 @@ function Missing({ subject }: { subject: SubjectData }) {
   );
 }
 
+/** The payment that follows identity verification, with the hold's amount when the package says it. */
+function paymentStep(amount: string | undefined): string {
+  return amount && Number(amount) > 0
+    ? t('profile.review.afterPayment', { amount: formatAmount(amount) })
+    : t('profile.review.afterPaymentNoAmount');
+}
+
 /**
  * The declaration, GOV.UK style: what starting means (what follows, what can no longer be changed), a
  * required confirmation that the answers are true and complete, and only then the move that locks them.
@@ -512,7 +520,9 @@ function Declaration({ pages, ready }: { pages: ChecklistPage[]; ready: boolean 
 
   const after = [
     user && siteSelectionApplies(user) ? t('profile.review.afterSite') : null,
-    user && paymentRequired(user) ? t('profile.review.afterPayment') : null,
+    user && paymentRequired(user)
+      ? paymentStep(user.package?.preferences.applicant_self_pay_initial_hold_amount)
+      : null,
   ].filter((s): s is string => s !== null);
 
   return (
