@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -6,12 +7,16 @@ import { defineConfig } from 'vitest/config';
 // a `portal serve` on the default address.
 const apiTarget = process.env.PORTAL_DEV_API ?? 'http://127.0.0.1:8080';
 
-// Test files that need modules of their own: those that replace a module (vi.mock), and the home
-// page's, whose last test leaves work in flight that would land in the next file's app.
+// Test files that need modules of their own: every one that replaces a module (vi.mock: in a shared
+// module cache the mock would miss a module another file loaded first, or leak into the next file),
+// found here so a new one cannot be forgotten; and the home page's, whose last test leaves work in
+// flight that would land in the next file's app.
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const testFiles = (readdirSync(srcDir, { recursive: true }) as string[])
+  .map((f) => f.replaceAll('\\', '/'))
+  .filter((f) => /\.test\.tsx?$/.test(f));
 const isolatedTests = [
-  'src/components/signature-pad/__tests__/signature-pad.test.tsx',
-  'src/components/snackbar/__tests__/snackbar-loading.test.tsx',
-  'src/features/pdf-forms/__tests__/fillable-forms-page.test.tsx',
+  ...testFiles.filter((f) => readFileSync(`${srcDir}/${f}`, 'utf8').includes('vi.mock(')).map((f) => `src/${f}`),
   'src/features/home/__tests__/home.test.tsx',
 ];
 
