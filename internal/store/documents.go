@@ -33,28 +33,29 @@ func (db *DB) Documents() *DocumentService {
 // who may not change documents now (portal.DocumentsWritable): not set up
 // yet, or the screening is complete.
 func (s *conn) lockDocumentsWritable(ctx context.Context, tx *sql.Tx, subjectID int64) error {
-	_, err := s.lockDocumentsStatus(ctx, tx, subjectID)
+	_, _, err := s.lockDocumentsStatus(ctx, tx, subjectID)
 	return err
 }
 
 // lockDocumentsStatus is lockDocumentsWritable answering the subject's
-// status too, for the delete's further check.
-func (s *conn) lockDocumentsStatus(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, error) {
+// status and the profile status shown too, for the delete's further check.
+func (s *conn) lockDocumentsStatus(ctx context.Context, tx *sql.Tx, subjectID int64) (portal.StatusID, string, error) {
 	status, err := s.lockSubject(ctx, tx, subjectID)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	var profileStatus int
 	if err := tx.QueryRowContext(ctx, `SELECT status_id FROM profiles WHERE subject_id = $1`, subjectID).Scan(&profileStatus); err != nil {
-		return 0, fmt.Errorf("store: profile status: %w", err)
+		return 0, "", fmt.Errorf("store: profile status: %w", err)
 	}
+	shown := portal.ProfileStatusShown(profileStatus)
 	switch {
 	case status == portal.StatusNew:
-		return 0, portal.ErrDocumentsSetupFirst
-	case !portal.DocumentsWritable(status, portal.ProfileStatusShown(profileStatus)):
-		return 0, portal.ErrDocumentsClosed
+		return 0, "", portal.ErrDocumentsSetupFirst
+	case !portal.DocumentsWritable(status, shown):
+		return 0, "", portal.ErrDocumentsClosed
 	}
-	return status, nil
+	return status, shown, nil
 }
 
 // subjectDocumentTypes are the document types of the subject's package
@@ -277,7 +278,7 @@ func (s *DocumentService) OpenDocument(ctx context.Context, subjectID, documentI
 // ENOTFOUND before it is anything else.
 func (s *DocumentService) DeleteDocument(ctx context.Context, subjectID, documentID int64) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		status, err := s.lockDocumentsStatus(ctx, tx, subjectID)
+		status, shown, err := s.lockDocumentsStatus(ctx, tx, subjectID)
 		if err != nil {
 			return err
 		}
@@ -285,7 +286,7 @@ func (s *DocumentService) DeleteDocument(ctx context.Context, subjectID, documen
 		if err != nil {
 			return err
 		}
-		if !portal.DataWritable(status) {
+		if !portal.DocumentsDeletable(status, shown) {
 			return portal.ErrDocumentSubmitted
 		}
 		// The document row and the chunks go with the file (ON DELETE
