@@ -11,12 +11,7 @@ import { useChosenSite } from '../api/chosen-collection-site';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import { SiteSummary } from './site-details';
 import styles from './collection-site.module.css';
-
-/** "November 22, 2026"; '' for a date that cannot be read. */
-export function longDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
-}
+import { longDate } from '@/lib/format-date';
 
 export function CollectionSiteCard() {
   const chosen = useChosenSite();

@@ -15,7 +15,7 @@ import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { chooseSite, useChosenSite, type ChosenSite } from '../api/chosen-collection-site';
 import { LoadFailed } from '@/components/load-failed/load-failed';
-import { longDate } from './collection-site-card';
+import { longDate } from '@/lib/format-date';
 import { SiteSummary } from './site-details';
 import { SiteSearch } from './site-search';
 import styles from './collection-site.module.css';

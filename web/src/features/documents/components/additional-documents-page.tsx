@@ -33,14 +33,9 @@ import {
 } from '../api/documents';
 import { DownloadButton, ReportList } from './report-list';
 import styles from './documents.module.css';
+import { longDate } from '@/lib/format-date';
 
 const PAGE_ID = 'additional-documents';
-
-/** "November 22, 2026": when a file was sent, as the hub and the forms write dates. */
-export function sentDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
-}
 
 /**
  * "Document uploaded", once on screen however many files arrive: each upload replaces the last
@@ -136,7 +131,7 @@ function SentFiles({
           <div className={styles.fileText}>
             <span className={styles.fileName}>{document.name}</span>
             <span className={styles.muted}>
-              {t('documents.fileDetails', { size: formatFileSize(document.size), date: sentDate(document.createdAt) })}
+              {t('documents.fileDetails', { size: formatFileSize(document.size), date: longDate(document.createdAt) })}
             </span>
           </div>
           <div className={styles.fileActions}>

@@ -20,6 +20,7 @@ import { useScreeningProfile } from '@/lib/profile';
 import { orderStatusPhrase } from '@/lib/order-status';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import styles from './home.module.css';
+import { longDate } from '@/lib/format-date';
 
 const statusLabel: Record<ProfileStatusShown, MessageKey> = {
   pending: 'home.status.pending',
@@ -32,11 +33,6 @@ const statusHint: Record<ProfileStatusShown, MessageKey> = {
   complete: 'home.status.completeHint',
   qa: 'home.status.qaHint',
 };
-
-function longDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
-}
 
 function WhatHappensNext({ company, drugTest }: { company: string; drugTest: boolean }) {
   const provider = config.brand.name;

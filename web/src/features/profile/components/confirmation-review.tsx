@@ -39,6 +39,7 @@ import { statusIds } from '@/lib/subject-status';
 import type { PersonalInformation } from '@/types/api';
 import { LoadFailed } from './load-failed';
 import styles from './confirmation-review.module.css';
+import { longDate } from '@/lib/format-date';
 
 /** A document type the employer asks for, with the names of the files sent for it. */
 export type SentDocumentType = { title: string; files: string[] };
@@ -303,9 +304,6 @@ function dateShown(value: string): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** An instant (ISO 8601) as "November 20, 2026". */
-const dayShown = (instant: string) => new Date(instant).toLocaleDateString('en-US', { dateStyle: 'long' });
-
 /** Names for the codes entries store: states ("US-TX") and countries ("US"). */
 type PlaceNames = { state: (code: string) => string; country: (code: string) => string };
 
@@ -398,7 +396,7 @@ function ReleasesSummary({ page, subject }: { page: ChecklistPage; subject: Subj
           label={r.employerName}
           value={
             r.signed && r.signedAt
-              ? t('profile.review.releaseSignedOn', { date: dayShown(r.signedAt) })
+              ? t('profile.review.releaseSignedOn', { date: longDate(r.signedAt) })
               : t('profile.review.releaseNotSigned')
           }
           change={
@@ -460,7 +458,7 @@ function GroupBody({
     return <SentSummary page={page} rows={documents?.map((d) => ({ title: d.title, sent: d.files.join(', ') }))} />;
   }
   if (page.id === 'fillable-pdf-form') {
-    const sentOn = (at: string | null) => (at ? t('profile.review.sentOn', { date: dayShown(at) }) : '');
+    const sentOn = (at: string | null) => (at ? t('profile.review.sentOn', { date: longDate(at) }) : '');
     return <SentSummary page={page} rows={forms?.map((f) => ({ title: f.title, sent: sentOn(f.submittedAt) }))} />;
   }
   if (page.id === 'dot-releases') return <ReleasesSummary page={page} subject={subject} />;
