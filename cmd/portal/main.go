@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"applicantportal/internal/portal"
 )
 
 const usage = `portal: the applicant portal of a background-screening provider.
@@ -36,6 +38,7 @@ Commands:
   apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
+  audit     the audit trail of actions on screenings: audit list [--subject ID]
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
@@ -65,6 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("no command given")
 	}
 	cmd, rest := args[0], args[1:]
+	ctx = portal.WithActor(ctx, commandLineActor())
 	switch cmd {
 	case "serve":
 		return runServe(ctx, rest, stdout, stderr)
@@ -100,6 +104,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCollection(ctx, rest, stdout, stderr)
 	case "chat":
 		return runChat(ctx, rest, stdout, stderr)
+	case "audit":
+		return runAudit(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

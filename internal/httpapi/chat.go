@@ -339,15 +339,15 @@ func (s *Server) handleChatDownload(w http.ResponseWriter, r *http.Request) {
 // per feature.
 const userEventsPath = "/api/v2/user/events"
 
-// eventStream is what one event stream carries: up to three topics, each
+// eventStream is what one event stream carries: up to four topics, each
 // sent as its named event (a fixed number, so the stream's loop selects on
 // them without a goroutine of its own), the ready event's data, and what
 // each keep-alive checks besides the token.
 type eventStream struct {
-	topics [3]string
-	names  [3]string
+	topics [4]string
+	names  [4]string
 	// subscriptions are the topics' channels (nil for an unused place).
-	subscriptions [3]<-chan portal.Event
+	subscriptions [4]<-chan portal.Event
 	ready         []byte
 	// tooMany is the 429's message past MaxChatStreamsPerApplicant.
 	tooMany string
@@ -366,7 +366,7 @@ func (st *eventStream) subscribe(ctx context.Context, events portal.Events, topi
 			return cancel
 		}
 	}
-	panic("httpapi: an event stream carries at most three topics")
+	panic("httpapi: an event stream carries at most four topics")
 }
 
 // handleChatEvents streams the conversation's events (docs/api.md), the
@@ -440,13 +440,16 @@ func (s *Server) handleUserEvents(w http.ResponseWriter, r *http.Request) {
 			s.Error(w, r, err)
 			return
 		}
+		// The screening's changes after submission (a service moved, a
+		// report, a dispute, an adverse action).
+		defer st.subscribe(ctx, s.svc.Events, portal.ScreeningTopic(sess.SubjectID), "screening")()
 		cancel := st.subscribe(ctx, s.svc.Events, portal.ChatTopic(sess.SubjectID), "chat")
 		unread, err := s.seeChat(ctx, sess.SubjectID, profile.ID)
 		switch {
 		case portal.ErrorCode(err) == portal.EFORBIDDEN:
 			// Chat is off for the company: the stream carries the banner alone.
 			cancel()
-			st.topics[2], st.subscriptions[2] = "", nil
+			st.topics[3], st.subscriptions[3] = "", nil
 		case err != nil:
 			cancel()
 			s.Error(w, r, err)
@@ -522,6 +525,8 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request, st *eventS
 			name = st.names[1]
 		case ev, open = <-st.subscriptions[2]:
 			name = st.names[2]
+		case ev, open = <-st.subscriptions[3]:
+			name = st.names[3]
 		case <-keepAlive.C:
 			if !send(": keep-alive\n\n") {
 				return

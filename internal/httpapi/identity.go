@@ -48,7 +48,8 @@ func (s *Server) require(a access, h http.HandlerFunc) http.HandlerFunc {
 			s.Error(w, r, portal.Errorf(portal.EFORBIDDEN, "Please create your password and log in first."))
 			return
 		}
-		h(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, sess)))
+		ctx := portal.WithActor(r.Context(), portal.Actor{Kind: portal.ActorApplicant, ID: sess.SubjectID, Address: s.clientIP(r)})
+		h(w, r.WithContext(context.WithValue(ctx, callerKey{}, sess)))
 	}
 }
 

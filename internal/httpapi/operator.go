@@ -45,7 +45,8 @@ func (s *Server) operatorOnly(h http.HandlerFunc) http.HandlerFunc {
 			s.Error(w, r, err)
 			return
 		}
-		h(w, r.WithContext(context.WithValue(r.Context(), operatorKey{}, key)))
+		ctx := portal.WithActor(r.Context(), portal.Actor{Kind: portal.ActorAPIKey, ID: key.ID, Name: key.Name, Address: s.clientIP(r)})
+		h(w, r.WithContext(context.WithValue(ctx, operatorKey{}, key)))
 	}
 }
 

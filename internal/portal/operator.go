@@ -19,4 +19,6 @@ type OperatorServices struct {
 	Documents   OperatorDocumentService
 	Orders      OperatorOrderService
 	Maintenance MaintenanceService
+	// Audit reads the audit trail every service above writes.
+	Audit AuditService
 }

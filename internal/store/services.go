@@ -56,5 +56,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Documents:   &OperatorDocumentService{db},
 		Orders:      &OperatorOrderService{db},
 		Maintenance: &MaintenanceService{db},
+		Audit:       &AuditService{db},
 	}
 }

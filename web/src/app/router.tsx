@@ -93,6 +93,41 @@ export const pageRoutes: PageRoute[] = [
     layout: 'default',
     page: () => import('./routes/collection-site').then((m) => ({ Component: m.CollectionSiteUpdateRoute })),
   },
+  {
+    path: paths.report.path,
+    title: t('common.route.report'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: () => import('./routes/report').then((m) => ({ Component: m.ReportRoute })),
+  },
+  {
+    path: paths.disputes.path,
+    title: t('common.route.disputes'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputesRoute })),
+  },
+  {
+    path: paths.disputeNew.path,
+    title: t('common.route.disputeNew'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputeNewRoute })),
+  },
+  {
+    path: paths.dispute.path,
+    title: t('common.route.dispute'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputeRoute })),
+  },
+  {
+    path: paths.adverseAction.path,
+    title: t('common.route.adverseAction'),
+    access: only('finalization-complete'),
+    layout: 'default',
+    page: () => import('./routes/adverse-action').then((m) => ({ Component: m.AdverseActionRoute })),
+  },
   // new (token guard first)
   {
     path: paths.setup.path,

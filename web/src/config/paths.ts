@@ -38,6 +38,20 @@ export const paths = {
   },
   // finalization-complete
   collectionSiteUpdate: fixed(routes.collectionSiteUpdate),
+  /** The background report in the viewer, after re-confirming identity; `kind` another report. */
+  report: {
+    path: routes.report,
+    getHref: (kind?: 'drug-report' | 'ecoc-form') => (kind ? `${routes.report}?kind=${kind}` : routes.report),
+  },
+  disputes: fixed(routes.disputes),
+  /** A new dispute, of one service when `service` (its code) is given. */
+  disputeNew: {
+    path: routes.disputeNew,
+    getHref: (service?: string) =>
+      service ? `${routes.disputeNew}?service=${encodeURIComponent(service)}` : routes.disputeNew,
+  },
+  dispute: { path: routes.dispute, getHref: (id: number | string) => `/disputes/${encodeURIComponent(String(id))}` },
+  adverseAction: fixed(routes.adverseAction),
   // new
   setup: { path: routes.setup, getHref: (token?: string | null) => withToken(routes.setup, token) },
   // setup-complete

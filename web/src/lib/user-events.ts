@@ -119,7 +119,7 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener();
 }
 
-/** Calls `listener` with each event of the stream (`ready`, `banner`, `chat`); returns the unsubscribe. */
+/** Calls `listener` with each event of the stream (`ready`, `banner`, `chat`, `screening`); returns the unsubscribe. */
 export function onUserEvent(listener: Listener) {
   listeners.add(listener);
   return () => {

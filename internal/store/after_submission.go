@@ -1,0 +1,154 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"applicantportal/internal/portal"
+)
+
+// What every action on a screening after submission shares: its row in
+// the audit trail, its webhook event, its notice to the applicant, all
+// written in the action's own transaction, and its event to the
+// applicant's open pages, published after the commit.
+
+// audit appends the action to the audit trail, with who acts as ctx says
+// (portal.ActorFrom) and the applicant's company.
+func (s *conn) audit(ctx context.Context, q queryer, subjectID int64, action, detail string) error {
+	a := portal.ActorFrom(ctx)
+	if _, err := q.ExecContext(ctx, `INSERT INTO audit_log (company_id, subject_id, actor, actor_id, actor_name, address, action, detail, created_at)
+		VALUES ((SELECT company_id FROM subjects WHERE id = $1), $1, $2, $3, $4, $5, $6, $7, $8)`,
+		subjectID, a.Kind, a.ID, a.Name, a.Address, action, detail, ms(s.now())); err != nil {
+		return fmt.Errorf("store: audit %s: %w", action, err)
+	}
+	return nil
+}
+
+// AuditService is portal.AuditService on the store.
+type AuditService struct{ db *DB }
+
+var _ portal.AuditService = (*AuditService)(nil)
+
+// FindAudit lists the trail newest first. A company's listing of an
+// applicant of another company is empty, as for one without actions.
+func (s *AuditService) FindAudit(ctx context.Context, f portal.AuditFilter) ([]portal.AuditEntry, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = portal.DefaultAuditLimit
+	}
+	rows, err := s.db.db.QueryContext(ctx, `SELECT id, company_id, subject_id, actor, actor_id, actor_name, address, action, detail, created_at
+		FROM audit_log WHERE ($1 = 0 OR company_id = $1) AND ($2 = 0 OR subject_id = $2) ORDER BY id DESC LIMIT $3`,
+		f.CompanyID, f.SubjectID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: audit: %w", err)
+	}
+	defer rows.Close()
+	out := []portal.AuditEntry{}
+	for rows.Next() {
+		var e portal.AuditEntry
+		var at int64
+		if err := rows.Scan(&e.ID, &e.CompanyID, &e.SubjectID, &e.Actor.Kind, &e.Actor.ID, &e.Actor.Name, &e.Actor.Address,
+			&e.Action, &e.Detail, &at); err != nil {
+			return nil, fmt.Errorf("store: audit: %w", err)
+		}
+		e.At = fromMS(at)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// queueWebhook records an event for the employer's systems in the
+// transaction of what it tells; their delivery reads it from
+// webhook_events. data is the event's own fields; the envelope (id,
+// type, time, applicant) is added on delivery.
+func (s *conn) queueWebhook(ctx context.Context, q queryer, subjectID int64, eventType string, data any) error {
+	payload, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("store: webhook %s: %w", eventType, err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO webhook_events (company_id, subject_id, type, payload, created_at)
+		VALUES ((SELECT company_id FROM subjects WHERE id = $1), $1, $2, $3, $4)`,
+		subjectID, eventType, string(payload), ms(s.now())); err != nil {
+		return fmt.Errorf("store: webhook %s: %w", eventType, err)
+	}
+	return nil
+}
+
+// notifyApplicant queues the notice by the applicant's chosen method
+// (primaryNotificationMethod): e-mail to its address, a text to its
+// mobile number, or both. Before personal information is saved it goes by
+// e-mail to the address they were invited at. It answers the channels
+// used ("email", "text"), which a delivery that must be recorded (the
+// free copy of the report) keeps.
+func (s *conn) notifyApplicant(ctx context.Context, q queryer, subjectID int64, n portal.Notice) ([]string, error) {
+	var email string
+	if err := q.QueryRowContext(ctx, `SELECT email FROM subjects WHERE id = $1`, subjectID).Scan(&email); err != nil {
+		return nil, notFound(err, "Subject")
+	}
+	method := portal.NotificationMethod{Type: portal.NotifyByEmail, Email: email}
+	dial := "1"
+	p, err := findPersonalInfo(ctx, q, s.cfg.Sealer, subjectID)
+	if err != nil {
+		return nil, err
+	}
+	if p != nil && p.PrimaryNotificationMethod.Type != "" {
+		method = p.PrimaryNotificationMethod
+		if p.DaytimeDialCode != "" {
+			dial = p.DaytimeDialCode
+		}
+	}
+	now := s.now()
+	var used []string
+	if method.Type != portal.NotifyByText && method.Email != "" {
+		if err := s.enqueueMail(ctx, q, now, method.Email, n.Subject, n.Body, 0); err != nil {
+			return nil, err
+		}
+		used = append(used, portal.NotifyByEmail)
+	}
+	if method.Type != portal.NotifyByEmail && method.Text != "" {
+		if err := s.queueText(ctx, q, subjectID, textNumber(dial, method.Text), n.Text); err != nil {
+			return nil, err
+		}
+		used = append(used, portal.NotifyByText)
+	}
+	return used, nil
+}
+
+// textNumber is a mobile number in E.164 form: + dial code and digits.
+func textNumber(dial, number string) string {
+	digits := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return r
+			}
+			return -1
+		}, s)
+	}
+	return "+" + digits(dial) + digits(number)
+}
+
+// queueText queues a text message for the SMS provider.
+func (s *conn) queueText(ctx context.Context, q queryer, subjectID int64, to, body string) error {
+	if _, err := q.ExecContext(ctx, `INSERT INTO sms_outbox (subject_id, to_number, body, created_at) VALUES ($1, $2, $3, $4)`,
+		subjectID, to, body, ms(s.now())); err != nil {
+		return fmt.Errorf("store: queue text message: %w", err)
+	}
+	return nil
+}
+
+// publishScreening tells the applicant's open pages that kind changed
+// (portal.ScreeningTopic), after the change committed. A failure is
+// logged, not returned: the change stands, and the page reads it at its
+// next load or reconnect.
+func (s *conn) publishScreening(ctx context.Context, subjectID int64, kind string) {
+	payload, err := json.Marshal(portal.ScreeningEvent{Kind: kind})
+	if err == nil {
+		err = (&DB{s}).Publish(ctx, portal.ScreeningTopic(subjectID), payload)
+	}
+	if err != nil {
+		s.cfg.Logger.Warn("screening: publishing an event failed", "subject", subjectID, "kind", kind, "err", err)
+	}
+}
