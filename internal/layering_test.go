@@ -52,12 +52,13 @@ var layers = []layer{
 	{"store", []string{"internal/store"}, adapterImports},
 	{"httpapi", []string{"internal/httpapi"}, adapterImports},
 	{"mail", []string{"internal/mail"}, adapterImports},
-	{"sandboxes", []string{"internal/sandbox/idv", "internal/sandbox/payment", "internal/sandbox/sites"}, adapterImports},
+	{"webhook", []string{"internal/webhook"}, adapterImports},
+	{"sandboxes", []string{"internal/sandbox/idv", "internal/sandbox/payment", "internal/sandbox/sites", "internal/sandbox/sms"}, adapterImports},
 	// The demo employer, seeded through the store.
 	{"demo", []string{"internal/demo"}, []string{std, thirdParty, "domain", "library", "store"}},
 	// The composition root wires the adapters into the domain's interfaces.
 	{"composition root", []string{"cmd/portal"}, []string{
-		std, thirdParty, "domain", "library", "store", "httpapi", "mail", "sandboxes", "demo",
+		std, thirdParty, "domain", "library", "store", "httpapi", "mail", "webhook", "sandboxes", "demo",
 	}},
 	// For tests only: no layer lists it, so only test files import it.
 	{"test support", []string{"internal/store/storetest", "internal/mail/mailtest"}, []string{

@@ -10,6 +10,9 @@ import (
 type MaintenanceService interface {
 	// Outbox lists the e-mail queued and sent, oldest first.
 	Outbox(ctx context.Context) ([]Mail, error)
+	// TextOutbox lists the text messages queued, sent and given up,
+	// oldest first.
+	TextOutbox(ctx context.Context) ([]TextMessage, error)
 	// Sweep deletes what can no longer matter (expired throttle records,
 	// tokens, invitations, reset and e-mail-change links).
 	Sweep(ctx context.Context) (SweepResult, error)

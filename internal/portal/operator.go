@@ -21,4 +21,6 @@ type OperatorServices struct {
 	Maintenance MaintenanceService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
+	// Webhooks are the employers' endpoints and their deliveries.
+	Webhooks WebhookService
 }

@@ -60,23 +60,6 @@ func (s *AuditService) FindAudit(ctx context.Context, f portal.AuditFilter) ([]p
 	return out, rows.Err()
 }
 
-// queueWebhook records an event for the employer's systems in the
-// transaction of what it tells; their delivery reads it from
-// webhook_events. data is the event's own fields; the envelope (id,
-// type, time, applicant) is added on delivery.
-func (s *conn) queueWebhook(ctx context.Context, q queryer, subjectID int64, eventType string, data any) error {
-	payload, err := json.Marshal(data)
-	if err != nil {
-		return fmt.Errorf("store: webhook %s: %w", eventType, err)
-	}
-	if _, err := q.ExecContext(ctx, `INSERT INTO webhook_events (company_id, subject_id, type, payload, created_at)
-		VALUES ((SELECT company_id FROM subjects WHERE id = $1), $1, $2, $3, $4)`,
-		subjectID, eventType, string(payload), ms(s.now())); err != nil {
-		return fmt.Errorf("store: webhook %s: %w", eventType, err)
-	}
-	return nil
-}
-
 // notifyApplicant queues the notice by the applicant's chosen method
 // (primaryNotificationMethod): e-mail to its address, a text to its
 // mobile number, or both. Before personal information is saved it goes by

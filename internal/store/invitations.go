@@ -127,6 +127,9 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			return err
 		}
 		res = portal.InviteResult{Subject: sub, Token: token}
+		if err := s.db.queueWebhook(ctx, tx.db, sub.ID, portal.WebhookApplicantInvited, webhookStatus{sub.StatusID}); err != nil {
+			return err
+		}
 		if req.BaseURL == "" {
 			return nil
 		}

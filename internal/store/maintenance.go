@@ -16,6 +16,11 @@ func (s *MaintenanceService) Outbox(ctx context.Context) ([]portal.Mail, error) 
 	return s.db.Outbox(ctx)
 }
 
+// TextOutbox lists the text messages, as DB.TextOutbox.
+func (s *MaintenanceService) TextOutbox(ctx context.Context) ([]portal.TextMessage, error) {
+	return s.db.TextOutbox(ctx)
+}
+
 // Sweep deletes expired rows (DB.Sweep).
 func (s *MaintenanceService) Sweep(ctx context.Context) (portal.SweepResult, error) {
 	return s.db.Sweep(ctx)

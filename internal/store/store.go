@@ -68,6 +68,10 @@ type Config struct {
 	// SelfPay holds the states whose residents are never asked to pay
 	// (portal.SelfPayRules).
 	SelfPay portal.SelfPayRules
+	// WebhookAllowInsecure accepts webhook endpoints over http and on
+	// local or private addresses (portal.CheckWebhookURL): tests and local
+	// development only.
+	WebhookAllowInsecure bool
 }
 
 // DefaultBusyTimeout is how long a SQLite write waits for the write lock

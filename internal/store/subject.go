@@ -249,6 +249,11 @@ func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64,
 		if err := s.setStatus(ctx, tx, subjectID, from, move.To); err != nil {
 			return err
 		}
+		if event, ok := statusWebhooks[move.To]; ok {
+			if err := s.queueWebhook(ctx, tx, subjectID, event, webhookStatus{move.To}); err != nil {
+				return err
+			}
+		}
 		if move.To != portal.StatusIDVStarted || !move.Declared {
 			return nil
 		}
@@ -257,6 +262,18 @@ func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64,
 		}
 		return nil
 	})
+}
+
+// statusWebhooks are the employers' events of the applicant's moves:
+// setup done, and everything submitted (identity verification starts).
+var statusWebhooks = map[portal.StatusID]string{
+	portal.StatusSetupComplete: portal.WebhookSetupCompleted,
+	portal.StatusIDVStarted:    portal.WebhookSubmitted,
+}
+
+// webhookStatus is the data of an applicant's event: their status then.
+type webhookStatus struct {
+	StatusID portal.StatusID `json:"statusId"`
 }
 
 // SetSubjectStatus moves the subject and its orders to a status without
