@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"applicantportal/internal/portal"
 )
@@ -83,7 +82,6 @@ func runAPIKeyList(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintln(stdout, "No API keys.")
 		return nil
 	}
-	stamp := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") }
 	for _, k := range keys {
 		state := "never used"
 		if k.LastUsedAt != nil {

@@ -159,6 +159,10 @@ type serveConfig struct {
 	SMTPInsecure bool
 	MailFrom     string
 	MailInterval time.Duration
+	// Webhooks and text messages: delivered by workers of serve.
+	WebhookAllowInsecure bool
+	WebhookInterval      time.Duration
+	SMSInterval          time.Duration
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -212,5 +216,11 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.BoolVar(&c.SMTPInsecure, "smtp-insecure", false, "send to a relay that does not offer STARTTLS, in clear text (a relay on localhost or a trusted network only)")
 	f.StringVar(&c.MailFrom, "mail-from", "", "sender of the e-mail, such as \"ClearPath Screening <no-reply@clearpath.example>\"; empty means the brand name at no-reply@localhost")
 	f.DurationVar(&c.MailInterval, "mail-interval", 10*time.Second, "how often the outbox is sent through the SMTP relay")
+	f.BoolVar(&c.WebhookAllowInsecure, "webhook-allow-insecure", false, webhookAllowInsecureUsage)
+	f.DurationVar(&c.WebhookInterval, "webhook-interval", 5*time.Second, "how often due webhook deliveries are sent (each waits its backoff after a failure)")
+	f.DurationVar(&c.SMSInterval, "sms-interval", 10*time.Second, "how often the text messages are sent through the SMS provider (the built-in sandbox)")
 	return f, c
 }
+
+// webhookAllowInsecureUsage is the flag's text in serve and portal webhook add.
+const webhookAllowInsecureUsage = "accept webhook endpoints over http and on local or private addresses, and deliver to them (tests and local development only: otherwise an API key could make the server call inside its own network)"

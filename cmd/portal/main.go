@@ -38,6 +38,8 @@ Commands:
   apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
+  webhook   employers' webhook endpoints and deliveries: webhook add|list|deliveries|remove|retry
+  sms       the text messages to applicants: sms outbox
   audit     the audit trail of actions on screenings: audit list [--subject ID]
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
@@ -106,6 +108,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runChat(ctx, rest, stdout, stderr)
 	case "audit":
 		return runAudit(ctx, rest, stdout, stderr)
+	case "webhook":
+		return runWebhook(ctx, rest, stdout, stderr)
+	case "sms":
+		return runSMS(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

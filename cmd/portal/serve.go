@@ -22,8 +22,10 @@ import (
 	idvsandbox "applicantportal/internal/sandbox/idv"
 	paymentsandbox "applicantportal/internal/sandbox/payment"
 	sitesandbox "applicantportal/internal/sandbox/sites"
+	smssandbox "applicantportal/internal/sandbox/sms"
 	"applicantportal/internal/seal"
 	"applicantportal/internal/store"
+	"applicantportal/internal/webhook"
 	"applicantportal/web"
 )
 
@@ -119,7 +121,8 @@ func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) stor
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
 		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, Logger: logger,
 		PasswordChecks: c.PasswordChecks, PasswordCheckWait: c.PasswordCheckWait,
-		SelfPay: portal.SelfPayRules{ForbiddenStates: splitList(c.SelfPayForbiddenStates)},
+		SelfPay:              portal.SelfPayRules{ForbiddenStates: splitList(c.SelfPayForbiddenStates)},
+		WebhookAllowInsecure: c.WebhookAllowInsecure,
 	}
 }
 
@@ -240,7 +243,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	mailCtx, stopMail := context.WithCancel(ctx)
 	delivered := deliverEvery(mailCtx, db, mailer, cfg.MailInterval, logger)
 	reminded := remindEvery(mailCtx, db.Operator().Invitations, baseURL, reminderInterval, logger)
-	defer func() { stopMail(); <-delivered; <-reminded }()
+	webhooks := deliverWebhooksEvery(mailCtx, db, webhook.New(webhook.Config{Timeout: webhookTimeout, AllowInsecure: cfg.WebhookAllowInsecure}),
+		cfg.WebhookInterval, logger)
+	texts := deliverTextsEvery(mailCtx, db, smssandbox.New(), cfg.SMSInterval, logger)
+	defer func() { stopMail(); <-delivered; <-reminded; <-webhooks; <-texts }()
 
 	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
@@ -357,26 +363,61 @@ func deliverEvery(ctx context.Context, db *store.DB, mailer portal.Mailer, inter
 	if mailer == nil {
 		interval = 0
 	}
+	// The errors are kept in the outbox (portal outbox); a relay's answer
+	// may quote the recipient, so it is not logged.
+	return drainEvery(ctx, interval, mailBatch, "mail", logger, func(ctx context.Context) (int, int, error) {
+		return db.DeliverOutbox(ctx, mailer, mailLease, mailBatch)
+	})
+}
+
+// drainEvery runs deliver at every interval, batch after batch until one
+// comes back short, logging what it sent and failed (what went wrong is
+// kept by the outbox deliver works on, not logged).
+func drainEvery(ctx context.Context, interval time.Duration, batch int, what string, logger *slog.Logger,
+	deliver func(context.Context) (sent, failed int, err error)) <-chan struct{} {
 	return runEvery(ctx, interval, func(ctx context.Context) {
 		for ctx.Err() == nil {
-			sent, failed, err := db.DeliverOutbox(ctx, mailer, mailLease, mailBatch)
+			sent, failed, err := deliver(ctx)
 			if err != nil {
 				if ctx.Err() == nil {
-					logger.Warn("mail delivery failed", slog.String("error", err.Error()))
+					logger.Warn(what+" delivery failed", slog.String("error", err.Error()))
 				}
 				return
 			}
 			if failed > 0 {
-				// The errors are kept in the outbox (portal outbox); a
-				// relay's answer may quote the recipient, so it is not logged.
-				logger.Warn("some mail could not be sent; it is tried again later", slog.Int("sent", sent), slog.Int("failed", failed))
+				logger.Warn("some "+what+" could not be sent; it is tried again later", slog.Int("sent", sent), slog.Int("failed", failed))
 			} else if sent > 0 {
-				logger.Debug("mail sent", slog.Int("sent", sent))
+				logger.Debug(what+" sent", slog.Int("sent", sent))
 			}
-			if sent+failed < mailBatch {
+			if sent+failed < batch {
 				return
 			}
 		}
+	})
+}
+
+// Webhook and text deliveries: claimed batches, leased for longer than
+// their sends can take.
+const (
+	webhookBatch   = 20
+	webhookTimeout = 10 * time.Second
+	webhookLease   = webhookBatch*webhookTimeout + time.Minute
+	textBatch      = 20
+	textLease      = 5 * time.Minute
+)
+
+// deliverWebhooksEvery posts the due webhook deliveries (portal webhook
+// deliveries lists them with their attempts).
+func deliverWebhooksEvery(ctx context.Context, db *store.DB, sender portal.WebhookSender, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+	return drainEvery(ctx, interval, webhookBatch, "webhooks", logger, func(ctx context.Context) (int, int, error) {
+		return db.DeliverWebhooks(ctx, sender, webhookLease, webhookBatch)
+	})
+}
+
+// deliverTextsEvery sends the queued texts (portal sms outbox lists them).
+func deliverTextsEvery(ctx context.Context, db *store.DB, provider portal.SMSProvider, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+	return drainEvery(ctx, interval, textBatch, "text messages", logger, func(ctx context.Context) (int, int, error) {
+		return db.DeliverTexts(ctx, provider, textLease, textBatch)
 	})
 }
 
