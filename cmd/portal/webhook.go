@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -150,31 +151,29 @@ func runWebhookDeliveries(ctx context.Context, args []string, stdout, stderr io.
 }
 
 func runWebhookRemove(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("webhook remove", "Removes a webhook endpoint: nothing more is sent to it; its deliveries stay listed.", stderr)
-	st := f.storage()
-	var id int64
-	f.Int64Var(&id, "id", 0, "the endpoint's id (portal webhook list shows it) (required)")
-	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	if id <= 0 {
-		fmt.Fprint(stderr, webhookUsage)
-		return errors.New("portal webhook remove: give --id")
-	}
-	if err := ops.Webhooks.RemoveWebhookEndpoint(ctx, 0, id); err != nil {
-		return fmt.Errorf("webhook endpoint %d: %w", id, describe(err))
-	}
-	fmt.Fprintf(stdout, "Webhook endpoint %d removed.\n", id)
-	return nil
+	return runWebhookOn(ctx, args, stdout, stderr, "remove", "Removes a webhook endpoint: nothing more is sent to it; its deliveries stay listed.",
+		"id", "the endpoint's id (portal webhook list shows it) (required)", "Webhook endpoint", "removed",
+		func(ops portal.OperatorServices, id int64) error {
+			return ops.Webhooks.RemoveWebhookEndpoint(ctx, 0, id)
+		})
 }
 
 func runWebhookRetry(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("webhook retry", "Sends a failed or cancelled webhook delivery once more, at the next run of serve's worker.", stderr)
+	return runWebhookOn(ctx, args, stdout, stderr, "retry", "Sends a failed or cancelled webhook delivery once more, at the next run of serve's worker.",
+		"delivery", "the delivery's id (portal webhook deliveries shows it) (required)", "Webhook delivery", "is due again",
+		func(ops portal.OperatorServices, id int64) error {
+			return ops.Webhooks.RetryWebhookDelivery(ctx, 0, id)
+		})
+}
+
+// runWebhookOn is a webhook command that acts on one endpoint or delivery
+// (what) named by its id flag, and says what it did (done).
+func runWebhookOn(ctx context.Context, args []string, stdout, stderr io.Writer, word, summary, flag, flagUsage, what, done string,
+	act func(portal.OperatorServices, int64) error) error {
+	f := newFlags("webhook "+word, summary, stderr)
 	st := f.storage()
 	var id int64
-	f.Int64Var(&id, "delivery", 0, "the delivery's id (portal webhook deliveries shows it) (required)")
+	f.Int64Var(&id, flag, 0, flagUsage)
 	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
 	if err != nil {
 		return err
@@ -182,12 +181,12 @@ func runWebhookRetry(ctx context.Context, args []string, stdout, stderr io.Write
 	defer db.Close()
 	if id <= 0 {
 		fmt.Fprint(stderr, webhookUsage)
-		return errors.New("portal webhook retry: give --delivery")
+		return fmt.Errorf("portal webhook %s: give --%s", word, flag)
 	}
-	if err := ops.Webhooks.RetryWebhookDelivery(ctx, 0, id); err != nil {
-		return fmt.Errorf("webhook delivery %d: %w", id, describe(err))
+	if err := act(ops, id); err != nil {
+		return fmt.Errorf("%s %d: %w", strings.ToLower(what), id, describe(err))
 	}
-	fmt.Fprintf(stdout, "Webhook delivery %d is due again.\n", id)
+	fmt.Fprintf(stdout, "%s %d %s.\n", what, id, done)
 	return nil
 }
 

@@ -138,23 +138,32 @@ func (s *DB) DeliverOutbox(ctx context.Context, mailer portal.Mailer, lease time
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(claimed[a].ID, claimed[b].ID) })
-	for _, i := range order {
-		m := claimed[i]
+	return sendEach(ctx, len(order), func(k int) error {
 		// A body that does not open (altered, another key) counts as a
 		// failed attempt, with its error in the outbox.
-		sendErr := unopened[i]
-		if sendErr == nil {
-			sendErr = mailer.Send(ctx, m)
+		if err := unopened[order[k]]; err != nil {
+			return err
 		}
+		return mailer.Send(ctx, claimed[order[k]])
+	}, func(ctx context.Context, k int, sendErr error) error {
+		return s.recordDelivery(ctx, claimed[order[k]], sendErr)
+	})
+}
+
+// sendEach is the sending half of an outbox's worker: it sends the n
+// items it claimed one after another and records each outcome, counting
+// them. When ctx ends during a send (shutting down) it stops without
+// recording it: the claim runs out and the item is sent later, without a
+// failure that was not the other side's. An outcome is recorded even when
+// ctx ends then: a sent item left unrecorded would be sent again.
+func sendEach(ctx context.Context, n int, send func(i int) error, record func(ctx context.Context, i int, sendErr error) error) (sent, failed int, err error) {
+	for i := range n {
+		sendErr := send(i)
 		if sendErr != nil && ctx.Err() != nil {
-			// Shutting down: the claim runs out and the mail is sent later,
-			// without counting a failure that was not the relay's.
 			return sent, failed, nil
 		}
-		// The outcome is recorded even when ctx ends now: a sent mail
-		// left unrecorded would be sent again.
 		rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err := s.recordDelivery(rec, m, sendErr)
+		err := record(rec, i, sendErr)
 		cancel()
 		if err != nil {
 			return sent, failed, err

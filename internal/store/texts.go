@@ -66,24 +66,13 @@ func (s *DB) DeliverTexts(ctx context.Context, provider portal.SMSProvider, leas
 		return 0, 0, fmt.Errorf("store: claim text outbox: %w", err)
 	}
 	slices.SortFunc(claimed, func(a, b portal.TextMessage) int { return cmp.Compare(a.ID, b.ID) })
-	for _, m := range claimed {
-		id, sendErr := provider.SendText(ctx, m.To, m.Body)
-		if sendErr != nil && ctx.Err() != nil {
-			return sent, failed, nil // shutting down: tried again later
-		}
-		rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err := s.recordText(rec, m, id, sendErr)
-		cancel()
-		if err != nil {
-			return sent, failed, err
-		}
-		if sendErr != nil {
-			failed++
-		} else {
-			sent++
-		}
-	}
-	return sent, failed, nil
+	ids := make([]string, len(claimed))
+	return sendEach(ctx, len(claimed), func(i int) (err error) {
+		ids[i], err = provider.SendText(ctx, claimed[i].To, claimed[i].Body)
+		return err
+	}, func(ctx context.Context, i int, sendErr error) error {
+		return s.recordText(ctx, claimed[i], ids[i], sendErr)
+	})
 }
 
 func (s *DB) recordText(ctx context.Context, m portal.TextMessage, providerID string, sendErr error) error {

@@ -290,35 +290,25 @@ func (s *DB) DeliverWebhooks(ctx context.Context, sender portal.WebhookSender, l
 	}
 	// RETURNING has no order; the oldest delivery goes first.
 	slices.SortFunc(claims, func(a, b claim) int { return cmp.Compare(a.id, b.id) })
-	for _, c := range claims {
-		d, err := s.webhookMessage(ctx, c.id, c.eventID, c.endpointID)
+	var d claimedDelivery
+	var status int
+	var started time.Time
+	return sendEach(ctx, len(claims), func(i int) (err error) {
+		c := claims[i]
+		// A delivery that cannot be read or signed is a failed attempt,
+		// with its error in the listing.
+		if d, err = s.webhookMessage(ctx, c.id, c.eventID, c.endpointID); err == nil {
+			err = d.unopened
+		}
+		d.attempts, started, status = c.attempts, time.Now(), 0
 		if err != nil {
-			return sent, failed, err
+			return err
 		}
-		d.attempts = c.attempts
-		started := time.Now()
-		status, sendErr := 0, d.unopened
-		if sendErr == nil {
-			status, sendErr = sender.SendWebhook(ctx, d.message)
-		}
-		if sendErr != nil && ctx.Err() != nil {
-			// Shutting down: the claim runs out and the delivery is tried
-			// later, without counting a failure that was not the endpoint's.
-			return sent, failed, nil
-		}
-		rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		err = s.recordWebhookAttempt(rec, d, status, sendErr, time.Since(started))
-		cancel()
-		if err != nil {
-			return sent, failed, err
-		}
-		if sendErr != nil {
-			failed++
-		} else {
-			sent++
-		}
-	}
-	return sent, failed, nil
+		status, err = sender.SendWebhook(ctx, d.message)
+		return err
+	}, func(ctx context.Context, i int, sendErr error) error {
+		return s.recordWebhookAttempt(ctx, d, status, sendErr, time.Since(started))
+	})
 }
 
 // webhookMessage reads what a claimed delivery sends: its event in the
