@@ -385,7 +385,7 @@ func drainEvery(ctx context.Context, interval time.Duration, batch int, what str
 				return
 			}
 			if failed > 0 {
-				logger.Warn("some "+what+" could not be sent; it is tried again later", slog.Int("sent", sent), slog.Int("failed", failed))
+				logger.Warn(what+": some could not be sent and are tried again later", slog.Int("sent", sent), slog.Int("failed", failed))
 			} else if sent > 0 {
 				logger.Debug(what+" sent", slog.Int("sent", sent))
 			}
