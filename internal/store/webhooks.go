@@ -165,10 +165,10 @@ func (s *WebhookService) FindWebhookDeliveries(ctx context.Context, f portal.Web
 	if len(out) == 0 {
 		return out, nil
 	}
-	// The listed deliveries are the newest ones, so their attempts are
-	// those from the oldest listed on.
+	// The listed deliveries are the newest ones: their attempts are among
+	// those from the oldest listed to the newest.
 	attempts, err := s.db.db.QueryContext(ctx, `SELECT delivery_id, attempted_at, status, error, duration_ms FROM webhook_attempts
-		WHERE delivery_id >= $1 ORDER BY id`, out[len(out)-1].ID)
+		WHERE delivery_id >= $1 AND delivery_id <= $2 ORDER BY id`, out[len(out)-1].ID, out[0].ID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list webhook attempts: %w", err)
 	}

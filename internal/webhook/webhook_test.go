@@ -76,8 +76,10 @@ func TestSenderSignsAndRefusesInsideAddresses(t *testing.T) {
 	if _, err := strict.SendWebhook(ctx, m); err == nil || !strings.Contains(err.Error(), "https") {
 		t.Errorf("http refused: %v", err)
 	}
-	m.URL = strings.Replace(srv.URL, "http://", "https://", 1)
-	if _, err := strict.SendWebhook(ctx, m); err == nil || !strings.Contains(err.Error(), "not an internet address") {
-		t.Errorf("loopback refused at connection: %v", err)
+	for _, host := range []string{"127.0.0.1", "localhost"} {
+		m.URL = strings.Replace(srv.URL, "http://127.0.0.1", "https://"+host, 1)
+		if _, err := strict.SendWebhook(ctx, m); err == nil || !strings.Contains(err.Error(), "not an internet address") {
+			t.Errorf("%s refused at connection, after resolving: %v", host, err)
+		}
 	}
 }
