@@ -18,10 +18,22 @@ import (
 // audit appends the action to the audit trail, with who acts as ctx says
 // (portal.ActorFrom) and the applicant's company.
 func (s *conn) audit(ctx context.Context, q queryer, subjectID int64, action, detail string) error {
+	return s.appendAudit(ctx, q, `(SELECT company_id FROM subjects WHERE id = $1), $1`, subjectID, action, detail)
+}
+
+// auditCompany appends an action on a company's own settings (its webhook
+// endpoints), which concerns no applicant: subject 0.
+func (s *conn) auditCompany(ctx context.Context, q queryer, companyID int64, action, detail string) error {
+	return s.appendAudit(ctx, q, `$1, 0`, companyID, action, detail)
+}
+
+// appendAudit writes the row; whose is the SQL of its company and subject
+// from $1.
+func (s *conn) appendAudit(ctx context.Context, q queryer, whose string, id int64, action, detail string) error {
 	a := portal.ActorFrom(ctx)
 	if _, err := q.ExecContext(ctx, `INSERT INTO audit_log (company_id, subject_id, actor, actor_id, actor_name, address, action, detail, created_at)
-		VALUES ((SELECT company_id FROM subjects WHERE id = $1), $1, $2, $3, $4, $5, $6, $7, $8)`,
-		subjectID, a.Kind, a.ID, a.Name, a.Address, action, detail, ms(s.now())); err != nil {
+		VALUES (`+whose+`, $2, $3, $4, $5, $6, $7, $8)`,
+		id, a.Kind, a.ID, a.Name, a.Address, action, detail, ms(s.now())); err != nil {
 		return fmt.Errorf("store: audit %s: %w", action, err)
 	}
 	return nil

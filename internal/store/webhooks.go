@@ -63,7 +63,7 @@ func (s *WebhookService) CreateWebhookEndpoint(ctx context.Context, companyID in
 		if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET sealed_secret = $1 WHERE id = $2`, sealed, e.ID); err != nil {
 			return fmt.Errorf("store: create webhook endpoint: %w", err)
 		}
-		return nil
+		return s.db.auditCompany(ctx, tx, companyID, "webhook.added", fmt.Sprintf("endpoint %d: %s", e.ID, rawURL))
 	})
 	if err != nil {
 		return nil, "", err
@@ -99,13 +99,14 @@ func (s *WebhookService) FindWebhookEndpoints(ctx context.Context, companyID int
 func (s *WebhookService) RemoveWebhookEndpoint(ctx context.Context, companyID, endpointID int64) error {
 	return s.db.tx(ctx, func(tx *sql.Tx) error {
 		now := ms(s.db.now())
-		res, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET removed_at = COALESCE(removed_at, $1), sealed_secret = NULL
-			WHERE id = $2 AND (CAST($3 AS BIGINT) = 0 OR company_id = $3)`, now, endpointID, companyID)
+		var owner int64
+		err := tx.QueryRowContext(ctx, `UPDATE webhook_endpoints SET removed_at = COALESCE(removed_at, $1), sealed_secret = NULL
+			WHERE id = $2 AND (CAST($3 AS BIGINT) = 0 OR company_id = $3) RETURNING company_id`, now, endpointID, companyID).Scan(&owner)
 		if err != nil {
-			return fmt.Errorf("store: remove webhook endpoint: %w", err)
+			return notFound(err, "Webhook endpoint")
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return portal.Errorf(portal.ENOTFOUND, "Webhook endpoint not found.")
+		if err := s.db.auditCompany(ctx, tx, owner, "webhook.removed", fmt.Sprintf("endpoint %d", endpointID)); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = $1, claimed_until = NULL WHERE endpoint_id = $2 AND state = $3`,
 			portal.WebhookCancelled, endpointID, portal.WebhookPending); err != nil {

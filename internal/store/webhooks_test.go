@@ -218,6 +218,20 @@ func TestWebhookEventsGoToTheCompanysActiveEndpointsOnly(t *testing.T) {
 				}
 			})
 		}
+		t.Run("EndpointChangesAreAudited", func(t *testing.T) {
+			list, err := w.ops.Audit.FindAudit(ctx, portal.AuditFilter{CompanyID: w.acme.ID})
+			var got []string
+			for _, e := range list {
+				if e.SubjectID == 0 {
+					got = append(got, e.Action+" "+e.Detail)
+				}
+			}
+			want := fmt.Sprintf("[webhook.removed endpoint %d webhook.added endpoint %d: %s webhook.added endpoint %d: %s webhook.added endpoint %d: %s]",
+				removed.ID, removed.ID, r.url("/removed"), second.ID, r.url("/second"), first.ID, r.url("/first"))
+			if err != nil || fmt.Sprint(got) != want {
+				t.Errorf("audit %v, %v; want %s", got, err, want)
+			}
+		})
 		t.Run("AnotherCompanysEndpointIsNotFound", func(t *testing.T) {
 			_, err := w.ops.Webhooks.FindWebhookDeliveries(ctx, portal.WebhookDeliveryFilter{CompanyID: w.other.ID, EndpointID: first.ID})
 			if portal.ErrorCode(err) != portal.ENOTFOUND {
