@@ -34,9 +34,9 @@ type AdverseAction struct {
 	FinalAt *time.Time
 	// FinalNote is the operator's word on the final notice.
 	FinalNote string
-	// BusinessDaysLeft is counted from the server's clock when read: the
-	// business days from today to EndsOn, both included; 0 once it has
-	// passed.
+	// BusinessDaysLeft is counted by the server's clock when read
+	// (portal.BusinessDaysLeft): WaitingDays on the day the notice is
+	// sent, 1 on EndsOn, 0 once it has passed.
 	BusinessDaysLeft int
 }
 
@@ -184,11 +184,16 @@ func WaitingPeriodEnds(sent time.Time, n int) time.Time {
 	return d
 }
 
-// BusinessDaysLeft counts the business days from now's day to endsOn, both
-// included: 0 once endsOn has passed.
-func BusinessDaysLeft(now, endsOn time.Time) int {
+// BusinessDaysLeft counts the business days of a waiting period that
+// began the day after sent and ends on endsOn, from now's day (included)
+// on: 0 once endsOn has passed.
+func BusinessDaysLeft(now, sent, endsOn time.Time) int {
+	d := Day(now)
+	if first := Day(sent).AddDate(0, 0, 1); d.Before(first) {
+		d = first
+	}
 	n := 0
-	for d := Day(now); !d.After(endsOn); d = d.AddDate(0, 0, 1) {
+	for ; !d.After(endsOn); d = d.AddDate(0, 0, 1) {
 		if IsBusinessDay(d) {
 			n++
 		}

@@ -226,6 +226,6 @@ func (s *conn) findAdverseAction(ctx context.Context, q queryer, companyID, subj
 	if basedOn != "" {
 		a.BasedOn = strings.Split(basedOn, ",")
 	}
-	a.BusinessDaysLeft = portal.BusinessDaysLeft(s.now(), a.EndsOn)
+	a.BusinessDaysLeft = portal.BusinessDaysLeft(s.now(), a.SentAt, a.EndsOn)
 	return &a, nil
 }
