@@ -38,6 +38,7 @@ Commands:
   apikey    create, list or revoke operator API keys: apikey create|list|revoke
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
+  adverse   pre-adverse and final adverse-action notices: adverse pre|final|show --subject ID
   audit     the audit trail of actions on screenings: audit list [--subject ID]
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
@@ -104,6 +105,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCollection(ctx, rest, stdout, stderr)
 	case "chat":
 		return runChat(ctx, rest, stdout, stderr)
+	case "adverse":
+		return runAdverse(ctx, rest, stdout, stderr)
 	case "audit":
 		return runAudit(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
