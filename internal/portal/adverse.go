@@ -141,8 +141,8 @@ func (r FinalAdverseRequest) Validate() error {
 	return nil
 }
 
-// LongDate writes a day as the notices say it: "Thursday 3 December 2026".
-func LongDate(d time.Time) string { return d.Format("Monday 2 January 2006") }
+// LongDate writes a day as the notices and the app say it: "Thursday, December 3, 2026".
+func LongDate(d time.Time) string { return d.Format("Monday, January 2, 2006") }
 
 // Day is t's calendar day in UTC, at midnight: the unit business days
 // count in.
@@ -171,8 +171,8 @@ func IsBusinessDay(d time.Time) bool {
 
 // WaitingPeriodEnds is the last day of a waiting period of n business
 // days for a notice sent at sent: counted from the next day, so a notice
-// sent on Wednesday 25 November 2026 with 5 days ends on Thursday 3
-// December (Thanksgiving does not count).
+// sent on Wednesday, November 25, 2026 with 5 days ends on Thursday,
+// December 3 (Thanksgiving does not count).
 func WaitingPeriodEnds(sent time.Time, n int) time.Time {
 	d := Day(sent)
 	for n > 0 {

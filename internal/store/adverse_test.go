@@ -149,9 +149,9 @@ func TestAdverseActionFromPreToFinal(t *testing.T) {
 			left     int
 			finalErr string
 		}{
-			{"ThanksgivingDoesNotCount", "2026-11-26", 5, "The waiting period ends on Thursday 3 December 2026"},
-			{"Monday", "2026-11-30", 4, "The waiting period ends on Thursday 3 December 2026"},
-			{"TheLastDay", "2026-12-03", 1, "The waiting period ends on Thursday 3 December 2026"},
+			{"ThanksgivingDoesNotCount", "2026-11-26", 5, "The waiting period ends on Thursday, December 3, 2026"},
+			{"Monday", "2026-11-30", 4, "The waiting period ends on Thursday, December 3, 2026"},
+			{"TheLastDay", "2026-12-03", 1, "The waiting period ends on Thursday, December 3, 2026"},
 			{"TheDayAfter", "2026-12-04", 0, ""},
 		}
 		for _, s := range steps {
