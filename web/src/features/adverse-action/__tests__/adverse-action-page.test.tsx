@@ -36,7 +36,7 @@ describe('/adverse-action', () => {
       'href',
       '/disputes/new',
     );
-    const rights = screen.getByRole('region', { name: 'A Summary of Your Rights Under the Fair Credit Reporting Act' });
+    const rights = screen.getByRole('region', { name: 'Your rights' });
     // The text's own h1 sits below the page's headings.
     expect(
       within(rights).getByRole('heading', { level: 3, name: 'A Summary of Your Rights', hidden: true }),

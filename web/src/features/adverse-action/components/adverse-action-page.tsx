@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseChatSelected } from '@/lib/app-events';
 import { config } from '@/lib/config';
-import { useCompanySettings } from '@/lib/current-user';
+import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { headingsBelow } from '@/lib/document-html';
 import { longDate } from '@/lib/format-date';
 import { t } from '@/lib/i18n';
@@ -106,8 +106,15 @@ function Respond({ company }: { company: string }) {
   );
 }
 
+/** The services the decision would rest on, by the names the applicant knows (a code the package lacks as is). */
+function useServiceNames(codes: string[]): string {
+  const services = useCurrentUser()?.packageServices ?? [];
+  return codes.map((code) => services.find((s) => s.code === code)?.name ?? code).join(', ');
+}
+
 function PreNotice({ notice }: { notice: AdverseAction }) {
   const company = notice.companyName;
+  const basedOn = useServiceNames(notice.basedOn);
   const ends = noticeDate(notice.endsOn);
   return (
     <>
@@ -135,7 +142,7 @@ function PreNotice({ notice }: { notice: AdverseAction }) {
       <Section id="adverse-report-title" title={t('adverse.report.title')}>
         <p className={styles.plain}>{t('adverse.report.text')}</p>
         {notice.basedOn.length > 0 ? (
-          <p className={styles.muted}>{t('adverse.report.basedOn', { services: notice.basedOn.join(', ') })}</p>
+          <p className={styles.muted}>{t('adverse.report.basedOn', { services: basedOn })}</p>
         ) : null}
         <div className={styles.actions}>
           <Link className={`${buttonStyles.button} ${buttonStyles.primary}`} to={paths.report.getHref()}>
