@@ -44,26 +44,21 @@ func (s *OperatorAdverseActionService) SendPreAdverseAction(ctx context.Context,
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	var out *portal.AdverseAction
-	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		sub, err := adverseSubject(ctx, tx, r.CompanyID, r.SubjectID)
-		if err != nil {
-			return err
-		}
+	return s.send(ctx, r.CompanyID, r.SubjectID, func(tx *sql.Tx, sub *portal.Subject) (*portal.AdverseAction, *adverseTelling, error) {
 		switch sub.StatusID {
 		case portal.StatusFinalizationComplete, portal.StatusComplete, portal.StatusQA:
 		default:
-			return portal.Errorf(portal.ECONFLICT, "Applicant %d has not submitted (order status %d, %s): a pre-adverse notice follows the report.",
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d has not submitted (order status %d, %s): a pre-adverse notice follows the report.",
 				sub.ID, sub.StatusID, sub.StatusID.Text())
 		}
 		if prev, err := s.db.findAdverseAction(ctx, tx, 0, sub.ID); err == nil {
-			return portal.Errorf(portal.ECONFLICT, "Applicant %d already has a pre-adverse notice, sent %s.", sub.ID, portal.LongDate(prev.SentAt))
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d already has a pre-adverse notice, sent %s.", sub.ID, portal.LongDate(prev.SentAt))
 		} else if portal.ErrorCode(err) != portal.ENOTFOUND {
-			return err
+			return nil, nil, err
 		}
 		days, err := adverseWaitingDays(ctx, tx, sub.CompanyID)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if r.WaitingDays != nil {
 			days = *r.WaitingDays
@@ -73,24 +68,20 @@ func (s *OperatorAdverseActionService) SendPreAdverseAction(ctx context.Context,
 		if _, err := tx.ExecContext(ctx, `INSERT INTO adverse_actions (subject_id, sent_at, waiting_days, ends_on, note, based_on)
 			VALUES ($1, $2, $3, $4, $5, $6)`, sub.ID, ms(now), days, ends.Format(time.DateOnly), strings.TrimSpace(r.Note),
 			strings.Join(r.BasedOn, ",")); err != nil {
-			return fmt.Errorf("store: pre-adverse notice: %w", err)
+			return nil, nil, fmt.Errorf("store: pre-adverse notice: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET status_id = $1 WHERE subject_id = $2`,
 			portal.ProfileStatusPreAdverseAction, sub.ID); err != nil {
-			return fmt.Errorf("store: pre-adverse notice: %w", err)
+			return nil, nil, fmt.Errorf("store: pre-adverse notice: %w", err)
 		}
-		if out, err = s.db.findAdverseAction(ctx, tx, 0, sub.ID); err != nil {
-			return err
+		a, err := s.db.findAdverseAction(ctx, tx, 0, sub.ID)
+		if err != nil {
+			return nil, nil, err
 		}
-		return s.db.tellAdverseAction(ctx, tx, out, portal.WebhookPreAdverseAction, "adverse.pre",
-			fmt.Sprintf("pre-adverse notice: %d business days, ends %s", days, ends.Format(time.DateOnly)),
-			preAdverseNotice(out))
+		return a, &adverseTelling{event: portal.WebhookPreAdverseAction, action: "adverse.pre",
+			detail: fmt.Sprintf("pre-adverse notice: %d business days, ends %s", days, ends.Format(time.DateOnly)),
+			notice: preAdverseNotice(a)}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	s.db.publishScreening(ctx, out.SubjectID, portal.ScreeningChangedAdverse)
-	return out, nil
 }
 
 // SendFinalAdverseAction records the final notice once the waiting period
@@ -102,40 +93,30 @@ func (s *OperatorAdverseActionService) SendFinalAdverseAction(ctx context.Contex
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	var out *portal.AdverseAction
-	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		sub, err := adverseSubject(ctx, tx, r.CompanyID, r.SubjectID)
-		if err != nil {
-			return err
-		}
+	return s.send(ctx, r.CompanyID, r.SubjectID, func(tx *sql.Tx, sub *portal.Subject) (*portal.AdverseAction, *adverseTelling, error) {
 		a, err := s.db.findAdverseAction(ctx, tx, 0, sub.ID)
 		if portal.ErrorCode(err) == portal.ENOTFOUND {
-			return portal.Errorf(portal.ECONFLICT, "Applicant %d has no pre-adverse notice: send one first (portal adverse pre).", sub.ID)
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d has no pre-adverse notice: send one first (portal adverse pre).", sub.ID)
 		} else if err != nil {
-			return err
+			return nil, nil, err
 		}
 		now := s.db.now()
 		switch {
 		case a.FinalAt != nil:
-			return portal.Errorf(portal.ECONFLICT, "Applicant %d's final adverse-action notice was sent %s.", sub.ID, portal.LongDate(*a.FinalAt))
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d's final adverse-action notice was sent %s.", sub.ID, portal.LongDate(*a.FinalAt))
 		case !portal.Day(now).After(a.EndsOn):
-			return portal.Errorf(portal.ECONFLICT, "The waiting period ends on %s: send the final notice after it.", portal.LongDate(a.EndsOn))
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "The waiting period ends on %s: send the final notice after it.", portal.LongDate(a.EndsOn))
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE adverse_actions SET final_at = $1, final_note = $2 WHERE id = $3`,
 			ms(now), strings.TrimSpace(r.Note), a.ID); err != nil {
-			return fmt.Errorf("store: final adverse-action notice: %w", err)
+			return nil, nil, fmt.Errorf("store: final adverse-action notice: %w", err)
 		}
-		if out, err = s.db.findAdverseAction(ctx, tx, 0, sub.ID); err != nil {
-			return err
+		if a, err = s.db.findAdverseAction(ctx, tx, 0, sub.ID); err != nil {
+			return nil, nil, err
 		}
-		return s.db.tellAdverseAction(ctx, tx, out, portal.WebhookFinalAdverseAction, "adverse.final",
-			"final adverse-action notice", finalAdverseNotice(out))
+		return a, &adverseTelling{event: portal.WebhookFinalAdverseAction, action: "adverse.final",
+			detail: "final adverse-action notice", notice: finalAdverseNotice(a)}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	s.db.publishScreening(ctx, out.SubjectID, portal.ScreeningChangedAdverse)
-	return out, nil
 }
 
 // adverseWebhook is the data of the adverse_action.* webhook events.
@@ -146,18 +127,47 @@ type adverseWebhook struct {
 	EndsOn          string `json:"endsOn"`
 }
 
-// tellAdverseAction records a notice's audit row and webhook event and
-// sends it to the applicant, in the notice's transaction.
-func (s *conn) tellAdverseAction(ctx context.Context, tx *sql.Tx, a *portal.AdverseAction, event, action, detail string, n portal.Notice) error {
-	if err := s.audit(ctx, tx, a.SubjectID, action, detail); err != nil {
-		return err
+// adverseTelling is how a notice is told: its webhook event, its audit
+// action and detail, and the applicant's notice.
+type adverseTelling struct {
+	event, action, detail string
+	notice                portal.Notice
+}
+
+// send runs a notice's use case in one transaction: act records it on the
+// operator's applicant, then the audit row, the webhook event and the
+// notice to the applicant; after the commit, the applicant's open pages
+// hear of it.
+func (s *OperatorAdverseActionService) send(ctx context.Context, companyID, subjectID int64,
+	act func(tx *sql.Tx, sub *portal.Subject) (*portal.AdverseAction, *adverseTelling, error)) (*portal.AdverseAction, error) {
+	var out *portal.AdverseAction
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		sub, err := adverseSubject(ctx, tx, companyID, subjectID)
+		if err != nil {
+			return err
+		}
+		a, tell, err := act(tx, sub)
+		if err != nil {
+			return err
+		}
+		if err := s.db.audit(ctx, tx, a.SubjectID, tell.action, tell.detail); err != nil {
+			return err
+		}
+		if err := s.db.queueWebhook(ctx, tx, a.SubjectID, tell.event, adverseWebhook{AdverseActionID: a.ID, State: a.State(),
+			WaitingDays: a.WaitingDays, EndsOn: a.EndsOn.Format(time.DateOnly)}); err != nil {
+			return err
+		}
+		if _, err := s.db.notifyApplicant(ctx, tx, a.SubjectID, tell.notice); err != nil {
+			return err
+		}
+		out = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if err := s.queueWebhook(ctx, tx, a.SubjectID, event, adverseWebhook{AdverseActionID: a.ID, State: a.State(),
-		WaitingDays: a.WaitingDays, EndsOn: a.EndsOn.Format(time.DateOnly)}); err != nil {
-		return err
-	}
-	_, err := s.notifyApplicant(ctx, tx, a.SubjectID, n)
-	return err
+	s.db.publishScreening(ctx, out.SubjectID, portal.ScreeningChangedAdverse)
+	return out, nil
 }
 
 func preAdverseNotice(a *portal.AdverseAction) portal.Notice {
