@@ -40,6 +40,7 @@ Commands:
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
   webhook   employers' webhook endpoints and deliveries: webhook add|list|deliveries|remove|retry
   sms       the text messages to applicants: sms outbox
+  adverse   pre-adverse and final adverse-action notices: adverse pre|final|show --subject ID
   audit     the audit trail of actions on screenings: audit list [--subject ID]
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
@@ -106,6 +107,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runCollection(ctx, rest, stdout, stderr)
 	case "chat":
 		return runChat(ctx, rest, stdout, stderr)
+	case "adverse":
+		return runAdverse(ctx, rest, stdout, stderr)
 	case "audit":
 		return runAudit(ctx, rest, stdout, stderr)
 	case "webhook":

@@ -22,6 +22,7 @@ func (s *Server) registerOperatorRoutes(mux *routes) {
 	mux.HandleFunc("DELETE /api/v2/operator/banners/{id}", s.operatorOnly(s.handleOperatorBannerDelete))
 	s.registerOperatorChatRoutes(mux)
 	s.registerOperatorWebhookRoutes(mux)
+	s.registerOperatorAdverseRoutes(mux)
 }
 
 type operatorKey struct{}

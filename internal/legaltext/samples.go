@@ -2,6 +2,7 @@ package legaltext
 
 import (
 	"embed"
+	"sync"
 
 	"applicantportal/internal/portal"
 )
@@ -71,3 +72,18 @@ func Samples() []Sample {
 	}
 	return out
 }
+
+// SummaryOfRights is the federal Summary of Rights under the FCRA as
+// sanitized HTML: the sample text, opening with SampleMarker, which the
+// adverse-action notices show beside the employer's word.
+var SummaryOfRights = sync.OnceValue(func() string {
+	md, err := sampleFiles.ReadFile("samples/" + portal.DocRightsFed + ".md")
+	if err != nil {
+		panic("legaltext: missing sample " + portal.DocRightsFed)
+	}
+	html, err := RenderMarkdown(string(md))
+	if err != nil {
+		panic("legaltext: " + portal.DocRightsFed + ": " + err.Error())
+	}
+	return html
+})

@@ -30,11 +30,12 @@ const (
 	PrefSubjectPasswordLength   = "company_subject_password_length"
 	PrefSelfPayEnabled          = "applicant_self_pay_enabled"
 	PrefSelfPayHoldAmount       = "applicant_self_pay_initial_hold_amount"
+	PrefAdverseWaitingDays      = "adverse_action_waiting_days"
 )
 
 // CompanyPreferenceNames are the preferences in the order they are listed.
 var CompanyPreferenceNames = []string{PrefCollectionSiteSelection, PrefSubjectChat, PrefRequireSSN,
-	PrefSubjectPasswordLength, PrefSelfPayEnabled, PrefSelfPayHoldAmount}
+	PrefSubjectPasswordLength, PrefAdverseWaitingDays, PrefSelfPayEnabled, PrefSelfPayHoldAmount}
 
 // Bounds of company_subject_password_length.
 const (
@@ -60,7 +61,8 @@ func IsPackagePreference(name string) bool {
 // ParseCompanyPreference checks a value for a preference and answers it in
 // its stored form: true or false for the company's switches (1, 0, yes and
 // no are read too), 1 or 0 for self-pay, a whole number of characters from
-// 8 to 64 for the password length, an amount such as 25.00 for the hold.
+// 8 to 64 for the password length, an amount such as 25.00 for the hold,
+// business days from 1 to 30 for the adverse-action waiting period.
 func ParseCompanyPreference(name, value string) (CompanyPreference, error) {
 	v := strings.ToLower(strings.TrimSpace(value))
 	p := CompanyPreference{Name: name, Package: IsPackagePreference(name)}
@@ -88,6 +90,12 @@ func ParseCompanyPreference(name, value string) (CompanyPreference, error) {
 			return p, Errorf(EINVALID, "%s is an amount in dollars such as 25.00, not %q.", name, value)
 		}
 		p.Value = m.Text()
+	case PrefAdverseWaitingDays:
+		n, err := ParseAdverseWaitingDays(name, value)
+		if err != nil {
+			return p, err
+		}
+		p.Value = strconv.Itoa(n)
 	default:
 		return p, Errorf(EINVALID, "Unknown preference %q: say one of %s.", name, strings.Join(CompanyPreferenceNames, ", "))
 	}

@@ -19,6 +19,8 @@ type OperatorServices struct {
 	Documents   OperatorDocumentService
 	Orders      OperatorOrderService
 	Maintenance MaintenanceService
+	// AdverseActions are the pre-adverse and final adverse-action notices.
+	AdverseActions OperatorAdverseActionService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
 	// Webhooks are the employers' endpoints and their deliveries.

@@ -17,6 +17,7 @@ type Services struct {
 	Payments        PaymentService
 	CollectionSites CollectionSiteService
 	Chat            ChatService
+	AdverseAction   AdverseActionService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
 	// Operator serves the command line and the operator API.

@@ -211,6 +211,7 @@ var companyColumn = map[string]string{
 	portal.PrefSubjectChat:             "subject_chat",
 	portal.PrefRequireSSN:              "require_ssn",
 	portal.PrefSubjectPasswordLength:   "subject_password_length",
+	portal.PrefAdverseWaitingDays:      "adverse_action_waiting_days",
 }
 
 // CompanyPreferences reads the company and its default package.
@@ -226,6 +227,11 @@ func (s *CompanyService) CompanyPreferences(ctx context.Context, companyID int64
 		{Name: portal.PrefRequireSSN, Value: strconv.FormatBool(p.RequireSSN)},
 		{Name: portal.PrefSubjectPasswordLength, Value: strconv.Itoa(p.SubjectPasswordLength)},
 	}
+	waiting, err := adverseWaitingDays(ctx, s.db.db, companyID)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, portal.CompanyPreference{Name: portal.PrefAdverseWaitingDays, Value: strconv.Itoa(waiting)})
 	if c.PackageID == 0 {
 		return out, nil
 	}
@@ -256,7 +262,7 @@ func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int
 	}
 	var arg any = pref.Value
 	switch pref.Name {
-	case portal.PrefSubjectPasswordLength:
+	case portal.PrefSubjectPasswordLength, portal.PrefAdverseWaitingDays:
 		arg, _ = strconv.Atoi(pref.Value)
 	case portal.PrefCollectionSiteSelection, portal.PrefSubjectChat, portal.PrefRequireSSN:
 		arg = pref.Value == "true"

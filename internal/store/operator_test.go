@@ -218,6 +218,7 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 		want := map[string]string{
 			portal.PrefCollectionSiteSelection: "false", portal.PrefSubjectChat: "false", portal.PrefRequireSSN: "false",
 			portal.PrefSubjectPasswordLength: "15", portal.PrefSelfPayEnabled: "0", portal.PrefSelfPayHoldAmount: "0.00",
+			portal.PrefAdverseWaitingDays: "5",
 		}
 		if got := show(acme.ID); !reflect.DeepEqual(got, want) {
 			t.Errorf("defaults = %v; want %v", got, want)
@@ -232,6 +233,7 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 			{portal.PrefSelfPayHoldAmount, "25", "25.00"},
 			{portal.PrefSelfPayHoldAmount, "19.5", "19.50"},
 			{portal.PrefRequireSSN, "false", "false"},
+			{portal.PrefAdverseWaitingDays, " 10 ", "10"},
 		} {
 			p, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
 			if err != nil || p.Value != c.stored {
@@ -260,6 +262,8 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 			{portal.PrefSelfPayHoldAmount, "-5"},
 			{portal.PrefSelfPayHoldAmount, "1.234"},
 			{portal.PrefSelfPayHoldAmount, "$5"},
+			{portal.PrefAdverseWaitingDays, "0"},
+			{portal.PrefAdverseWaitingDays, "31"},
 		} {
 			_, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, c.name, c.value)
 			wantCode(t, err, portal.EINVALID)
@@ -272,8 +276,8 @@ func TestOperatorCompanyPreferences(t *testing.T) {
 		if _, err := ops.Companies.SetCompanyPreference(ctx, bare.ID, portal.PrefSubjectChat, "true"); err != nil {
 			t.Error(err)
 		}
-		if got := len(show(bare.ID)); got != 4 {
-			t.Errorf("a company without a package shows %d preferences; want its 4", got)
+		if got := len(show(bare.ID)); got != 5 {
+			t.Errorf("a company without a package shows %d preferences; want its 5", got)
 		}
 		_, err = ops.Companies.SetCompanyPreference(ctx, 987654, portal.PrefSubjectChat, "true")
 		wantCode(t, err, portal.ENOTFOUND)

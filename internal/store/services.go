@@ -38,6 +38,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Payments:        db.Payments(cfg.Payments, cfg.PaymentTimeout),
 		CollectionSites: db.CollectionSites(cfg.Sites),
 		Chat:            db.Chat(cfg.Events),
+		AdverseAction:   &AdverseActionService{db},
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
 	}
@@ -47,16 +48,17 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 // party: the `portal` subcommands call them, as the operator API does.
 func (db *DB) Operator() portal.OperatorServices {
 	return portal.OperatorServices{
-		Invitations: &InvitationService{db},
-		Applicants:  &ApplicantService{db},
-		Companies:   &CompanyService{db},
-		APIKeys:     &APIKeyService{db},
-		Chat:        &OperatorChatService{db},
-		Banners:     &OperatorBannerService{db},
-		Documents:   &OperatorDocumentService{db},
-		Orders:      &OperatorOrderService{db},
-		Maintenance: &MaintenanceService{db},
-		Audit:       &AuditService{db},
-		Webhooks:    &WebhookService{db},
+		Invitations:    &InvitationService{db},
+		Applicants:     &ApplicantService{db},
+		Companies:      &CompanyService{db},
+		APIKeys:        &APIKeyService{db},
+		Chat:           &OperatorChatService{db},
+		Banners:        &OperatorBannerService{db},
+		Documents:      &OperatorDocumentService{db},
+		Orders:         &OperatorOrderService{db},
+		Maintenance:    &MaintenanceService{db},
+		Audit:          &AuditService{db},
+		Webhooks:       &WebhookService{db},
+		AdverseActions: &OperatorAdverseActionService{db},
 	}
 }

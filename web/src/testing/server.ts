@@ -91,6 +91,8 @@ export const defaultHandlers = [
   http.get('/api/v2/payment', () =>
     HttpResponse.json({ required: false, amount: '0.00', currency: 'USD', exemptState: null, authorization: null }),
   ),
+  // No adverse-action notice.
+  http.get('/api/v2/user/adverse-action', () => HttpResponse.json(null)),
   http.get('/api/v2/user/collection-site', () =>
     HttpResponse.json({ site: null, chosenAt: null, collectedAt: null, changeable: false }),
   ),

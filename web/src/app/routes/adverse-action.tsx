@@ -1,8 +1,6 @@
-// /adverse-action (issue 24): reserved here; its feature replaces this module.
-import { PageHeader } from '@/components/ui/page-header';
-import { t } from '@/lib/i18n';
+import { AdverseActionPage } from '@/features/adverse-action/components/adverse-action-page';
 
+/** /adverse-action: the pre-adverse and final adverse-action notices (features/adverse-action). */
 export function AdverseActionRoute() {
-  return <PageHeader title={t('common.route.adverseAction')} />;
+  return <AdverseActionPage />;
 }
-

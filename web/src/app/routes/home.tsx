@@ -1,3 +1,4 @@
+import { AdverseActionCard } from '@/features/adverse-action/components/adverse-action-card';
 import { CollectionSiteCard } from '@/features/collection-site/components/collection-site-card';
 import { useDocuments } from '@/features/documents/api/documents';
 import { DocumentUploads } from '@/features/documents/components/additional-documents-page';
@@ -53,11 +54,12 @@ function useSignedCount(): number | null {
 
 /**
  * /: the final state for finalization-complete applicants (features/home), with the chosen collection
- * site (features/collection-site), what was signed (features/legal) and the reports (features/documents).
+ * site (features/collection-site), an adverse-action notice (features/adverse-action), what was signed (features/legal) and the reports (features/documents).
  */
 export function HomeRoute() {
   return (
     <HomePage
+      notice={<AdverseActionCard />}
       collectionSite={<CollectionSiteCard />}
       signedDocuments={<SignedDocuments />}
       signedCount={useSignedCount()}

@@ -181,6 +181,8 @@ function Receipt() {
 }
 
 type HomePageProps = {
+  /** An adverse-action notice (features/adverse-action), first under the title; nothing when none was sent. */
+  notice?: ReactNode;
   /** The chosen collection site's card (features/collection-site); it renders nothing when none was chosen. */
   collectionSite?: ReactNode;
   /** What was signed, with links to the print pages (features/legal), folded away. */
@@ -193,7 +195,14 @@ type HomePageProps = {
   documents?: ReactNode;
 };
 
-export function HomePage({ collectionSite, signedDocuments, signedCount = null, reports, documents }: HomePageProps) {
+export function HomePage({
+  notice,
+  collectionSite,
+  signedDocuments,
+  signedCount = null,
+  reports,
+  documents,
+}: HomePageProps) {
   const user = useCurrentUser();
   const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
   const company = user?.company.name;
@@ -205,6 +214,7 @@ export function HomePage({ collectionSite, signedDocuments, signedCount = null, 
   return (
     <div className={styles.page}>
       <PageHeader eyebrow={t('home.eyebrow')} title={t('home.title')} description={thanks} />
+      {notice}
       <WhatHappensNext company={company ?? config.brand.name} drugTest={user ? siteSelectionApplies(user) : false} />
       <Screening />
       {collectionSite}

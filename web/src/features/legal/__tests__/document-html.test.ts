@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingsBelow } from '../lib/document-html';
+import { headingsBelow } from '@/lib/document-html';
 
 describe('headingsBelow', () => {
   it.each([

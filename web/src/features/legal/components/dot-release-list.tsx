@@ -22,7 +22,7 @@ import { useSubject, type DotRelease } from '@/lib/subject';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useDocumentContent } from '../api/get-document-content';
 import { useSignDotRelease } from '../api/sign-legal-step';
-import { headingsBelow } from '../lib/document-html';
+import { headingsBelow } from '@/lib/document-html';
 import {
   releaseForm,
   stepDefaults,

@@ -30,7 +30,7 @@ import {
   type LegalStep,
   type Location,
 } from '../lib/legal-steps';
-import { headingsBelow } from '../lib/document-html';
+import { headingsBelow } from '@/lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
 import { DocumentSignature, useDocumentSignature } from './document-signature';
 import { DotIdentityFields, NameFields } from './release-identity-fields';

@@ -1,0 +1,246 @@
+package portal
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Adverse action (FCRA section 604(b)(3)): before an employer decides
+// against an applicant because of the report, it sends a pre-adverse
+// notice with the report and the Summary of Rights, and waits some
+// business days so the applicant can dispute or explain; only then may it
+// send the final adverse-action notice.
+
+// AdverseAction is an applicant's pre-adverse notice and, once sent, the
+// final notice. An applicant has at most one.
+type AdverseAction struct {
+	ID          int64
+	SubjectID   int64
+	CompanyID   int64
+	CompanyName string
+	SentAt      time.Time
+	// WaitingDays is the waiting period in business days; EndsOn its last
+	// business day (a date, midnight UTC). The final notice may go the day
+	// after.
+	WaitingDays int
+	EndsOn      time.Time
+	// Note is the operator's word to the applicant on the pre-adverse
+	// notice; BasedOn the service codes the decision would rest on
+	// (optional).
+	Note    string
+	BasedOn []string
+	FinalAt *time.Time
+	// FinalNote is the operator's word on the final notice.
+	FinalNote string
+	// BusinessDaysLeft is counted by the server's clock when read
+	// (portal.BusinessDaysLeft): WaitingDays on the day the notice is
+	// sent, 1 on EndsOn, 0 once it has passed.
+	BusinessDaysLeft int
+}
+
+// States of an adverse action.
+const (
+	AdverseStatePre   = "pre"
+	AdverseStateFinal = "final"
+)
+
+// State is "pre" until the final notice is sent, then "final".
+func (a *AdverseAction) State() string {
+	if a.FinalAt != nil {
+		return AdverseStateFinal
+	}
+	return AdverseStatePre
+}
+
+// AdverseActionService is the applicant's view of their adverse action.
+type AdverseActionService interface {
+	// FindAdverseAction answers the subject's adverse action; ENOTFOUND
+	// when none was sent.
+	FindAdverseAction(ctx context.Context, subjectID int64) (*AdverseAction, error)
+}
+
+// OperatorAdverseActionService is what the employer's staff send. An
+// applicant of another company than companyID (0: any) is ENOTFOUND.
+type OperatorAdverseActionService interface {
+	// SendPreAdverseAction records the pre-adverse notice, sets the
+	// profile status to PRE_ADVERSE_ACTION and tells the applicant. The
+	// applicant must have submitted (order status 2, 4 or 5), else
+	// ECONFLICT; so is a second notice.
+	SendPreAdverseAction(ctx context.Context, r PreAdverseRequest) (*AdverseAction, error)
+	// SendFinalAdverseAction records the final notice once the waiting
+	// period has ended: before, or without a pre-adverse notice, it is
+	// ECONFLICT; sent already too.
+	SendFinalAdverseAction(ctx context.Context, r FinalAdverseRequest) (*AdverseAction, error)
+	// FindAdverseAction answers the applicant's adverse action, ENOTFOUND
+	// when none was sent.
+	FindAdverseAction(ctx context.Context, companyID, subjectID int64) (*AdverseAction, error)
+}
+
+// PreAdverseRequest is a pre-adverse notice to send.
+type PreAdverseRequest struct {
+	CompanyID int64
+	SubjectID int64
+	// WaitingDays overrides the company's adverse_action_waiting_days for
+	// this notice; nil takes the company's.
+	WaitingDays *int
+	Note        string
+	BasedOn     []string
+}
+
+// FinalAdverseRequest is a final adverse-action notice to send.
+type FinalAdverseRequest struct {
+	CompanyID int64
+	SubjectID int64
+	Note      string
+}
+
+// The waiting period in business days: five unless the company says
+// otherwise. Zero is refused: the applicant must have time to answer.
+const (
+	DefaultAdverseWaitingDays = 5
+	MinAdverseWaitingDays     = 1
+	MaxAdverseWaitingDays     = 30
+	// MaxAdverseNoteLength bounds an operator's note, in characters.
+	MaxAdverseNoteLength = 2000
+)
+
+// ParseAdverseWaitingDays checks a waiting period as the operator types it.
+func ParseAdverseWaitingDays(field, value string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil || n < MinAdverseWaitingDays || n > MaxAdverseWaitingDays {
+		return 0, Errorf(EINVALID, "%s is a whole number of business days from %d to %d, not %q.",
+			field, MinAdverseWaitingDays, MaxAdverseWaitingDays, value)
+	}
+	return n, nil
+}
+
+// Validate checks the notice's fields.
+func (r PreAdverseRequest) Validate() error {
+	var fields []FieldError
+	if r.WaitingDays != nil && (*r.WaitingDays < MinAdverseWaitingDays || *r.WaitingDays > MaxAdverseWaitingDays) {
+		fields = append(fields, FieldError{Field: "waitingDays", Message: "Enter a waiting period from " +
+			strconv.Itoa(MinAdverseWaitingDays) + " to " + strconv.Itoa(MaxAdverseWaitingDays) + " business days"})
+	}
+	if len([]rune(r.Note)) > MaxAdverseNoteLength {
+		fields = append(fields, FieldError{Field: "note", Message: "Note must be " + strconv.Itoa(MaxAdverseNoteLength) + " characters or fewer"})
+	}
+	if len(fields) > 0 {
+		return &Error{Code: EINVALID, Message: "validation error", Fields: fields}
+	}
+	return nil
+}
+
+// Validate checks the notice's fields.
+func (r FinalAdverseRequest) Validate() error {
+	if len([]rune(r.Note)) > MaxAdverseNoteLength {
+		return &Error{Code: EINVALID, Message: "validation error", Fields: []FieldError{
+			{Field: "note", Message: "Note must be " + strconv.Itoa(MaxAdverseNoteLength) + " characters or fewer"}}}
+	}
+	return nil
+}
+
+// LongDate writes a day as the notices and the app say it: "Thursday, December 3, 2026".
+func LongDate(d time.Time) string { return d.Format("Monday, January 2, 2006") }
+
+// Day is t's calendar day in UTC, at midnight: the unit business days
+// count in.
+func Day(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// IsBusinessDay reports whether d is a weekday that is not a US federal
+// holiday (as observed).
+func IsBusinessDay(d time.Time) bool {
+	d = Day(d)
+	if wd := d.Weekday(); wd == time.Saturday || wd == time.Sunday {
+		return false
+	}
+	// A holiday on 1 January of next year may be observed on 31 December.
+	for _, year := range []int{d.Year(), d.Year() + 1} {
+		for _, h := range federalHolidays(year) {
+			if h.Equal(d) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// WaitingPeriodEnds is the last day of a waiting period of n business
+// days for a notice sent at sent: counted from the next day, so a notice
+// sent on Wednesday, November 25, 2026 with 5 days ends on Thursday,
+// December 3 (Thanksgiving does not count).
+func WaitingPeriodEnds(sent time.Time, n int) time.Time {
+	d := Day(sent)
+	for n > 0 {
+		d = d.AddDate(0, 0, 1)
+		if IsBusinessDay(d) {
+			n--
+		}
+	}
+	return d
+}
+
+// BusinessDaysLeft counts the business days of a waiting period that
+// began the day after sent and ends on endsOn, from now's day (included)
+// on: 0 once endsOn has passed.
+func BusinessDaysLeft(now, sent, endsOn time.Time) int {
+	d := Day(now)
+	if first := Day(sent).AddDate(0, 0, 1); d.Before(first) {
+		d = first
+	}
+	n := 0
+	for ; !d.After(endsOn); d = d.AddDate(0, 0, 1) {
+		if IsBusinessDay(d) {
+			n++
+		}
+	}
+	return n
+}
+
+// federalHolidays are the US federal holidays of a year (5 U.S.C. 6103)
+// on the days they are observed: one on a Saturday is observed on the
+// Friday before, one on a Sunday on the Monday after.
+func federalHolidays(year int) []time.Time {
+	date := func(m time.Month, d int) time.Time { return time.Date(year, m, d, 0, 0, 0, 0, time.UTC) }
+	observed := func(d time.Time) time.Time {
+		switch d.Weekday() {
+		case time.Saturday:
+			return d.AddDate(0, 0, -1)
+		case time.Sunday:
+			return d.AddDate(0, 0, 1)
+		}
+		return d
+	}
+	// nth is the nth weekday wd of month m; n = -1 is the last.
+	nth := func(m time.Month, wd time.Weekday, n int) time.Time {
+		if n < 0 {
+			d := date(m+1, 1).AddDate(0, 0, -1)
+			for d.Weekday() != wd {
+				d = d.AddDate(0, 0, -1)
+			}
+			return d
+		}
+		d := date(m, 1)
+		for d.Weekday() != wd {
+			d = d.AddDate(0, 0, 1)
+		}
+		return d.AddDate(0, 0, 7*(n-1))
+	}
+	return []time.Time{
+		observed(date(time.January, 1)),      // New Year's Day
+		nth(time.January, time.Monday, 3),    // Birthday of Martin Luther King, Jr.
+		nth(time.February, time.Monday, 3),   // Washington's Birthday
+		nth(time.May, time.Monday, -1),       // Memorial Day
+		observed(date(time.June, 19)),        // Juneteenth National Independence Day
+		observed(date(time.July, 4)),         // Independence Day
+		nth(time.September, time.Monday, 1),  // Labor Day
+		nth(time.October, time.Monday, 2),    // Columbus Day
+		observed(date(time.November, 11)),    // Veterans Day
+		nth(time.November, time.Thursday, 4), // Thanksgiving Day
+		observed(date(time.December, 25)),    // Christmas Day
+	}
+}
