@@ -21,4 +21,6 @@ type OperatorServices struct {
 	Maintenance MaintenanceService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
+	// Screening moves a screening after submission.
+	Screening OperatorScreeningService
 }

@@ -57,5 +57,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Orders:      &OperatorOrderService{db},
 		Maintenance: &MaintenanceService{db},
 		Audit:       &AuditService{db},
+		Screening:   &OperatorScreeningService{db},
 	}
 }
