@@ -228,8 +228,8 @@ func (s *OperatorScreeningService) SetServiceState(ctx context.Context, companyI
 		}
 		_, err = s.db.notifyApplicant(ctx, tx, sub.id, portal.Notice{
 			Subject: "Your background check needs something from you",
-			Body: fmt.Sprintf("Hello %s,\n\n%s: %s\n\nLog in to the portal to see what to do.\n", sub.firstName, out.Name, text),
-			Text: fmt.Sprintf("Your background check needs something from you (%s). Log in to the portal to see what to do.", out.Name),
+			Body:    fmt.Sprintf("Hello %s,\n\n%s: %s\n\nLog in to the portal to see what to do.\n", sub.firstName, out.Name, text),
+			Text:    fmt.Sprintf("Your background check needs something from you (%s). Log in to the portal to see what to do.", out.Name),
 		})
 		return err
 	})
