@@ -66,9 +66,8 @@ export function HomeDisclosure({ summary, children }: { summary: string; childre
   );
 }
 
-function Screening() {
+function Screening({ services }: { services?: ReactNode }) {
   const profile = useScreeningProfile();
-  const services = useCurrentUser()?.packageServices ?? [];
   if (profile.isError) {
     return (
       <LoadFailed
@@ -111,14 +110,10 @@ function Screening() {
           ))}
         </ul>
       )}
-      {services.length > 0 ? (
+      {services ? (
         <>
           <h3 className={styles.subheading}>{t('home.services.title')}</h3>
-          <ul className={styles.services}>
-            {services.map((service) => (
-              <li key={service.id}>{service.name}</li>
-            ))}
-          </ul>
+          {services}
         </>
       ) : null}
     </Card>
@@ -191,9 +186,18 @@ type HomePageProps = {
   reports?: ReactNode;
   /** The document upload still open to the applicant (features/documents). */
   documents?: ReactNode;
+  /** Each service of the orders and when the screening is expected to be complete (features/screening). */
+  services?: ReactNode;
 };
 
-export function HomePage({ collectionSite, signedDocuments, signedCount = null, reports, documents }: HomePageProps) {
+export function HomePage({
+  collectionSite,
+  signedDocuments,
+  signedCount = null,
+  reports,
+  documents,
+  services,
+}: HomePageProps) {
   const user = useCurrentUser();
   const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
   const company = user?.company.name;
@@ -206,7 +210,7 @@ export function HomePage({ collectionSite, signedDocuments, signedCount = null, 
     <div className={styles.page}>
       <PageHeader eyebrow={t('home.eyebrow')} title={t('home.title')} description={thanks} />
       <WhatHappensNext company={company ?? config.brand.name} drugTest={user ? siteSelectionApplies(user) : false} />
-      <Screening />
+      <Screening services={services} />
       {collectionSite}
       <Receipt />
       {reports}

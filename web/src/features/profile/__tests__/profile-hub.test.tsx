@@ -110,10 +110,11 @@ describe('the profile hub', () => {
     const items = within(services).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Employment verification');
     expect(items[0]).toHaveTextContent('Waiting for your details');
-    expect(items[0]).toHaveTextContent('Pending');
     expect(items[1]).toHaveTextContent('Criminal search');
     expect(items[1]).not.toHaveTextContent('Waiting for your details');
-    expect(items[1]).toHaveTextContent('Complete');
+    // Before submission nothing has started, whatever the service says.
+    expect(items[1]).toHaveTextContent('Not started: submit your profile first');
+    expect(services).not.toHaveTextContent(/Pending|Complete|In progress/);
   });
 
   it("leaves out an order's detail that fails, silently", async () => {
