@@ -93,7 +93,7 @@ func TestOperatorAPIScreening(t *testing.T) {
 		for _, want := range []string{
 			`"code":"emps","name":"Employment","alias":"employment","status":"pending","hasError":true,"state":"waiting-applicant",` +
 				`"reason":{"code":"employer-not-responding","text":"Your former employer has not answered yet. Uploading a W-2 or pay stub can speed this up.",` +
-				`"action":{"label":"Upload a W-2 or pay stub","path":"/additional-documents"}},"estimate":{"earliest":"`,
+				`"action":{"label":"Upload a W-2 or pay stub","path":"/#documents"}},"estimate":{"earliest":"`,
 			`"code":"crim","name":"Criminal","alias":"crim","status":"pending","hasError":false,"state":"pending","reason":null,"estimate":null,"updatedAt":null`,
 		} {
 			if rec.Code != http.StatusOK || !strings.Contains(got, want) {

@@ -135,8 +135,11 @@ type ServiceReason struct {
 	AddDays ETADays
 }
 
-// AppUploadPath is the app's page where the applicant sends documents.
-const AppUploadPath = "/additional-documents"
+// AppUploadPath is where a submitted applicant sends documents: the
+// upload on the app's home page, which this opens. /additional-documents
+// closes at submission (spec section 2: setup-complete only), and the
+// reasons apply after it.
+const AppUploadPath = "/#documents"
 
 // ServiceReasons is the catalogue, in the order it is listed.
 var ServiceReasons = []ServiceReason{

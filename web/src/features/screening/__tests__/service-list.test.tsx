@@ -16,7 +16,7 @@ const employment: ScreeningService = {
   reason: {
     code: 'employer-not-responding',
     text: 'Your former employer has not answered yet. Uploading a W-2 or pay stub can speed this up.',
-    action: { label: 'Upload a W-2 or pay stub', path: '/additional-documents' },
+    action: { label: 'Upload a W-2 or pay stub', path: '/#documents' },
   },
   estimate: { earliest: '2026-12-07', latest: '2026-12-16' },
   updatedAt: '2026-11-30T09:00:00Z',
@@ -57,10 +57,7 @@ describe('the service list', () => {
     const [emps, crim, civl] = renderList([employment, criminal, court], 'after');
     expect(emps).toHaveTextContent('Waiting for you');
     expect(within(emps).getByRole('alert')).toHaveTextContent('Uploading a W-2 or pay stub can speed this up.');
-    expect(within(emps).getByRole('link', { name: 'Upload a W-2 or pay stub' })).toHaveAttribute(
-      'href',
-      '/additional-documents',
-    );
+    expect(within(emps).getByRole('link', { name: 'Upload a W-2 or pay stub' })).toHaveAttribute('href', '/#documents');
     expect(emps).toHaveTextContent('Expected between December 7, 2026 and December 16, 2026');
     expect(emps).toHaveTextContent('Last updated November 30, 2026');
     expect(within(emps).queryByRole('link', { name: /Dispute it/ })).not.toBeInTheDocument();
