@@ -44,7 +44,7 @@ func TestServiceOrderProfileCommands(t *testing.T) {
 		}
 	}
 	if out := runPortal(t, "service", "reasons"); !strings.Contains(out, "court-closed (state waiting-third-party)") ||
-		!strings.Contains(out, "action:    Upload a W-2 or pay stub -> /additional-documents") {
+		!strings.Contains(out, "action:    Upload a W-2 or pay stub -> /#documents") {
 		t.Errorf("service reasons:\n%s", out)
 	}
 	if out := runPortal(t, "order", "set", "--data", data, "--subject", id, "--status", "4"); out != "Applicant "+id+"'s order: Complete (4).\n" {
