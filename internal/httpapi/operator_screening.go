@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"applicantportal/internal/portal"
@@ -108,7 +109,10 @@ func decodeStatusID(w http.ResponseWriter, r *http.Request) (int, error) {
 	return *body.StatusID, nil
 }
 
-func (s *Server) handleOperatorOrderStatusSet(w http.ResponseWriter, r *http.Request) {
+// handleOperatorStatusSet reads {"statusId": N} for the applicant of the
+// path, sets it and answers what answer makes of it.
+func (s *Server) handleOperatorStatusSet(w http.ResponseWriter, r *http.Request,
+	set func(ctx context.Context, companyID, subjectID int64, status int) error, answer func(status int) any) {
 	id, err := operatorApplicantID(r)
 	if err != nil {
 		s.Error(w, r, err)
@@ -116,31 +120,26 @@ func (s *Server) handleOperatorOrderStatusSet(w http.ResponseWriter, r *http.Req
 	}
 	status, err := decodeStatusID(w, r)
 	if err == nil {
-		err = s.svc.Operator.Screening.SetOrderStatus(r.Context(), operatorFrom(r.Context()).CompanyID, id, portal.StatusID(status))
+		err = set(r.Context(), operatorFrom(r.Context()).CompanyID, id, status)
 	}
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, portal.NewStatus(portal.StatusID(status)))
+	writeJSON(w, http.StatusOK, answer(status))
+}
+
+func (s *Server) handleOperatorOrderStatusSet(w http.ResponseWriter, r *http.Request) {
+	s.handleOperatorStatusSet(w, r, func(ctx context.Context, companyID, subjectID int64, status int) error {
+		return s.svc.Operator.Screening.SetOrderStatus(ctx, companyID, subjectID, portal.StatusID(status))
+	}, func(status int) any { return portal.NewStatus(portal.StatusID(status)) })
 }
 
 func (s *Server) handleOperatorProfileStatusSet(w http.ResponseWriter, r *http.Request) {
-	id, err := operatorApplicantID(r)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	status, err := decodeStatusID(w, r)
-	if err == nil {
-		err = s.svc.Operator.Screening.SetProfileStatus(r.Context(), operatorFrom(r.Context()).CompanyID, id, status)
-	}
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	name, _ := portal.ProfileStatusName(status)
-	writeJSON(w, http.StatusOK, profileStatusJSON{StatusID: status, Status: name, Shown: portal.ProfileStatusShown(status)})
+	s.handleOperatorStatusSet(w, r, s.svc.Operator.Screening.SetProfileStatus, func(status int) any {
+		name, _ := portal.ProfileStatusName(status)
+		return profileStatusJSON{StatusID: status, Status: name, Shown: portal.ProfileStatusShown(status)}
+	})
 }
 
 type profileStatusJSON struct {

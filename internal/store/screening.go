@@ -250,6 +250,49 @@ func completeNotice(firstName string) portal.Notice {
 	}
 }
 
+// statusChange is what a status the staff set changed: its audit row,
+// its webhook event, and whether it completes the screening (the
+// applicant is then told).
+type statusChange struct {
+	action, detail string
+	event          string
+	data           any
+	completes      bool
+}
+
+// setScreeningStatus runs apply on the locked applicant of the company
+// and records what it changed (nil: nothing, as when the status is
+// already the one asked for); once committed, the applicant's open pages
+// are told.
+func (s *OperatorScreeningService) setScreeningStatus(ctx context.Context, companyID, subjectID int64,
+	apply func(tx *sql.Tx, sub *screeningSubject) (*statusChange, error)) error {
+	var change *statusChange
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		sub, err := s.db.lockScreeningSubject(ctx, tx, companyID, subjectID)
+		if err != nil {
+			return err
+		}
+		if change, err = apply(tx, sub); err != nil || change == nil {
+			return err
+		}
+		if err := s.db.audit(ctx, tx, sub.id, change.action, change.detail); err != nil {
+			return err
+		}
+		if err := s.db.queueWebhook(ctx, tx, sub.id, change.event, change.data); err != nil {
+			return err
+		}
+		if !change.completes {
+			return nil
+		}
+		_, err = s.db.notifyApplicant(ctx, tx, sub.id, completeNotice(sub.firstName))
+		return err
+	})
+	if err == nil && change != nil {
+		s.db.publishScreening(ctx, subjectID, portal.ScreeningChangedServices)
+	}
+	return err
+}
+
 // SetOrderStatus moves the applicant and their orders to any order
 // status, as setStatus does for the applicant's own moves but without
 // their rules; the same status again changes nothing.
@@ -258,33 +301,18 @@ func (s *OperatorScreeningService) SetOrderStatus(ctx context.Context, companyID
 		return portal.FieldErrors{{Field: "statusId", Message: fmt.Sprintf("Unknown order status %d: say one of %s.",
 			int(status), portal.ValidOrderStatuses())}}.Err()
 	}
-	changed := false
-	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		sub, err := s.db.lockScreeningSubject(ctx, tx, companyID, subjectID)
-		if err != nil || sub.status == status {
-			return err
+	return s.setScreeningStatus(ctx, companyID, subjectID, func(tx *sql.Tx, sub *screeningSubject) (*statusChange, error) {
+		if sub.status == status {
+			return nil, nil
 		}
-		changed = true
 		if err := s.db.setStatus(ctx, tx, sub.id, sub.status, status); err != nil {
-			return err
+			return nil, err
 		}
-		if err := s.db.audit(ctx, tx, sub.id, "order.set", fmt.Sprintf("order status: %s -> %s", sub.status.Text(), status.Text())); err != nil {
-			return err
-		}
-		if err := s.db.queueWebhook(ctx, tx, sub.id, portal.WebhookOrderChanged, map[string]any{
-			"statusId": status, "statusText": status.Text(), "previousStatusId": sub.status}); err != nil {
-			return err
-		}
-		if status != portal.StatusComplete {
-			return nil
-		}
-		_, err = s.db.notifyApplicant(ctx, tx, sub.id, completeNotice(sub.firstName))
-		return err
+		return &statusChange{action: "order.set", detail: fmt.Sprintf("order status: %s -> %s", sub.status.Text(), status.Text()),
+			event:     portal.WebhookOrderChanged,
+			data:      map[string]any{"statusId": status, "statusText": status.Text(), "previousStatusId": sub.status},
+			completes: status == portal.StatusComplete}, nil
 	})
-	if err == nil && changed {
-		s.db.publishScreening(ctx, subjectID, portal.ScreeningChangedServices)
-	}
-	return err
 }
 
 // SetProfileStatus sets the profile status to any id of spec section 4;
@@ -296,39 +324,21 @@ func (s *OperatorScreeningService) SetProfileStatus(ctx context.Context, company
 		return portal.FieldErrors{{Field: "statusId", Message: fmt.Sprintf("Unknown profile status %d: say one of %s.",
 			status, portal.ProfileStatusNames())}}.Err()
 	}
-	changed := false
-	err := s.db.tx(ctx, func(tx *sql.Tx) error {
-		sub, err := s.db.lockScreeningSubject(ctx, tx, companyID, subjectID)
-		if err != nil {
-			return err
-		}
+	return s.setScreeningStatus(ctx, companyID, subjectID, func(tx *sql.Tx, sub *screeningSubject) (*statusChange, error) {
 		var from int
 		if err := tx.QueryRowContext(ctx, `SELECT status_id FROM profiles WHERE subject_id = $1`, sub.id).Scan(&from); err != nil {
-			return notFound(err, "Profile")
+			return nil, notFound(err, "Profile")
 		}
 		if from == status {
-			return nil
+			return nil, nil
 		}
-		changed = true
 		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET status_id = $1 WHERE subject_id = $2`, status, sub.id); err != nil {
-			return fmt.Errorf("store: set profile status: %w", err)
+			return nil, fmt.Errorf("store: set profile status: %w", err)
 		}
 		fromName, _ := portal.ProfileStatusName(from)
-		if err := s.db.audit(ctx, tx, sub.id, "profile.set", fmt.Sprintf("profile status: %s (%d) -> %s (%d)", fromName, from, name, status)); err != nil {
-			return err
-		}
-		if err := s.db.queueWebhook(ctx, tx, sub.id, portal.WebhookProfileChanged, map[string]any{
-			"statusId": status, "status": name, "shown": portal.ProfileStatusShown(status), "previousStatusId": from}); err != nil {
-			return err
-		}
-		if status != portal.ProfileStatusCompleted {
-			return nil
-		}
-		_, err = s.db.notifyApplicant(ctx, tx, sub.id, completeNotice(sub.firstName))
-		return err
+		return &statusChange{action: "profile.set", detail: fmt.Sprintf("profile status: %s (%d) -> %s (%d)", fromName, from, name, status),
+			event:     portal.WebhookProfileChanged,
+			data:      map[string]any{"statusId": status, "status": name, "shown": portal.ProfileStatusShown(status), "previousStatusId": from},
+			completes: status == portal.ProfileStatusCompleted}, nil
 	})
-	if err == nil && changed {
-		s.db.publishScreening(ctx, subjectID, portal.ScreeningChangedServices)
-	}
-	return err
 }
