@@ -16,7 +16,9 @@ function profile(overrides: Partial<HubProfile> = {}): HubProfile {
   };
 }
 
-function order(id: number, overrides: Partial<OrderDetail> = {}): OrderDetail {
+type OrderAnswer = OrderDetail & { services: Record<string, unknown>[] };
+
+function order(id: number, overrides: Partial<OrderAnswer> = {}): OrderAnswer {
   return {
     id,
     statusId: 1,
