@@ -42,6 +42,9 @@ Commands:
   sms       the text messages to applicants: sms outbox
   adverse   pre-adverse and final adverse-action notices: adverse pre|final|show --subject ID
   audit     the audit trail of actions on screenings: audit list [--subject ID]
+  service   move a service of an applicant's order: service set|list|reasons
+  order     set an applicant's order status: order set --subject ID --status N
+  profile   set an applicant's profile status: profile set --subject ID --status N
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
@@ -115,6 +118,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runWebhook(ctx, rest, stdout, stderr)
 	case "sms":
 		return runSMS(ctx, rest, stdout, stderr)
+	case "service":
+		return runService(ctx, rest, stdout, stderr)
+	case "order":
+		return runOrder(ctx, rest, stdout, stderr)
+	case "profile":
+		return runProfile(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -23,6 +23,7 @@ func (s *Server) registerOperatorRoutes(mux *routes) {
 	s.registerOperatorChatRoutes(mux)
 	s.registerOperatorWebhookRoutes(mux)
 	s.registerOperatorAdverseRoutes(mux)
+	s.registerOperatorScreeningRoutes(mux)
 }
 
 type operatorKey struct{}

@@ -30,6 +30,52 @@ type orderServiceJSON struct {
 	Alias    string `json:"alias"`
 	Status   string `json:"status"` // "pending" | "complete"
 	HasError bool   `json:"hasError"`
+	// Where the staff set the service; the staff's note is theirs alone
+	// (a reason's date is in its text).
+	State     portal.ServiceState `json:"state"`
+	Reason    *serviceReasonJSON  `json:"reason"`
+	Estimate  *estimateJSON       `json:"estimate"`
+	UpdatedAt *string             `json:"updatedAt"`
+}
+
+type serviceReasonJSON struct {
+	Code   string            `json:"code"`
+	Text   string            `json:"text"`
+	Action *reasonActionJSON `json:"action"`
+}
+
+type reasonActionJSON struct {
+	Label string `json:"label"`
+	Path  string `json:"path"`
+}
+
+type estimateJSON struct {
+	Earliest string `json:"earliest"` // YYYY-MM-DD
+	Latest   string `json:"latest"`
+}
+
+func newEstimateJSON(e *portal.Estimate) *estimateJSON {
+	if e == nil {
+		return nil
+	}
+	return &estimateJSON{Earliest: e.Earliest.Format(time.DateOnly), Latest: e.Latest.Format(time.DateOnly)}
+}
+
+// newServiceReasonJSON is the reason of p as the applicant reads it; nil
+// when none, or when the service is complete.
+func newServiceReasonJSON(p portal.ServiceProgress) *serviceReasonJSON {
+	r, ok := portal.FindServiceReason(p.Reason)
+	if !ok || p.State == portal.ServiceComplete {
+		return nil
+	}
+	return &serviceReasonJSON{Code: r.Code, Text: r.ApplicantText(p.Note), Action: newReasonActionJSON(r.Action)}
+}
+
+func newReasonActionJSON(a *portal.ReasonAction) *reasonActionJSON {
+	if a == nil {
+		return nil
+	}
+	return &reasonActionJSON{Label: a.Label, Path: a.Path}
 }
 
 // handleOrderGet answers one of the caller's orders; any other id, a
@@ -52,8 +98,18 @@ func (s *Server) handleOrderGet(w http.ResponseWriter, r *http.Request) {
 		if svc.Complete {
 			status = "complete"
 		}
+		// A complete order completes every service, whatever was set.
+		p := svc.Progress
+		if svc.Complete {
+			p.State = portal.ServiceComplete
+		}
+		var updated *string
+		if !p.UpdatedAt.IsZero() {
+			updated = operatorTimePtr(&p.UpdatedAt)
+		}
 		out.Services = append(out.Services, orderServiceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: svc.Alias,
-			Status: status, HasError: svc.HasError})
+			Status: status, HasError: svc.HasError, State: p.State, Reason: newServiceReasonJSON(p),
+			Estimate: newEstimateJSON(p.Estimate()), UpdatedAt: updated})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

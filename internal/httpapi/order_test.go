@@ -23,8 +23,8 @@ func TestOrderAPI(t *testing.T) {
 		code, body := a.do("GET", path, "jane", nil)
 		want := map[string]any{"id": float64(id), "statusId": 0.0, "statusText": "New", "packageName": "Standard", "createdAt": "2026-11-22T10:00:00Z",
 			"services": []any{
-				map[string]any{"id": body["services"].([]any)[0].(map[string]any)["id"], "code": "emps", "name": "Employment", "alias": "employment", "status": "pending", "hasError": true},
-				map[string]any{"id": body["services"].([]any)[1].(map[string]any)["id"], "code": "crim", "name": "Criminal", "alias": "crim", "status": "pending", "hasError": false},
+				map[string]any{"id": body["services"].([]any)[0].(map[string]any)["id"], "code": "emps", "name": "Employment", "alias": "employment", "status": "pending", "hasError": true, "state": "pending", "reason": nil, "estimate": nil, "updatedAt": nil},
+				map[string]any{"id": body["services"].([]any)[1].(map[string]any)["id"], "code": "crim", "name": "Criminal", "alias": "crim", "status": "pending", "hasError": false, "state": "pending", "reason": nil, "estimate": nil, "updatedAt": nil},
 			}}
 		if code != 200 || !reflect.DeepEqual(body, want) {
 			t.Fatalf("GET order = %d %v\nwant %v", code, body, want)

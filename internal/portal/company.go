@@ -97,7 +97,15 @@ func ParseCompanyPreference(name, value string) (CompanyPreference, error) {
 		}
 		p.Value = strconv.Itoa(n)
 	default:
-		return p, Errorf(EINVALID, "Unknown preference %q: say one of %s.", name, strings.Join(CompanyPreferenceNames, ", "))
+		if _, ok := ETAPreferenceCode(name); ok {
+			d, err := ParseETADays(v)
+			if err != nil {
+				return p, Errorf(EINVALID, "%s is MIN-MAX business days, such as 2-6, not %q.", name, value)
+			}
+			p.Value = d.String()
+			return p, nil
+		}
+		return p, Errorf(EINVALID, "Unknown preference %q: say one of %s, or eta.CODE (a service's estimate).", name, strings.Join(CompanyPreferenceNames, ", "))
 	}
 	return p, nil
 }

@@ -146,9 +146,10 @@ type OperatorDocumentService interface {
 
 // DocumentsWritable reports whether an applicant in this order status may
 // add or delete documents and submit forms: from setup-complete on, until
-// the screening is complete (profileShown is ProfileStatusShown's answer).
+// the screening is complete, by its order (status 4) or its profile
+// (profileShown is ProfileStatusShown's answer).
 func DocumentsWritable(s StatusID, profileShown string) bool {
-	return s != StatusNew && profileShown != "complete"
+	return s != StatusNew && s != StatusComplete && profileShown != ProfileShownComplete
 }
 
 // DocumentsDeletable reports whether an applicant in this order status may

@@ -25,4 +25,6 @@ type OperatorServices struct {
 	Audit AuditService
 	// Webhooks are the employers' endpoints and their deliveries.
 	Webhooks WebhookService
+	// Screening moves a screening after submission.
+	Screening OperatorScreeningService
 }

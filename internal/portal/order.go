@@ -37,9 +37,12 @@ type OrderServiceStatus struct {
 	Code  string
 	Name  string
 	Alias string
-	// Complete is set only once the order is complete (status 4).
+	// Complete is set once the service is complete, or the whole order
+	// (status 4).
 	Complete bool
-	// HasError says the applicant's data for the service's alias is
-	// incomplete or invalid: they must act.
+	// HasError says the applicant must act: the service waits on them, or
+	// their data for the service's alias is incomplete or invalid.
 	HasError bool
+	// Progress is where the staff set the service (pending when never).
+	Progress ServiceProgress
 }

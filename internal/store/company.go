@@ -232,6 +232,11 @@ func (s *CompanyService) CompanyPreferences(ctx context.Context, companyID int64
 		return nil, err
 	}
 	out = append(out, portal.CompanyPreference{Name: portal.PrefAdverseWaitingDays, Value: strconv.Itoa(waiting)})
+	etas, err := s.companyETAPreferences(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, etas...)
 	if c.PackageID == 0 {
 		return out, nil
 	}
@@ -260,6 +265,9 @@ func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int
 	if err != nil {
 		return nil, err
 	}
+	if code, ok := portal.ETAPreferenceCode(pref.Name); ok {
+		return &pref, s.setCompanyETA(ctx, c.ID, code, pref.Value)
+	}
 	var arg any = pref.Value
 	switch pref.Name {
 	case portal.PrefSubjectPasswordLength, portal.PrefAdverseWaitingDays:
@@ -282,4 +290,39 @@ func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int
 		return nil, fmt.Errorf("store: set %s: %w", pref.Name, err)
 	}
 	return &pref, nil
+}
+
+// companyETAPreferences are the company's own estimates (eta.CODE), by
+// code.
+func (s *CompanyService) companyETAPreferences(ctx context.Context, companyID int64) ([]portal.CompanyPreference, error) {
+	rows, err := s.db.db.QueryContext(ctx, `SELECT code, min_days, max_days FROM company_service_etas WHERE company_id = $1 ORDER BY code`, companyID)
+	if err != nil {
+		return nil, fmt.Errorf("store: company estimates: %w", err)
+	}
+	defer rows.Close()
+	var out []portal.CompanyPreference
+	for rows.Next() {
+		var code string
+		var d portal.ETADays
+		if err := rows.Scan(&code, &d.Min, &d.Max); err != nil {
+			return nil, fmt.Errorf("store: company estimates: %w", err)
+		}
+		out = append(out, portal.CompanyPreference{Name: portal.PrefETAPrefix + code, Value: d.String()})
+	}
+	return out, rows.Err()
+}
+
+// setCompanyETA stores the company's estimate of a service code, which
+// services set from now on count with.
+func (s *CompanyService) setCompanyETA(ctx context.Context, companyID int64, code, value string) error {
+	d, err := portal.ParseETADays(value)
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.db.ExecContext(ctx, `INSERT INTO company_service_etas (company_id, code, min_days, max_days) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (company_id, code) DO UPDATE SET min_days = excluded.min_days, max_days = excluded.max_days`,
+		companyID, code, d.Min, d.Max); err != nil {
+		return fmt.Errorf("store: set company estimate: %w", err)
+	}
+	return nil
 }

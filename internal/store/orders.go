@@ -48,7 +48,7 @@ func (s *OrderService) FindOrder(ctx context.Context, subjectID, orderID int64) 
 			return nil, fmt.Errorf("store: order services: %w", err)
 		}
 		svc.Alias = portal.ServiceAlias(svc.Code)
-		svc.Complete = o.StatusID == portal.StatusComplete
+		svc.Progress = portal.ServiceProgress{Code: svc.Code, Name: svc.Name, State: portal.ServicePending}
 		o.Services = append(o.Services, svc)
 	}
 	if err := rows.Err(); err != nil {
@@ -61,8 +61,18 @@ func (s *OrderService) FindOrder(ctx context.Context, subjectID, orderID int64) 
 		return nil, err
 	}
 	statuses := portal.BuildSubjectView(f).ServiceStatuses
+	stored, err := orderProgress(ctx, s.db, o.ID)
+	if err != nil {
+		return nil, err
+	}
 	for i := range o.Services {
-		o.Services[i].HasError = statuses[o.Services[i].Alias].HasError
+		svc := &o.Services[i]
+		if p, ok := stored[svc.Code]; ok {
+			p.Name = svc.Name
+			svc.Progress = p
+		}
+		svc.Complete = o.StatusID == portal.StatusComplete || svc.Progress.State == portal.ServiceComplete
+		svc.HasError = statuses[svc.Alias].HasError || (!svc.Complete && svc.Progress.State.NeedsApplicant())
 	}
 	return &o, nil
 }

@@ -60,5 +60,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Audit:          &AuditService{db},
 		Webhooks:       &WebhookService{db},
 		AdverseActions: &OperatorAdverseActionService{db},
+		Screening:      &OperatorScreeningService{db},
 	}
 }

@@ -5,3 +5,9 @@ export function longDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
 }
+
+/** A calendar day (YYYY-MM-DD, as the server sends estimates) as "December 3, 2026", whatever the time zone. */
+export function dayDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+}

@@ -4,6 +4,7 @@ import { useDocuments } from '@/features/documents/api/documents';
 import { DocumentUploads } from '@/features/documents/components/additional-documents-page';
 import { ReportList } from '@/features/documents/components/report-list';
 import { HomeDocuments, HomePage, HomeSection } from '@/features/home/components/home-page';
+import { ScreeningServices } from '@/features/screening/components/screening-services';
 import { useLegalDocuments } from '@/features/legal/api/get-legal-documents';
 import { useSubjectLocation } from '@/features/legal/api/subject-location';
 import { SignedDocuments } from '@/features/legal/components/signed-documents';
@@ -65,6 +66,7 @@ export function HomeRoute() {
       signedCount={useSignedCount()}
       reports={<Reports />}
       documents={<Documents />}
+      services={<ScreeningServices />}
     />
   );
 }

@@ -4,6 +4,7 @@ import { SignedDocuments } from '@/features/legal/components/signed-documents';
 import { DocumentsSummary } from '@/features/documents/components/documents-summary';
 import { FormsSummary } from '@/features/pdf-forms/components/forms-summary';
 import { ProfileHub } from '@/features/profile/components/profile-hub';
+import { OrderServices } from '@/features/screening/components/screening-services';
 
 /**
  * /profile, the hub after setup, with the documents and forms the employer asks for (features/documents,
@@ -13,6 +14,7 @@ import { ProfileHub } from '@/features/profile/components/profile-hub';
 export function ProfileRoute() {
   return (
     <ProfileHub
+      orderServices={(orderId) => <OrderServices orderId={orderId} phase="before" />}
       documents={
         <>
           <DocumentsSummary />

@@ -27,6 +27,7 @@ import status from './status.json';
 import reset from './reset.json';
 import date from './date.json';
 import adverse from './adverse.json';
+import screening from './screening.json';
 
 export const enUS = {
   ...common,
@@ -55,4 +56,5 @@ export const enUS = {
   ...reset,
   ...date,
   ...adverse,
+  ...screening,
 };

@@ -51,6 +51,35 @@ function mockHome({
         orders: [{ id: 21, statusId: 2, statusText: 'Finalization Complete' }],
       }),
     ),
+    http.get('/api/v2/user/order/21', () =>
+      HttpResponse.json({
+        id: 21,
+        statusId: 2,
+        services: [
+          {
+            id: 1,
+            code: 'crim',
+            name: 'Criminal search',
+            alias: 'crim',
+            status: 'pending',
+            hasError: false,
+            state: 'waiting-third-party',
+            reason: null,
+            estimate: { earliest: '2026-12-01', latest: '2026-12-03' },
+            updatedAt: '2026-11-30T09:00:00Z',
+          },
+          {
+            id: 2,
+            code: 'drug',
+            name: 'Drug test',
+            alias: 'drug',
+            status: 'pending',
+            hasError: false,
+            state: 'pending',
+          },
+        ],
+      }),
+    ),
     http.get('/api/v2/user/profile/documents', () =>
       HttpResponse.json(
         documents ?? { documentTypes: [], documents: [], reports, writable: true, deletable: false, maxUploadBytes: 1 },
@@ -88,6 +117,12 @@ describe('home, the final state', () => {
     expect(within(screening).getByText('Submitted: the screening is under way')).toBeVisible();
     expect(within(screening).queryByText('Finalization Complete')).not.toBeInTheDocument();
     expect(within(screening).getByText('Drug test')).toBeVisible();
+    // What happens next and when: the latest estimate of the open checks.
+    expect(within(screening).getByText('We expect your screening to be complete by December 3, 2026.')).toBeVisible();
+    const services = within(screening).getByRole('list', { name: 'Services of order 21' });
+    expect(within(services).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Criminal searchWaiting for someone elseExpected between December 1, 2026 and December 3, 2026',
+    );
   });
 
   it('shows no receipt and no site card when nothing was paid or chosen', async () => {

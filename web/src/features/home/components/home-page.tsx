@@ -4,7 +4,8 @@
 // files they sent fold away (closed disclosures with their counts): the page is about what follows. The route passes in what other features own, since features never
 // import one another.
 import '@/features/home/lib/messages';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -57,18 +58,25 @@ function WhatHappensNext({ company, drugTest }: { company: string; drugTest: boo
 }
 
 /** What the applicant is done with, folded away: a native <details>, closed until asked for. */
-export function HomeDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
+export function HomeDisclosure({
+  summary,
+  children,
+  ref,
+}: {
+  summary: string;
+  children: ReactNode;
+  ref?: Ref<HTMLDetailsElement>;
+}) {
   return (
-    <details className={styles.disclosure}>
+    <details className={styles.disclosure} ref={ref}>
       <summary className={styles.summary}>{summary}</summary>
       <div className={styles.disclosureBody}>{children}</div>
     </details>
   );
 }
 
-function Screening() {
+function Screening({ services }: { services?: ReactNode }) {
   const profile = useScreeningProfile();
-  const services = useCurrentUser()?.packageServices ?? [];
   if (profile.isError) {
     return (
       <LoadFailed
@@ -111,14 +119,10 @@ function Screening() {
           ))}
         </ul>
       )}
-      {services.length > 0 ? (
+      {services ? (
         <>
           <h3 className={styles.subheading}>{t('home.services.title')}</h3>
-          <ul className={styles.services}>
-            {services.map((service) => (
-              <li key={service.id}>{service.name}</li>
-            ))}
-          </ul>
+          {services}
         </>
       ) : null}
     </Card>
@@ -193,6 +197,8 @@ type HomePageProps = {
   reports?: ReactNode;
   /** The document upload still open to the applicant (features/documents). */
   documents?: ReactNode;
+  /** Each service of the orders and when the screening is expected to be complete (features/screening). */
+  services?: ReactNode;
 };
 
 export function HomePage({
@@ -202,6 +208,7 @@ export function HomePage({
   signedCount = null,
   reports,
   documents,
+  services,
 }: HomePageProps) {
   const user = useCurrentUser();
   const firstName = user?.subject.personalInformation?.firstName || user?.subject.firstName || user?.subject.first_name;
@@ -216,7 +223,7 @@ export function HomePage({
       <PageHeader eyebrow={t('home.eyebrow')} title={t('home.title')} description={thanks} />
       {notice}
       <WhatHappensNext company={company ?? config.brand.name} drugTest={user ? siteSelectionApplies(user) : false} />
-      <Screening />
+      <Screening services={services} />
       {collectionSite}
       <Receipt />
       {reports}
@@ -250,11 +257,24 @@ export function HomeSection({ id, title, children }: { id: string; title: string
  * The files the applicant sent, and the documents they can still send (features/documents brings the
  * cards), folded away: `sent` files so far.
  */
+/** The hash of / that opens the document upload (portal.AppUploadPath). */
+const DOCUMENTS_HASH = '#documents';
+
 export function HomeDocuments({ sent, children }: { sent: number; children: ReactNode }) {
+  // /#documents (a service waiting on the applicant links here: docs/api.md) opens the upload and
+  // takes the reader to it.
+  const { hash } = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (hash !== DOCUMENTS_HASH || !details.current) return;
+    details.current.open = true;
+    heading.current?.focus();
+  }, [hash]);
   return (
-    <HomeDisclosure summary={t('home.documents.summary', { count: sent })}>
+    <HomeDisclosure summary={t('home.documents.summary', { count: sent })} ref={details}>
       <section aria-labelledby="home-documents-title" className={styles.documents}>
-        <h2 id="home-documents-title" className={styles.heading}>
+        <h2 id="home-documents-title" className={styles.heading} ref={heading} tabIndex={-1}>
           {t('home.documents.title')}
         </h2>
         <p className={styles.muted}>{t('home.documents.text')}</p>

@@ -16,7 +16,9 @@ function profile(overrides: Partial<HubProfile> = {}): HubProfile {
   };
 }
 
-function order(id: number, overrides: Partial<OrderDetail> = {}): OrderDetail {
+type OrderAnswer = OrderDetail & { services: Record<string, unknown>[] };
+
+function order(id: number, overrides: Partial<OrderAnswer> = {}): OrderAnswer {
   return {
     id,
     statusId: 1,
@@ -110,10 +112,11 @@ describe('the profile hub', () => {
     const items = within(services).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Employment verification');
     expect(items[0]).toHaveTextContent('Waiting for your details');
-    expect(items[0]).toHaveTextContent('Pending');
     expect(items[1]).toHaveTextContent('Criminal search');
     expect(items[1]).not.toHaveTextContent('Waiting for your details');
-    expect(items[1]).toHaveTextContent('Complete');
+    // Before submission nothing has started, whatever the service says.
+    expect(items[1]).toHaveTextContent('Not started: submit your profile first');
+    expect(services).not.toHaveTextContent(/Pending|Complete|In progress/);
   });
 
   it("leaves out an order's detail that fails, silently", async () => {

@@ -6,23 +6,13 @@ import { profileQuery, type ProfileOrder } from '@/lib/profile';
 
 export type { ProfileOrder, ScreeningProfile as HubProfile } from '@/lib/profile';
 
-export type OrderService = {
-  id: number;
-  code: string;
-  name: string;
-  alias: string;
-  status: 'pending' | 'complete';
-  /** The applicant's data for this service is incomplete or invalid: they must act. */
-  hasError: boolean;
-};
-
 export type OrderDetail = {
   id: number;
   statusId: number;
   statusText: string;
   packageName: string;
   createdAt: string;
-  services: OrderService[];
+  // Its services are the screening's to show (features/screening reads the same answer).
 };
 
 export const profileQueries = {

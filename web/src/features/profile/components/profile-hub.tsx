@@ -70,7 +70,15 @@ function Checklist({ pages }: { pages: ChecklistPage[] }) {
   );
 }
 
-function OrderItem({ order, detail }: { order: ProfileOrder; detail: OrderDetail | undefined }) {
+function OrderItem({
+  order,
+  detail,
+  orderServices,
+}: {
+  order: ProfileOrder;
+  detail: OrderDetail | undefined;
+  orderServices?: OrderServicesSlot;
+}) {
   const created = detail?.createdAt ? new Date(detail.createdAt) : null;
   return (
     <li className={styles.order}>
@@ -85,31 +93,15 @@ function OrderItem({ order, detail }: { order: ProfileOrder; detail: OrderDetail
           ? ` · ${t('profile.orders.created', { date: created.toLocaleDateString('en-US', { dateStyle: 'long' }) })}`
           : ''}
       </p>
-      {detail && detail.services.length > 0 ? (
-        <ul className={styles.services} aria-label={t('profile.orders.services', { id: order.id })}>
-          {detail.services.map((service) => (
-            <li key={service.id} className={styles.service}>
-              <span>{service.name}</span>
-              <span className={styles.serviceState}>
-                {service.hasError ? (
-                  <span className={styles.attention}>
-                    <span aria-hidden="true">! </span>
-                    {t('profile.orders.attention')}
-                  </span>
-                ) : null}
-                <span data-status={service.status} className={styles.badge}>
-                  {service.status === 'complete' ? t('profile.orders.complete') : t('profile.orders.pending')}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {orderServices?.(order.id)}
     </li>
   );
 }
 
-function Orders({ orders }: { orders: ProfileOrder[] }) {
+/** An order's services (features/screening), which the route module brings. */
+type OrderServicesSlot = (orderId: number) => ReactNode;
+
+function Orders({ orders, orderServices }: { orders: ProfileOrder[]; orderServices?: OrderServicesSlot }) {
   const details = useOrderDetails(orders);
   return (
     <Card aria-labelledby="hub-orders-title">
@@ -121,7 +113,7 @@ function Orders({ orders }: { orders: ProfileOrder[] }) {
       ) : (
         <ul className={styles.orders}>
           {orders.map((order) => (
-            <OrderItem key={order.id} order={order} detail={details.get(order.id)} />
+            <OrderItem key={order.id} order={order} detail={details.get(order.id)} orderServices={orderServices} />
           ))}
         </ul>
       )}
@@ -172,9 +164,17 @@ function Contacts() {
 
 /**
  * The route module passes in what other features own: the documents and forms the employer asks for
- * (cards of their own) and the signed legal documents (put in a card here).
+ * (cards of their own), the signed legal documents (put in a card here) and each order's services.
  */
-export function ProfileHub({ documents, signedDocuments }: { documents?: ReactNode; signedDocuments?: ReactNode }) {
+export function ProfileHub({
+  documents,
+  signedDocuments,
+  orderServices,
+}: {
+  documents?: ReactNode;
+  signedDocuments?: ReactNode;
+  orderServices?: OrderServicesSlot;
+}) {
   const user = useCurrentUser();
   const profile = useProfile();
   const subject = useSubject();
@@ -220,7 +220,7 @@ export function ProfileHub({ documents, signedDocuments }: { documents?: ReactNo
       />
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
       <Checklist pages={subject.data.pages} />
-      <Orders orders={profile.data.orders} />
+      <Orders orders={profile.data.orders} orderServices={orderServices} />
       {documents}
       {signedDocuments ? <Card className={styles.signed}>{signedDocuments}</Card> : null}
       <Contacts />
