@@ -19,6 +19,7 @@ type OperatorServices struct {
 	Documents   OperatorDocumentService
 	Orders      OperatorOrderService
 	Maintenance MaintenanceService
+	Disputes    OperatorDisputeService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
 }

@@ -17,6 +17,7 @@ type Services struct {
 	Payments        PaymentService
 	CollectionSites CollectionSiteService
 	Chat            ChatService
+	Disputes        DisputeService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
 	// Operator serves the command line and the operator API.
