@@ -21,6 +21,7 @@ func (s *Server) registerOperatorRoutes(mux *routes) {
 	mux.HandleFunc("POST /api/v2/operator/banners", s.operatorOnly(s.handleOperatorBannerCreate))
 	mux.HandleFunc("DELETE /api/v2/operator/banners/{id}", s.operatorOnly(s.handleOperatorBannerDelete))
 	s.registerOperatorChatRoutes(mux)
+	s.registerOperatorDisputeRoutes(mux)
 }
 
 type operatorKey struct{}

@@ -223,6 +223,7 @@ func (s *Server) routes() *routes {
 	s.registerPaymentRoutes(mux)
 	s.registerCollectionSiteRoutes(mux)
 	s.registerChatRoutes(mux)
+	s.registerDisputeRoutes(mux)
 	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)
