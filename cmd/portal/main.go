@@ -39,6 +39,7 @@ Commands:
   collection record a collected drug-test specimen: collection collected --subject ID
   chat      the applicants' chat: chat list, chat show --subject ID, chat reply --subject ID --message TEXT
   audit     the audit trail of actions on screenings: audit list [--subject ID]
+  dispute   applicants' disputes of their report: dispute list|show|answer|resolve|file
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
@@ -106,6 +107,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runChat(ctx, rest, stdout, stderr)
 	case "audit":
 		return runAudit(ctx, rest, stdout, stderr)
+	case "dispute":
+		return runDispute(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
