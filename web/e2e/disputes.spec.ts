@@ -148,7 +148,7 @@ test('an applicant disputes one service with a PDF on a phone, and sees the oper
   // The list, at both sizes; the resolved dispute leaves the card of /.
   await page.goto('/disputes');
   await expect(page.getByRole('heading', { level: 1, name: 'Your disputes' })).toBeFocused();
-  await expect(page.getByRole('link', { name: `Dispute of ${service.name}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Dispute of the ${service.name} check` })).toBeVisible();
   await expect(page.getByText('Resolved: Corrected')).toBeVisible();
   await axe(page, '/disputes at 360 px');
   await page.setViewportSize({ width: 1280, height: 900 });

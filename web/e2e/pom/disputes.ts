@@ -43,7 +43,7 @@ export class DisputePage {
   }
 
   heading(part: string) {
-    return this.page.getByRole('heading', { level: 1, name: `Dispute of ${part}` });
+    return this.page.getByRole('heading', { level: 1, name: `Your dispute of the ${part} check` });
   }
 
   /** The timeline's current step. */

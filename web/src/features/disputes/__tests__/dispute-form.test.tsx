@@ -94,7 +94,7 @@ describe('/disputes/new', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Send dispute' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Dispute of Criminal' });
+    await screen.findByRole('heading', { level: 1, name: 'Your dispute of the Criminal check' });
     expect(router.state.location.pathname).toBe('/disputes/7');
     expect(sent?.get('reason')).toBe('not-me');
     expect(sent?.get('serviceCode')).toBe('crim');

@@ -26,7 +26,6 @@ import {
   WHOLE_REPORT,
   charactersLeft,
   disputeSchema,
-  partLabel,
   reasonHint,
   reasonLabel,
   type DisputeValues,
@@ -127,9 +126,7 @@ export function DisputeForm({ services, service }: DisputeFormProps) {
   const explanation = watch('explanation');
   const serviceCode = watch('serviceCode');
   const partOf = (code: string) =>
-    code === WHOLE_REPORT
-      ? t('disputes.form.partReport')
-      : partLabel(code, services.find((s) => s.code === code)?.name ?? '');
+    code === WHOLE_REPORT ? t('disputes.form.partReport') : (services.find((s) => s.code === code)?.name ?? code);
 
   if (step === 'check') {
     const values = getValues();

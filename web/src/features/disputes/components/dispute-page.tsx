@@ -52,7 +52,7 @@ function Timeline({ dispute }: { dispute: Dispute }) {
   const at = order.indexOf(dispute.state);
   const text = {
     received: t('disputes.page.step.received', { date: longDate(dispute.receivedAt) }),
-    reinvestigating: t('disputes.page.step.reinvestigating'),
+    reinvestigating: at >= 1 ? t('disputes.page.step.reinvestigating') : t('disputes.page.step.reinvestigatingNext'),
     resolved: dispute.outcome
       ? t('disputes.page.step.resolved', { outcome: outcomeLabel(dispute.outcome) })
       : t('disputes.page.step.resolvedPending'),
@@ -63,7 +63,7 @@ function Timeline({ dispute }: { dispute: Dispute }) {
         <li
           key={state}
           className={styles.step}
-          data-done={i < at || dispute.state === 'resolved' || undefined}
+          data-done={i <= at || undefined}
           data-current={i === at || undefined}
           aria-current={i === at ? 'step' : undefined}
         >
