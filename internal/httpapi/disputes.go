@@ -155,13 +155,17 @@ func (s *Server) handleDisputeInformation(w http.ResponseWriter, r *http.Request
 	writeJSON(w, http.StatusOK, newDisputeJSON(*d, s.now()))
 }
 
-func (s *Server) handleDisputeFile(w http.ResponseWriter, r *http.Request) {
-	id, err := disputeID(r)
-	if err != nil {
-		s.Error(w, r, err)
-		return
+// disputeFileIDs reads the {id} and {fileId} path values of a dispute's
+// file.
+func disputeFileIDs(r *http.Request) (id, fileID int64, err error) {
+	if id, err = disputeID(r); err == nil {
+		fileID, err = pathID(r, "fileId", portal.Errorf(portal.ENOTFOUND, "File not found."))
 	}
-	fileID, err := pathID(r, "fileId", portal.Errorf(portal.ENOTFOUND, "File not found."))
+	return id, fileID, err
+}
+
+func (s *Server) handleDisputeFile(w http.ResponseWriter, r *http.Request) {
+	id, fileID, err := disputeFileIDs(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return

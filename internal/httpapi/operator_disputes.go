@@ -107,12 +107,7 @@ func (s *Server) handleOperatorDisputeResolve(w http.ResponseWriter, r *http.Req
 }
 
 func (s *Server) handleOperatorDisputeFile(w http.ResponseWriter, r *http.Request) {
-	id, err := disputeID(r)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	fileID, err := pathID(r, "fileId", portal.Errorf(portal.ENOTFOUND, "File not found."))
+	id, fileID, err := disputeFileIDs(r)
 	if err != nil {
 		s.Error(w, r, err)
 		return

@@ -201,7 +201,6 @@ func TestDisputeMovesThroughItsStatesToEachOutcome(t *testing.T) {
 	})
 }
 
-
 func TestOpenDisputeValidation(t *testing.T) {
 	eachDisputesDB(t, func(t *testing.T, w *disputesWorld) {
 		ctx := context.Background()
