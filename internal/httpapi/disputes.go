@@ -276,15 +276,15 @@ func disputeFiles(mr *multipart.Reader, first *multipart.Part) portal.Uploads {
 		if part.FormName() != "file" {
 			return nil, errUnreadableUpload
 		}
-		return &portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: uploadPart{part}}, nil
+		return &portal.Upload{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Body: disputeFilePart{part}}, nil
 	}
 }
 
-// uploadPart reads a file part, a body past the limit or broken read as
+// disputeFilePart reads a file part, a body past the limit or broken read as
 // the upload errors they are.
-type uploadPart struct{ part *multipart.Part }
+type disputeFilePart struct{ part *multipart.Part }
 
-func (p uploadPart) Read(b []byte) (int, error) {
+func (p disputeFilePart) Read(b []byte) (int, error) {
 	n, err := p.part.Read(b)
 	if err != nil && !errors.Is(err, io.EOF) {
 		err = uploadReadError(err)

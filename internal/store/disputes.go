@@ -45,14 +45,14 @@ func disputeMessagePlace(disputeID, messageID int64) string {
 	return fmt.Sprintf("dispute_messages.body/%d/%d", disputeID, messageID)
 }
 
-func (s *conn) sealText(text, place string) ([]byte, error) {
+func (s *conn) sealDisputeText(text, place string) ([]byte, error) {
 	if s.cfg.Sealer == nil {
 		return nil, errNoDataKey
 	}
 	return s.cfg.Sealer.SealFor([]byte(text), place)
 }
 
-func (s *conn) openText(sealed []byte, place string) (string, error) {
+func (s *conn) openDisputeText(sealed []byte, place string) (string, error) {
 	if s.cfg.Sealer == nil {
 		return "", errNoDataKey
 	}
@@ -82,11 +82,11 @@ func (s *conn) scanDispute(row interface{ Scan(...any) error }) (*portal.Dispute
 	}
 	d.ReceivedAt, d.DueAt, d.ResolvedAt = fromMS(received), fromMS(due), nullTime(resolved)
 	var err error
-	if d.Explanation, err = s.openText(explanation, disputeExplanationPlace(d.SubjectID, d.ID)); err != nil {
+	if d.Explanation, err = s.openDisputeText(explanation, disputeExplanationPlace(d.SubjectID, d.ID)); err != nil {
 		return nil, err
 	}
 	if len(resolution) > 0 {
-		if d.Resolution, err = s.openText(resolution, disputeResolutionPlace(d.SubjectID, d.ID)); err != nil {
+		if d.Resolution, err = s.openDisputeText(resolution, disputeResolutionPlace(d.SubjectID, d.ID)); err != nil {
 			return nil, err
 		}
 	}
@@ -125,7 +125,7 @@ func (s *conn) disputeMessages(ctx context.Context, q queryer, d *portal.Dispute
 		if err := rows.Scan(&m.ID, &m.Author, &body, &created); err != nil {
 			return fmt.Errorf("store: dispute messages: %w", err)
 		}
-		if m.Text, err = s.openText(body, disputeMessagePlace(d.ID, m.ID)); err != nil {
+		if m.Text, err = s.openDisputeText(body, disputeMessagePlace(d.ID, m.ID)); err != nil {
 			return err
 		}
 		m.CreatedAt = fromMS(created)
@@ -211,7 +211,7 @@ func (s *conn) addDisputeMessage(ctx context.Context, tx *sql.Tx, disputeID int6
 		disputeID, author, []byte{}, ms(s.now())).Scan(&id); err != nil {
 		return fmt.Errorf("store: dispute message: %w", err)
 	}
-	sealed, err := s.sealText(text, disputeMessagePlace(disputeID, id))
+	sealed, err := s.sealDisputeText(text, disputeMessagePlace(disputeID, id))
 	if err != nil {
 		return err
 	}
@@ -344,7 +344,7 @@ func (s *DisputeService) OpenDispute(ctx context.Context, subjectID int64, n por
 			subjectID, d.Reason, d.ServiceCode, d.ServiceName, []byte{}, d.State, ms(d.ReceivedAt), ms(d.DueAt)).Scan(&d.ID); err != nil {
 			return fmt.Errorf("store: open dispute: %w", err)
 		}
-		sealed, err := s.sealText(n.Explanation, disputeExplanationPlace(subjectID, d.ID))
+		sealed, err := s.sealDisputeText(n.Explanation, disputeExplanationPlace(subjectID, d.ID))
 		if err != nil {
 			return err
 		}
@@ -554,7 +554,7 @@ func (s *OperatorDisputeService) ResolveDispute(ctx context.Context, companyID, 
 	return s.change(ctx, companyID, disputeID, func(tx *sql.Tx, d *portal.Dispute, company string) error {
 		now := s.db.now()
 		d.State, d.Outcome, d.Resolution, d.ResolvedAt = portal.DisputeResolved, outcome, text, &now
-		sealed, err := s.db.sealText(text, disputeResolutionPlace(d.SubjectID, d.ID))
+		sealed, err := s.db.sealDisputeText(text, disputeResolutionPlace(d.SubjectID, d.ID))
 		if err != nil {
 			return err
 		}
