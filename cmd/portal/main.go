@@ -45,6 +45,7 @@ Commands:
   service   move a service of an applicant's order: service set|list|reasons
   order     set an applicant's order status: order set --subject ID --status N
   profile   set an applicant's profile status: profile set --subject ID --status N
+  dispute   applicants' disputes of their report: dispute list|show|answer|resolve|file
   sweep     delete expired throttle records, tokens, invitations, reset links and orphaned files
 
 Run "portal COMMAND --help" for a command's flags.
@@ -124,6 +125,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runOrder(ctx, rest, stdout, stderr)
 	case "profile":
 		return runProfile(ctx, rest, stdout, stderr)
+	case "dispute":
+		return runDispute(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

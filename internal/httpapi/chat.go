@@ -271,37 +271,44 @@ type chatJSON struct {
 	SenderName string `json:"senderName"`
 }
 
-// decodeChatJSON reads {"message": "..."}. It does not go through
-// decodeJSON: a message is longer than MaxJSONString and may hold line
-// breaks, which portal.ChatText allows; keys are checked as in any body.
+// decodeChatJSON reads {"message": "..."}.
 func decodeChatJSON(w http.ResponseWriter, r *http.Request) (chatJSON, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxChatJSONBody))
+	var in chatJSON
+	err := decodeLongTextJSON(w, r, &in, maxChatJSONBody, errChatTooLong)
+	return in, err
+}
+
+// decodeLongTextJSON reads a JSON object whose text has its own rules (a
+// chat message, a dispute's message: longer than MaxJSONString, with line
+// breaks), which the service checks; keys are checked as in any body. A
+// body past limit is tooLong.
+func decodeLongTextJSON(w http.ResponseWriter, r *http.Request, v any, limit int64, tooLong error) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
-		return chatJSON{}, errChatTooLong
+		return tooLong
 	}
 	if err != nil {
-		return chatJSON{}, jsonError(err)
+		return jsonError(err)
 	}
 	if trimmed := bytes.TrimSpace(body); len(trimmed) == 0 || trimmed[0] != '{' {
-		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
+		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
 	}
 	if err := checkJSONKeys(body); err != nil {
-		return chatJSON{}, err
+		return err
 	}
-	var in chatJSON
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&in); err != nil {
+	if err := dec.Decode(v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			return chatJSON{}, wrongType(body, typeErr)
+			return wrongType(body, typeErr)
 		}
-		return chatJSON{}, jsonError(err)
+		return jsonError(err)
 	}
 	if dec.More() {
-		return chatJSON{}, portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
+		return portal.Errorf(portal.EMALFORMED, "The request body must hold one JSON object.")
 	}
-	return in, nil
+	return nil
 }
 
 // chatFileID reads the fileId query of a download; one that is no id is

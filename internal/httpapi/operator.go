@@ -24,6 +24,7 @@ func (s *Server) registerOperatorRoutes(mux *routes) {
 	s.registerOperatorWebhookRoutes(mux)
 	s.registerOperatorAdverseRoutes(mux)
 	s.registerOperatorScreeningRoutes(mux)
+	s.registerOperatorDisputeRoutes(mux)
 }
 
 type operatorKey struct{}

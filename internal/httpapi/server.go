@@ -224,6 +224,7 @@ func (s *Server) routes() *routes {
 	s.registerCollectionSiteRoutes(mux)
 	s.registerChatRoutes(mux)
 	s.registerAdverseActionRoutes(mux)
+	s.registerDisputeRoutes(mux)
 	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)

@@ -87,7 +87,13 @@ func (a *applicantUploads) acquire(ctx context.Context, who uploader, wait time.
 // caller calls release once it has read the body. who is the uploader
 // whose share the upload takes.
 func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, who uploader) (mr *multipart.Reader, release func(), err error) {
-	if r.ContentLength > MaxUploadBody {
+	return s.startUploadOf(w, r, who, MaxUploadBody)
+}
+
+// startUploadOf is startUpload for a body of several files, capped at
+// maxBody.
+func (s *Server) startUploadOf(w http.ResponseWriter, r *http.Request, who uploader, maxBody int64) (mr *multipart.Reader, release func(), err error) {
+	if r.ContentLength > maxBody {
 		return nil, nil, filetype.ErrTooLarge
 	}
 	mine, err := s.applicantUploads.acquire(r.Context(), who, s.cfg.UploadWait)
@@ -100,7 +106,7 @@ func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, who uploade
 		return nil, nil, s.uploads.Busy()
 	}
 	release = func() { all(); mine() }
-	r.Body = http.MaxBytesReader(w, keepArriving(w, r.Body), MaxUploadBody)
+	r.Body = http.MaxBytesReader(w, keepArriving(w, r.Body), maxBody)
 	if mr, err = r.MultipartReader(); err != nil {
 		release()
 		return nil, nil, errUnreadableUpload

@@ -21,6 +21,8 @@ type OperatorServices struct {
 	Maintenance MaintenanceService
 	// AdverseActions are the pre-adverse and final adverse-action notices.
 	AdverseActions OperatorAdverseActionService
+	// Disputes are the applicants' disputes of their report (FCRA 611).
+	Disputes OperatorDisputeService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
 	// Webhooks are the employers' endpoints and their deliveries.

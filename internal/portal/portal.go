@@ -18,6 +18,7 @@ type Services struct {
 	CollectionSites CollectionSiteService
 	Chat            ChatService
 	AdverseAction   AdverseActionService
+	Disputes        DisputeService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
 	// Operator serves the command line and the operator API.

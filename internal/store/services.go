@@ -39,6 +39,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		CollectionSites: db.CollectionSites(cfg.Sites),
 		Chat:            db.Chat(cfg.Events),
 		AdverseAction:   &AdverseActionService{db},
+		Disputes:        db.Disputes(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
 	}
@@ -61,5 +62,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Webhooks:       &WebhookService{db},
 		AdverseActions: &OperatorAdverseActionService{db},
 		Screening:      &OperatorScreeningService{db},
+		Disputes:       &OperatorDisputeService{db},
 	}
 }

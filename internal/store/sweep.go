@@ -136,6 +136,7 @@ var fileReferrers = []struct{ table, column string }{
 	{"subject_pdf_forms", "file_id"},
 	{"subject_reports", "file_id"},
 	{"chat_messages", "file_id"},
+	{"dispute_files", "file_id"},
 }
 
 // sweepOrphanedFiles deletes the finished files that nothing refers to

@@ -52,7 +52,7 @@ func (w *sweepWorld) putFile(t *testing.T, name string) int64 {
 }
 
 // fileReferrerTables are the tables whose file_id refers to files.
-var fileReferrerTables = []string{"subject_documents", "pdf_forms", "subject_pdf_forms", "subject_reports", "chat_messages"}
+var fileReferrerTables = []string{"subject_documents", "pdf_forms", "subject_pdf_forms", "subject_reports", "chat_messages", "dispute_files"}
 
 // link writes the row of table that refers to the file, as the services
 // do once the file is stored.
@@ -85,6 +85,12 @@ func (w *sweepWorld) link(t *testing.T, table string, fileID int64) {
 		_, err = q.Exec(`INSERT INTO subject_reports (subject_id, kind, file_id, created_at) VALUES ($1, 'report', $2, $3)`, w.jane.ID, fileID, now)
 	case "chat_messages":
 		_, err = q.Exec(`INSERT INTO chat_messages (subject_id, sender, body, file_id, created_at) VALUES ($1, 'subject', $2, $3, $4)`, w.jane.ID, []byte{}, fileID, now)
+	case "dispute_files":
+		var dispute int64
+		if err = q.QueryRow(`INSERT INTO disputes (subject_id, reason, explanation, state, received_at, due_at) VALUES ($1, 'not-me', $2, 'received', $3, $3) RETURNING id`,
+			w.jane.ID, []byte{}, now).Scan(&dispute); err == nil {
+			_, err = q.Exec(`INSERT INTO dispute_files (dispute_id, file_id) VALUES ($1, $2)`, dispute, fileID)
+		}
 	default:
 		t.Fatalf("no link for %s", table)
 	}

@@ -72,6 +72,7 @@ export const defaultHandlers = [
   // The hub (/profile) reads the profile and each order's detail; /confirmation the service definitions.
   http.get('/api/v2/user/profile', () => HttpResponse.json(userPayload(1).profile)),
   // A package that asks for no documents and no forms, and no report attached.
+  http.get('/api/v2/user/disputes', () => HttpResponse.json({ payload: [] })),
   http.get('/api/v2/user/profile/documents', () =>
     HttpResponse.json({
       documentTypes: [],

@@ -1,16 +1,22 @@
-// /disputes, /disputes/new and /disputes/:id (issue 24): reserved here; its feature replaces this module.
-import { PageHeader } from '@/components/ui/page-header';
-import { t } from '@/lib/i18n';
+// /disputes, /disputes/new?service=CODE and /disputes/:id (features/disputes).
+import { useParams, useSearchParams } from 'react-router';
+import { DisputeForm } from '@/features/disputes/components/dispute-form';
+import { DisputePage } from '@/features/disputes/components/dispute-page';
+import { DisputesPage } from '@/features/disputes/components/disputes-list';
+import { useCurrentUser } from '@/lib/current-user';
 
 export function DisputesRoute() {
-  return <PageHeader title={t('common.route.disputes')} />;
+  return <DisputesPage />;
 }
 
+/** The form offers the package's services (GET /api/v2/user), one preselected from `?service`. */
 export function DisputeNewRoute() {
-  return <PageHeader title={t('common.route.disputeNew')} />;
+  const [params] = useSearchParams();
+  const services = useCurrentUser()?.packageServices ?? [];
+  return <DisputeForm services={services} service={params.get('service')} />;
 }
 
 export function DisputeRoute() {
-  return <PageHeader title={t('common.route.dispute')} />;
+  const { id } = useParams();
+  return <DisputePage id={Number(id)} />;
 }
-

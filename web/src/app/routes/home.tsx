@@ -1,6 +1,7 @@
 import { AdverseActionCard } from '@/features/adverse-action/components/adverse-action-card';
 import { CollectionSiteCard } from '@/features/collection-site/components/collection-site-card';
 import { useDocuments } from '@/features/documents/api/documents';
+import { DisputesCard } from '@/features/disputes/components/disputes-list';
 import { DocumentUploads } from '@/features/documents/components/additional-documents-page';
 import { ReportList } from '@/features/documents/components/report-list';
 import { HomeDocuments, HomePage, HomeSection } from '@/features/home/components/home-page';
@@ -55,7 +56,9 @@ function useSignedCount(): number | null {
 
 /**
  * /: the final state for finalization-complete applicants (features/home), with the chosen collection
- * site (features/collection-site), an adverse-action notice (features/adverse-action), what was signed (features/legal) and the reports (features/documents).
+ * site (features/collection-site), an adverse-action notice (features/adverse-action), each service's state
+ * (features/screening), what was signed (features/legal), the reports (features/documents) and the disputes
+ * (features/disputes).
  */
 export function HomeRoute() {
   return (
@@ -64,7 +67,12 @@ export function HomeRoute() {
       collectionSite={<CollectionSiteCard />}
       signedDocuments={<SignedDocuments />}
       signedCount={useSignedCount()}
-      reports={<Reports />}
+      reports={
+        <>
+          <Reports />
+          <DisputesCard />
+        </>
+      }
       documents={<Documents />}
       services={<ScreeningServices />}
     />

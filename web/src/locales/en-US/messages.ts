@@ -28,6 +28,7 @@ import reset from './reset.json';
 import date from './date.json';
 import adverse from './adverse.json';
 import screening from './screening.json';
+import disputes from './disputes.json';
 
 export const enUS = {
   ...common,
@@ -57,4 +58,5 @@ export const enUS = {
   ...date,
   ...adverse,
   ...screening,
+  ...disputes,
 };
