@@ -19,6 +19,8 @@ type OperatorServices struct {
 	Documents   OperatorDocumentService
 	Orders      OperatorOrderService
 	Maintenance MaintenanceService
+	// Reports lists the views of the reports and the free copy sent.
+	Reports OperatorReportService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
 }

@@ -38,6 +38,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Payments:        db.Payments(cfg.Payments, cfg.PaymentTimeout),
 		CollectionSites: db.CollectionSites(cfg.Sites),
 		Chat:            db.Chat(cfg.Events),
+		Reports:         db.Reports(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
 	}
@@ -56,6 +57,7 @@ func (db *DB) Operator() portal.OperatorServices {
 		Documents:   &OperatorDocumentService{db},
 		Orders:      &OperatorOrderService{db},
 		Maintenance: &MaintenanceService{db},
+		Reports:     &OperatorReportService{db},
 		Audit:       &AuditService{db},
 	}
 }
