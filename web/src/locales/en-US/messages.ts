@@ -26,6 +26,7 @@ import chat from './chat.json';
 import status from './status.json';
 import reset from './reset.json';
 import date from './date.json';
+import report from './report.json';
 
 export const enUS = {
   ...common,
@@ -53,4 +54,5 @@ export const enUS = {
   ...status,
   ...reset,
   ...date,
+  ...report,
 };

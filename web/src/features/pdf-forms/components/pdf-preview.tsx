@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/lib/i18n';
+import { loadPdfJs, type PdfJs } from '@/lib/pdfjs';
 import { fillPdf, type PdfFieldValue } from '../lib/pdf-fields';
 import styles from './pdf-forms.module.css';
 
@@ -15,18 +16,6 @@ const PREVIEW_DEBOUNCE_MS = 300;
 
 /** The full-screen preview's zoom steps: 1 is the window's width. */
 const ZOOM_STEPS = [1, 1.5, 2, 3];
-
-type PdfJs = typeof import('pdfjs-dist');
-let pdfjsLoading: Promise<PdfJs> | null = null;
-
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoading ??= import('pdfjs-dist').then((pdfjs) => {
-    // Vite emits the worker as a file of its own and gives its address here.
-    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-    return pdfjs;
-  });
-  return pdfjsLoading;
-}
 
 /** Draws `pdf` into fresh canvases as wide as `width` CSS pixels. */
 async function drawPages(pdfjs: PdfJs, pdf: Uint8Array, width: number, isCurrent: () => boolean) {

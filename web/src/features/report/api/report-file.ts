@@ -1,0 +1,29 @@
+// GET /api/v2/user/profile/{kind}?disposition=inline|attachment: the report's PDF, once this session
+// confirmed who the applicant is (403 otherwise). The server records each answer as a view (the
+// viewer) or a download.
+import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
+
+export type ReportKind = 'report' | 'drug-report' | 'ecoc-form';
+
+export const REPORT_KINDS: readonly ReportKind[] = ['report', 'drug-report', 'ecoc-form'];
+
+/** The name a download gets, as the server names it (without the profile number it adds). */
+const fileNames: Record<ReportKind, string> = {
+  report: 'background-report.pdf',
+  'drug-report': 'drug-test-report.pdf',
+  'ecoc-form': 'custody-and-control-form.pdf',
+};
+
+export function fetchReport(kind: ReportKind, disposition: 'inline' | 'attachment') {
+  // A 403 (the 15 minutes ran out) is the page's to explain: it asks again.
+  return api.get<Blob>(`api/v2/user/profile/${kind}`, {
+    query: { disposition },
+    responseType: 'blob',
+    silentForbidden: true,
+  });
+}
+
+export async function downloadReport(kind: ReportKind) {
+  saveFile(await fetchReport(kind, 'attachment'), fileNames[kind]);
+}
