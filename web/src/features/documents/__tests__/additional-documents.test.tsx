@@ -96,7 +96,10 @@ describe('/additional-documents', () => {
     expect(within(diploma).getByText('Nothing sent yet.')).toBeInTheDocument();
     const reports = screen.getByRole('region', { name: 'Your reports' });
     expect(within(reports).getByText('Background report')).toBeInTheDocument();
-    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute('href', '/report');
+    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute(
+      'href',
+      '/report',
+    );
     expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/profile');
     expect(await screen.findByRole('link', { name: 'Continue with Other Names' })).toHaveAttribute('href', '/aliases');
   });

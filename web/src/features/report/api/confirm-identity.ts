@@ -10,24 +10,22 @@ import { reportAccessQuery, type ReportAccess } from './get-report-access';
 
 /** The form's rules; `ssnRequired` false leaves the digits out (an applicant without an SSN). */
 export const confirmIdentitySchema = (ssnRequired: boolean) =>
-  z
-    .object({ dob: z.string(), ssnLast4: z.string().check(z.trim()) })
-    .check(
-      z.superRefine((value, ctx) => {
-        const label = t('report.confirm.dob');
-        if (!value.dob || value.dob === '--')
-          ctx.issues.push({ code: 'custom', path: ['dob'], message: t('report.confirm.dobRequired'), input: '' });
-        else {
-          const problem = dateProblem(value.dob, 'date', label);
-          if (problem) ctx.issues.push({ code: 'custom', path: ['dob'], message: problem.message, input: '' });
-        }
-        if (!ssnRequired) return;
-        if (!value.ssnLast4)
-          ctx.issues.push({ code: 'custom', path: ['ssnLast4'], message: t('report.confirm.ssnRequired'), input: '' });
-        else if (!/^\d{4}$/.test(value.ssnLast4))
-          ctx.issues.push({ code: 'custom', path: ['ssnLast4'], message: t('report.confirm.ssnFormat'), input: '' });
-      }),
-    );
+  z.object({ dob: z.string(), ssnLast4: z.string().check(z.trim()) }).check(
+    z.superRefine((value, ctx) => {
+      const label = t('report.confirm.dob');
+      if (!value.dob || value.dob === '--')
+        ctx.issues.push({ code: 'custom', path: ['dob'], message: t('report.confirm.dobRequired'), input: '' });
+      else {
+        const problem = dateProblem(value.dob, 'date', label);
+        if (problem) ctx.issues.push({ code: 'custom', path: ['dob'], message: problem.message, input: '' });
+      }
+      if (!ssnRequired) return;
+      if (!value.ssnLast4)
+        ctx.issues.push({ code: 'custom', path: ['ssnLast4'], message: t('report.confirm.ssnRequired'), input: '' });
+      else if (!/^\d{4}$/.test(value.ssnLast4))
+        ctx.issues.push({ code: 'custom', path: ['ssnLast4'], message: t('report.confirm.ssnFormat'), input: '' });
+    }),
+  );
 
 export type ConfirmIdentityValues = z.infer<ReturnType<typeof confirmIdentitySchema>>;
 

@@ -62,20 +62,35 @@ export function ConfirmIdentityForm({ access }: { access: ReportAccess }) {
         await client.invalidateQueries({ queryKey: reportAccessQuery().queryKey });
         return;
       }
-      failed.onServerError(error, { failure: t('report.confirm.failed'), fieldsOnly: error instanceof ApiError && error.status === 422 });
+      failed.onServerError(error, {
+        failure: t('report.confirm.failed'),
+        fieldsOnly: error instanceof ApiError && error.status === 422,
+      });
     }
   }, failed.onInvalid);
 
   if (access.lockedUntil) return <LockedNotice until={access.lockedUntil} />;
   return (
-    <form ref={failed.formRef} onSubmit={submit} noValidate aria-labelledby="report-confirm-title" className={styles.form}>
+    <form
+      ref={failed.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="report-confirm-title"
+      className={styles.form}
+    >
       <h2 id="report-confirm-title" className={styles.heading}>
         {t('report.confirm.title')}
       </h2>
       <p>{t('report.confirm.intro')}</p>
       {access.ssnRequired ? null : <p>{t('report.confirm.noSSN')}</p>}
       <ErrorSummary key={failed.attempt} {...failed.summary} />
-      <DateField label={t('report.confirm.dob')} autoComplete="bday" required error={errors.dob?.message} {...register('dob')} />
+      <DateField
+        label={t('report.confirm.dob')}
+        autoComplete="bday"
+        required
+        error={errors.dob?.message}
+        {...register('dob')}
+      />
       {access.ssnRequired ? (
         <TextField
           label={t('report.confirm.ssn')}

@@ -84,7 +84,8 @@ export function ReportViewer({ kind, onExpired }: ReportViewerProps) {
   useEffect(() => {
     const el = pagesRef.current?.parentElement;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
+    // 600 where nothing is laid out (tests): the width of a page as pdf.js draws it at 1.
+    const measure = () => setWidth(el.clientWidth || 600);
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
@@ -137,11 +138,7 @@ export function ReportViewer({ kind, onExpired }: ReportViewerProps) {
             {t('report.viewer.zoomOut')}
           </Button>
           <span aria-live="polite">{t('report.viewer.zoomLevel', { percent: Math.round(zoom * 100) })}</span>
-          <Button
-            variant="secondary"
-            disabled={step === ZOOM_STEPS.length - 1}
-            onClick={() => setStep((s) => s + 1)}
-          >
+          <Button variant="secondary" disabled={step === ZOOM_STEPS.length - 1} onClick={() => setStep((s) => s + 1)}>
             {t('report.viewer.zoomIn')}
           </Button>
         </div>
