@@ -27,11 +27,24 @@ type reportAccessJSON struct {
 	LockedUntil  *string `json:"lockedUntil"`
 	SSNRequired  bool    `json:"ssnRequired"`
 	TriesLeft    int     `json:"triesLeft"`
+	// FileNames are the names the reports download as, which the
+	// viewer's download gives its file.
+	FileNames map[portal.ReportKind]string `json:"fileNames"`
 }
 
-func newReportAccessJSON(a *portal.ReportAccess) reportAccessJSON {
-	return reportAccessJSON{Granted: a.GrantedUntil != nil, GrantedUntil: operatorTimePtr(a.GrantedUntil),
-		LockedUntil: operatorTimePtr(a.LockedUntil), SSNRequired: a.SSNRequired, TriesLeft: a.TriesLeft}
+// writeReportAccess answers the access with the reports' file names.
+func (s *Server) writeReportAccess(w http.ResponseWriter, r *http.Request, a *portal.ReportAccess) {
+	profile, err := s.svc.Subjects.FindProfile(r.Context(), callerFrom(r.Context()).SubjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	names := map[portal.ReportKind]string{}
+	for _, kind := range portal.ReportKinds {
+		names[kind] = reportFileName(kind, profile.Number)
+	}
+	writeJSON(w, http.StatusOK, reportAccessJSON{Granted: a.GrantedUntil != nil, GrantedUntil: operatorTimePtr(a.GrantedUntil),
+		LockedUntil: operatorTimePtr(a.LockedUntil), SSNRequired: a.SSNRequired, TriesLeft: a.TriesLeft, FileNames: names})
 }
 
 func (s *Server) handleReportAccessGet(w http.ResponseWriter, r *http.Request) {
@@ -41,7 +54,7 @@ func (s *Server) handleReportAccessGet(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newReportAccessJSON(a))
+	s.writeReportAccess(w, r, a)
 }
 
 func (s *Server) handleReportConfirm(w http.ResponseWriter, r *http.Request) {
@@ -56,7 +69,7 @@ func (s *Server) handleReportConfirm(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newReportAccessJSON(a))
+	s.writeReportAccess(w, r, a)
 }
 
 // handleReportGet answers the applicant's report of kind, named for the

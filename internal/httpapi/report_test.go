@@ -131,7 +131,7 @@ func TestReportAPI(t *testing.T) {
 			wantBody   string
 		}{
 			{"AccessBeforeConfirming", request{Method: "GET", URL: "/api/v2/user/profile/report/access", Token: a.tokens["jane"]}, 200,
-				`{"granted":false,"grantedUntil":null,"lockedUntil":null,"ssnRequired":true,"triesLeft":5}`},
+				`{"granted":false,"grantedUntil":null,"lockedUntil":null,"ssnRequired":true,"triesLeft":5,"fileNames":{"drug-report":"drug-test-report-`},
 			{"ConfirmEmpty", request{Method: "POST", URL: "/api/v2/user/profile/report/confirm", Token: a.tokens["jane"], Body: map[string]any{}}, 422,
 				`{"field":"dob","message":"Enter your date of birth."}`},
 			{"ConfirmWrong", request{Method: "POST", URL: "/api/v2/user/profile/report/confirm", Token: a.tokens["jane"],

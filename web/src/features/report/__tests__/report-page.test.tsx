@@ -25,6 +25,11 @@ const locked: ReportAccess = {
   lockedUntil: null,
   ssnRequired: true,
   triesLeft: 5,
+  fileNames: {
+    report: 'background-report-P1001.pdf',
+    'drug-report': 'drug-test-report-P1001.pdf',
+    'ecoc-form': 'custody-and-control-form-P1001.pdf',
+  },
 };
 
 /** The server as the tests need it: the access, the check (right for 1990-04-12 and 6789), the PDF. */
@@ -126,7 +131,7 @@ describe('/report', () => {
     await waitFor(() => expect(screen.getByRole('img', { name: 'Page 1 of 2' })).toHaveStyle({ width: '900px' }));
 
     await user.click(screen.getByRole('button', { name: 'Download the PDF' }));
-    await waitFor(() => expect(saved).toEqual(['drug-test-report.pdf']));
+    await waitFor(() => expect(saved).toEqual(['drug-test-report-P1001.pdf']));
     expect(state.reads).toEqual(['drug-report inline', 'drug-report attachment']);
   });
 

@@ -2,6 +2,7 @@
 // the applicant is in the last 15 minutes), whether the confirmation is locked, and what it asks.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ReportKind } from './report-file';
 
 export type ReportAccess = {
   granted: boolean;
@@ -11,6 +12,8 @@ export type ReportAccess = {
   /** False for an applicant without an SSN: the date of birth alone. */
   ssnRequired: boolean;
   triesLeft: number;
+  /** The names the reports download as ("background-report-P1001.pdf"). */
+  fileNames: Record<ReportKind, string>;
 };
 
 export const reportAccessQuery = () =>

@@ -8,13 +8,6 @@ export type ReportKind = 'report' | 'drug-report' | 'ecoc-form';
 
 export const REPORT_KINDS: readonly ReportKind[] = ['report', 'drug-report', 'ecoc-form'];
 
-/** The name a download gets, as the server names it (without the profile number it adds). */
-const fileNames: Record<ReportKind, string> = {
-  report: 'background-report.pdf',
-  'drug-report': 'drug-test-report.pdf',
-  'ecoc-form': 'custody-and-control-form.pdf',
-};
-
 export function fetchReport(kind: ReportKind, disposition: 'inline' | 'attachment') {
   // A 403 (the 15 minutes ran out) is the page's to explain: it asks again.
   return api.get<Blob>(`api/v2/user/profile/${kind}`, {
@@ -24,6 +17,7 @@ export function fetchReport(kind: ReportKind, disposition: 'inline' | 'attachmen
   });
 }
 
-export async function downloadReport(kind: ReportKind) {
-  saveFile(await fetchReport(kind, 'attachment'), fileNames[kind]);
+/** Downloads the report under `name` (ReportAccess.fileNames). */
+export async function downloadReport(kind: ReportKind, name: string) {
+  saveFile(await fetchReport(kind, 'attachment'), name);
 }

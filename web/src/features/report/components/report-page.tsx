@@ -47,7 +47,7 @@ export function ReportPage() {
   else
     body = (
       <>
-        <ReportViewer kind={kind} onExpired={onExpired} />
+        <ReportViewer kind={kind} fileName={access.data.fileNames[kind]} onExpired={onExpired} />
         <section className={styles.dispute} aria-labelledby="report-dispute-title">
           <h2 id="report-dispute-title" className={styles.heading}>
             {t('report.viewer.disputeTitle')}

@@ -49,11 +49,13 @@ async function drawInto(container: HTMLElement, pdf: ArrayBuffer, width: number,
 
 type ReportViewerProps = {
   kind: ReportKind;
+  /** The name the download gets. */
+  fileName: string;
   /** The server refused the report (403: the 15 minutes ran out): the page asks again. */
   onExpired: () => void;
 };
 
-export function ReportViewer({ kind, onExpired }: ReportViewerProps) {
+export function ReportViewer({ kind, fileName, onExpired }: ReportViewerProps) {
   const pagesRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<ArrayBuffer | null>(null);
   const [drawing, setDrawing] = useState<Drawing>({ state: 'loading' });
@@ -108,7 +110,7 @@ export function ReportViewer({ kind, onExpired }: ReportViewerProps) {
 
   const download = () => {
     setDownloading(true);
-    downloadReport(kind)
+    downloadReport(kind, fileName)
       .catch((error: unknown) => {
         if ((error as { status?: number }).status === 403) onExpired();
         else notify(t('report.viewer.downloadFailed', { reason: errorMessageOf(error) }), 'error');
