@@ -61,11 +61,8 @@ export function ReportList({ reports, compact = false }: { reports: Report[]; co
             )}
           </div>
           <div className={styles.fileActions}>
-            <Link
-              to={paths.report.getHref(report.kind === 'report' ? undefined : report.kind)}
-              aria-label={t(readLabel[report.kind])}
-            >
-              {t('documents.report.read')}
+            <Link to={paths.report.getHref(report.kind === 'report' ? undefined : report.kind)}>
+              {t(readLabel[report.kind])}
             </Link>
           </div>
         </li>

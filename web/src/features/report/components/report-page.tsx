@@ -3,7 +3,7 @@
 // /additional-documents; live, so a report attached while the page is open is there at once.
 import '@/features/report/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,6 +18,8 @@ import { ConfirmIdentityForm } from './confirm-identity-form';
 import { ReportViewer } from './report-viewer';
 import styles from './report.module.css';
 
+const TITLE_ID = 'report-title';
+
 /** The report the address names; the background report for anything else. */
 export function reportKindOf(value: string | null): ReportKind {
   return REPORT_KINDS.find((k) => k === value) ?? 'report';
@@ -28,6 +30,14 @@ export function ReportPage() {
   const kind = reportKindOf(params.get('kind'));
   const access = useReportAccess();
   const client = useQueryClient();
+  const granted = access.data?.granted ?? false;
+  // The page's h1 takes focus on arrival and again when the report opens (the form that had it is gone).
+  useEffect(() => {
+    const heading = document.getElementById(TITLE_ID);
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [kind, granted]);
   const onExpired = useCallback(() => {
     notify(t('report.viewer.expired'), 'info');
     void client.invalidateQueries({ queryKey: reportAccessQuery().queryKey });
@@ -62,7 +72,7 @@ export function ReportPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t(`report.title.${kind}`)} />
+      <PageHeader titleId={TITLE_ID} title={t(`report.title.${kind}`)} />
       {body}
     </div>
   );
