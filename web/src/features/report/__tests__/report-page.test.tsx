@@ -7,6 +7,7 @@ import type { ReportAccess } from '../api/get-report-access';
 
 vi.mock('pdfjs-dist', () => ({
   GlobalWorkerOptions: {},
+  AnnotationMode: { ENABLE: 1 },
   getDocument: () => ({
     promise: Promise.resolve({
       numPages: 2,

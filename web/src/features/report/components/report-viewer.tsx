@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
-import { loadPdfJs } from '@/lib/pdfjs';
+import { drawPdfPages } from '@/lib/pdfjs';
 import { downloadReport, fetchReport, type ReportKind } from '../api/report-file';
 import styles from './report.module.css';
 
@@ -20,31 +20,12 @@ type Drawing = { state: 'loading' } | { state: 'drawn'; pages: number } | { stat
 
 /** Draws the PDF's pages into `container`, each `width` CSS pixels wide; answers the page count. */
 async function drawInto(container: HTMLElement, pdf: ArrayBuffer, width: number, isCurrent: () => boolean) {
-  const pdfjs = await loadPdfJs();
-  // No eval and no WebAssembly: the portal's Content-Security-Policy allows neither.
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useWasm: false }).promise;
-  try {
-    const canvases: HTMLCanvasElement[] = [];
-    for (let n = 1; n <= doc.numPages && isCurrent(); n++) {
-      const page = await doc.getPage(n);
-      const base = page.getViewport({ scale: 1 });
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${width}px`;
-      canvas.className = styles.sheet;
-      canvas.setAttribute('role', 'img');
-      canvas.setAttribute('aria-label', t('report.viewer.page', { n, total: doc.numPages }));
-      await page.render({ canvas, viewport }).promise;
-      canvases.push(canvas);
-    }
-    if (isCurrent()) container.replaceChildren(...canvases);
-    return doc.numPages;
-  } finally {
-    void doc.destroy();
-  }
+  const canvases = await drawPdfPages(new Uint8Array(pdf), width, isCurrent, {
+    className: styles.sheet,
+    label: (n, total) => t('report.viewer.page', { n, total }),
+  });
+  if (isCurrent()) container.replaceChildren(...canvases);
+  return canvases.length;
 }
 
 type ReportViewerProps = {
