@@ -39,9 +39,9 @@ func openWithDataKey(t *testing.T, data string) *store.DB {
 	return db
 }
 
-func TestReportUpload(t *testing.T) {
-	data, files := t.TempDir(), t.TempDir()
-	db := openWithDataKey(t, data)
+// newJane is an applicant of a new company Acme.
+func newJane(t *testing.T, db *store.DB) *portal.Subject {
+	t.Helper()
 	ctx := context.Background()
 	c := &portal.Company{Name: "Acme"}
 	if err := db.CreateCompany(ctx, c); err != nil {
@@ -51,6 +51,14 @@ func TestReportUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sub
+}
+
+func TestReportUpload(t *testing.T) {
+	data, files := t.TempDir(), t.TempDir()
+	db := openWithDataKey(t, data)
+	ctx := context.Background()
+	sub := newJane(t, db)
 	pdf := []byte("%PDF-1.7\nthe background report\n%%EOF\n")
 	pdfPath := filepath.Join(files, "Background report.pdf")
 	pngPath := filepath.Join(files, "scan.png")
@@ -109,14 +117,7 @@ func TestReportViews(t *testing.T) {
 	data, files := t.TempDir(), t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()
-	c := &portal.Company{Name: "Acme"}
-	if err := db.CreateCompany(ctx, c); err != nil {
-		t.Fatal(err)
-	}
-	sub, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: c.ID, Email: "jane@example.com", FirstName: "Jane", LastName: "Doe"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sub := newJane(t, db)
 	if err := db.Personal().SavePersonalInfo(ctx, sub.ID, &portal.PersonalInfo{FirstName: "Jane", LastName: "Doe", DOB: "1990-04-12", SSN: "123456789"}); err != nil {
 		t.Fatal(err)
 	}
