@@ -36,7 +36,9 @@ export function ReportPage() {
     const heading = document.getElementById(TITLE_ID);
     if (!heading) return;
     heading.tabIndex = -1;
-    heading.focus();
+    heading.focus({ preventScroll: true });
+    // Centred, the page's first heading sits at the top, clear of the sticky bar.
+    heading.scrollIntoView?.({ block: 'center' });
   }, [kind, granted]);
   const onExpired = useCallback(() => {
     notify(t('report.viewer.expired'), 'info');
