@@ -32,7 +32,8 @@ Commands:
   documents load a company's legal texts: documents load [--company ID] FOLDER
   applicants list the applicants, their status and any hold
   applicant list the applicants, or show one's status and what is missing: applicant list|show
-  report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE
+  report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE;
+            who read it: report views --subject ID
   form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
   company   list companies, show or set a company's preferences: company list|show|set-pref
   apikey    create, list or revoke operator API keys: apikey create|list|revoke

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,9 +39,9 @@ func openWithDataKey(t *testing.T, data string) *store.DB {
 	return db
 }
 
-func TestReportUpload(t *testing.T) {
-	data, files := t.TempDir(), t.TempDir()
-	db := openWithDataKey(t, data)
+// newJane is an applicant of a new company Acme.
+func newJane(t *testing.T, db *store.DB) *portal.Subject {
+	t.Helper()
 	ctx := context.Background()
 	c := &portal.Company{Name: "Acme"}
 	if err := db.CreateCompany(ctx, c); err != nil {
@@ -50,6 +51,14 @@ func TestReportUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sub
+}
+
+func TestReportUpload(t *testing.T) {
+	data, files := t.TempDir(), t.TempDir()
+	db := openWithDataKey(t, data)
+	ctx := context.Background()
+	sub := newJane(t, db)
 	pdf := []byte("%PDF-1.7\nthe background report\n%%EOF\n")
 	pdfPath := filepath.Join(files, "Background report.pdf")
 	pngPath := filepath.Join(files, "scan.png")
@@ -98,5 +107,59 @@ func TestReportUpload(t *testing.T) {
 				t.Errorf("exit %d (%v), stderr %q; want exit 1 saying %q", code, err, stderr.String(), tt.want)
 			}
 		})
+	}
+}
+
+// TestReportViews: the operator attaches the report through the binary,
+// the applicant (who asked for the free copy? no) confirms and reads it,
+// and `portal report views` lists the view with its address.
+func TestReportViews(t *testing.T) {
+	data, files := t.TempDir(), t.TempDir()
+	db := openWithDataKey(t, data)
+	ctx := context.Background()
+	sub := newJane(t, db)
+	if err := db.Personal().SavePersonalInfo(ctx, sub.ID, &portal.PersonalInfo{FirstName: "Jane", LastName: "Doe", DOB: "1990-04-12", SSN: "123456789"}); err != nil {
+		t.Fatal(err)
+	}
+	id := fmt.Sprint(sub.ID)
+	if out := runPortal(t, "report", "views", "--data", data, "--subject", id); out != "No free copy asked for.\nNo views or downloads recorded.\n" {
+		t.Errorf("before = %q", out)
+	}
+	pdfPath := filepath.Join(files, "report.pdf")
+	os.WriteFile(pdfPath, []byte("%PDF-1.7\nthe background report\n%%EOF\n"), 0o600)
+	runPortal(t, "report", "upload", "--data", data, "--subject", id, "--kind", "report", pdfPath)
+
+	if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Auth().SetInitialPassword(ctx, sub.ID, "a long enough passphrase"); err != nil {
+		t.Fatal(err)
+	}
+	pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: sub.Username, Password: "a long enough passphrase"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := db.Auth().Authenticate(ctx, pair.AccessToken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Reports().ConfirmReportIdentity(ctx, sub.ID, sess.FamilyID, portal.ReportIdentity{DOB: "1990-04-12", SSNLast4: "6789"}); err != nil {
+		t.Fatal(err)
+	}
+	byJane := portal.WithActor(ctx, portal.Actor{Kind: portal.ActorApplicant, ID: sub.ID, Address: "198.51.100.7"})
+	_, rc, err := db.Reports().OpenReport(byJane, portal.ReportRead{SubjectID: sub.ID, FamilyID: sess.FamilyID, Kind: portal.ReportBackground, Disposition: portal.ReportAttachment})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc.Close()
+	out := runPortal(t, "report", "views", "--data", data, "--subject", id)
+	if !strings.Contains(out, "No free copy asked for.\n") || !regexp.MustCompile(`\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s+report\s+downloaded\s+198\.51\.100\.7\n`).MatchString(out) {
+		t.Errorf("views = %q", out)
+	}
+	if out := runPortal(t, "audit", "list", "--data", data, "--subject", id); !strings.Contains(out, "report.attached") || !strings.Contains(out, "command line") {
+		t.Errorf("audit = %q", out)
+	}
+	if msg := runPortalFails(t, "report", "views", "--data", data, "--subject", "98765"); !strings.Contains(msg, "Applicant not found.") {
+		t.Errorf("unknown applicant: %q", msg)
 	}
 }

@@ -15,9 +15,6 @@ func (s *Server) registerDocumentRoutes(mux *routes) {
 	mux.HandleFunc("POST /api/v2/user/profile/documents", s.require(applicantOnly, s.handleDocumentCreate))
 	mux.HandleFunc("GET /api/v2/user/profile/documents/{id}", s.require(applicantOnly, s.handleDocumentGet))
 	mux.HandleFunc("DELETE /api/v2/user/profile/documents/{id}", s.require(applicantOnly, s.handleDocumentDelete))
-	for _, kind := range portal.ReportKinds {
-		mux.HandleFunc("GET /api/v2/user/profile/"+string(kind), s.require(applicantOnly, s.handleReportGet(kind)))
-	}
 }
 
 type documentTypeJSON struct {
@@ -191,24 +188,4 @@ func (s *Server) handleDocumentDelete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// handleReportGet answers the applicant's report of kind as a download
-// named for the kind and the profile number.
-func (s *Server) handleReportGet(kind portal.ReportKind) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		sess := callerFrom(r.Context())
-		f, rc, err := s.svc.Documents.OpenReport(r.Context(), sess.SubjectID, kind)
-		if err != nil {
-			s.Error(w, r, err)
-			return
-		}
-		profile, err := s.svc.Subjects.FindProfile(r.Context(), sess.SubjectID)
-		if err != nil {
-			rc.Close()
-			s.Error(w, r, err)
-			return
-		}
-		s.serveFile(w, r, f, rc, reportFileName(kind, profile.Number))
-	}
 }

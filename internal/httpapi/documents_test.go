@@ -471,57 +471,6 @@ func TestDocumentUploadStopsReadingAtTheLimit(t *testing.T) {
 	})
 }
 
-func TestReportDownloads(t *testing.T) {
-	eachDocumentsAPI(t, func(t *testing.T, a *documentsAPI) {
-		kinds := []struct {
-			path, missing, file string
-			kind                portal.ReportKind
-		}{
-			{"report", "Your background report is not available yet.", "background-report", portal.ReportBackground},
-			{"drug-report", "Your drug test report is not available yet.", "drug-test-report", portal.ReportDrug},
-			{"ecoc-form", "Your custody and control form is not available yet.", "custody-and-control-form", portal.ReportECOC},
-		}
-		profile, err := a.db.Subjects().FindProfile(context.Background(), a.ids["jane"])
-		if err != nil {
-			t.Fatal(err)
-		}
-		ops := a.db.Operator()
-		for _, k := range kinds {
-			t.Run(k.path, func(t *testing.T) {
-				rec := a.do("GET", "/api/v2/user/profile/"+k.path, "jane")
-				if rec.Code != 404 || jsonOf(t, rec)["errorMessage"] != k.missing {
-					t.Fatalf("before attaching = %d %s", rec.Code, rec.Body)
-				}
-				content := []byte("%PDF-1.4\n" + k.path + "\n%%EOF\n")
-				if _, err := ops.Documents.AttachReport(context.Background(), portal.AttachReportRequest{SubjectID: a.ids["jane"], Kind: k.kind,
-					Name: "scan 0042.pdf", Body: bytes.NewReader(content)}); err != nil {
-					t.Fatal(err)
-				}
-				rec = a.do("GET", "/api/v2/user/profile/"+k.path, "jane")
-				name := k.file + "-" + profile.Number + ".pdf"
-				if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), content) || rec.Header().Get("Content-Type") != "application/pdf" ||
-					rec.Header().Get("Content-Disposition") != `attachment; filename="`+name+`"; filename*=UTF-8''`+name ||
-					rec.Header().Get("Content-Security-Policy") != "sandbox" {
-					t.Errorf("after attaching = %d %v %q", rec.Code, rec.Header(), rec.Body)
-				}
-				if rec := a.do("GET", "/api/v2/user/profile/"+k.path, "bob"); rec.Code != 404 {
-					t.Errorf("bob = %d", rec.Code)
-				}
-			})
-		}
-		reports := jsonOf(t, a.do("GET", "/api/v2/user/profile/documents", "jane"))["reports"].([]any)
-		if len(reports) != 3 {
-			t.Fatalf("reports = %v", reports)
-		}
-		for i, k := range kinds {
-			r := reports[i].(map[string]any)
-			if r["kind"] != k.path || r["name"] != k.file+"-"+profile.Number+".pdf" {
-				t.Errorf("report %d = %v", i, r)
-			}
-		}
-	})
-}
-
 // TestUploadsBeyondTheSlotsWaitThen503: with every slot busy, an upload
 // waits for the configured time, then answers 503 with Retry-After.
 func TestUploadsBeyondTheSlotsWaitThen503(t *testing.T) {

@@ -218,6 +218,7 @@ func (s *Server) routes() *routes {
 	s.registerHistoryRoutes(mux)
 	s.registerOrderRoutes(mux)
 	s.registerDocumentRoutes(mux)
+	s.registerReportRoutes(mux)
 	s.registerPdfFormRoutes(mux)
 	s.registerIDVRoutes(mux)
 	s.registerPaymentRoutes(mux)

@@ -93,25 +93,33 @@ func (s *Server) startUpload(w http.ResponseWriter, r *http.Request, who uploade
 // startUploadOf is startUpload for a body of several files, capped at
 // maxBody.
 func (s *Server) startUploadOf(w http.ResponseWriter, r *http.Request, who uploader, maxBody int64) (mr *multipart.Reader, release func(), err error) {
-	if r.ContentLength > maxBody {
-		return nil, nil, filetype.ErrTooLarge
+	if release, err = s.admitUpload(w, r, who, maxBody); err != nil {
+		return nil, nil, err
 	}
-	mine, err := s.applicantUploads.acquire(r.Context(), who, s.cfg.UploadWait)
-	if err != nil {
-		return nil, nil, s.uploads.Busy()
-	}
-	all, err := s.uploads.Acquire(r.Context())
-	if err != nil {
-		mine()
-		return nil, nil, s.uploads.Busy()
-	}
-	release = func() { all(); mine() }
-	r.Body = http.MaxBytesReader(w, keepArriving(w, r.Body), maxBody)
 	if mr, err = r.MultipartReader(); err != nil {
 		release()
 		return nil, nil, errUnreadableUpload
 	}
 	return mr, release, nil
+}
+
+// admitUpload is startUpload's admission of a body of at most limit
+// bytes, whatever its form (a report's PDF may come bare).
+func (s *Server) admitUpload(w http.ResponseWriter, r *http.Request, who uploader, limit int64) (release func(), err error) {
+	if r.ContentLength > limit {
+		return nil, filetype.ErrTooLarge
+	}
+	mine, err := s.applicantUploads.acquire(r.Context(), who, s.cfg.UploadWait)
+	if err != nil {
+		return nil, s.uploads.Busy()
+	}
+	all, err := s.uploads.Acquire(r.Context())
+	if err != nil {
+		mine()
+		return nil, s.uploads.Busy()
+	}
+	r.Body = http.MaxBytesReader(w, keepArriving(w, r.Body), limit)
+	return func() { all(); mine() }, nil
 }
 
 // nextPart is the body's next part; io.EOF when there is none.

@@ -170,6 +170,9 @@ var (
 // AttachReportRequest is an operator attaching a report PDF to an
 // applicant (portal report upload).
 type AttachReportRequest struct {
+	// CompanyID limits the applicant to a company (0: any, the command
+	// line); another company's applicant is ENOTFOUND.
+	CompanyID int64
 	SubjectID int64
 	Kind      ReportKind
 	Name      string

@@ -23,6 +23,8 @@ type OperatorServices struct {
 	AdverseActions OperatorAdverseActionService
 	// Disputes are the applicants' disputes of their report (FCRA 611).
 	Disputes OperatorDisputeService
+	// Reports lists the views of the reports and the free copy sent.
+	Reports OperatorReportService
 	// Audit reads the audit trail every service above writes.
 	Audit AuditService
 	// Webhooks are the employers' endpoints and their deliveries.

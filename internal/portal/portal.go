@@ -19,6 +19,8 @@ type Services struct {
 	Chat            ChatService
 	AdverseAction   AdverseActionService
 	Disputes        DisputeService
+	// Reports opens the reports after the applicant confirms who they are.
+	Reports ReportService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
 	// Operator serves the command line and the operator API.

@@ -18,14 +18,21 @@ type OperatorDocumentService struct{ db *DB }
 var _ portal.OperatorDocumentService = (*OperatorDocumentService)(nil)
 
 // AttachReport stores the report's PDF, then in one transaction replaces
-// the kind's earlier report (whose file goes) with it. A refused or failed
-// attachment leaves the earlier report as it was.
+// the kind's earlier report (whose file goes) with it, audits it, queues
+// the employer's webhook and tells the applicant (the free copy, once, to
+// one who asked for it); the applicant's open pages hear of it after the
+// commit. A refused or failed attachment leaves the earlier report as it
+// was.
 func (s *OperatorDocumentService) AttachReport(ctx context.Context, req portal.AttachReportRequest) (*portal.File, error) {
 	if !slices.Contains(portal.ReportKinds, req.Kind) {
 		return nil, portal.Errorf(portal.EINVALID, "Unknown report kind %q: say report, drug-report or ecoc-form.", req.Kind)
 	}
-	var one int
-	if err := s.db.db.QueryRowContext(ctx, `SELECT 1 FROM subjects WHERE id = $1`, req.SubjectID).Scan(&one); err != nil {
+	var company int64
+	err := s.db.db.QueryRowContext(ctx, `SELECT company_id FROM subjects WHERE id = $1`, req.SubjectID).Scan(&company)
+	if err == nil && req.CompanyID != 0 && company != req.CompanyID {
+		err = sql.ErrNoRows
+	}
+	if err != nil {
 		return nil, notFound(err, "Applicant")
 	}
 	body, kind, err := peekKind(req.Body, req.Name, "")
@@ -47,21 +54,41 @@ func (s *OperatorDocumentService) AttachReport(ctx context.Context, req portal.A
 			return err
 		}
 		// The old report's row goes with its file (ON DELETE CASCADE).
-		if _, err := tx.ExecContext(ctx, `DELETE FROM files WHERE id IN (SELECT file_id FROM subject_reports WHERE subject_id = $1 AND kind = $2)`,
-			req.SubjectID, string(req.Kind)); err != nil {
+		res, err := tx.ExecContext(ctx, `DELETE FROM files WHERE id IN (SELECT file_id FROM subject_reports WHERE subject_id = $1 AND kind = $2)`,
+			req.SubjectID, string(req.Kind))
+		if err != nil {
+			return fmt.Errorf("store: replace report: %w", err)
+		}
+		replaced, err := res.RowsAffected()
+		if err != nil {
 			return fmt.Errorf("store: replace report: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO subject_reports (subject_id, kind, file_id, created_at) VALUES ($1, $2, $3, $4)`,
 			req.SubjectID, string(req.Kind), file.ID, ms(file.CreatedAt)); err != nil {
 			return fmt.Errorf("store: attach report: %w", err)
 		}
-		return nil
+		detail := fmt.Sprintf("%s, %d bytes", portal.ReportTitle(req.Kind), file.Size)
+		if replaced > 0 {
+			detail += ", replacing the earlier one"
+		}
+		if err := s.db.audit(ctx, tx, req.SubjectID, "report.attached", detail); err != nil {
+			return err
+		}
+		if err := s.db.queueWebhook(ctx, tx, req.SubjectID, portal.WebhookReportAttached, struct {
+			Kind     portal.ReportKind `json:"kind"`
+			Replaced bool              `json:"replaced"`
+			SHA256   string            `json:"sha256"`
+		}{req.Kind, replaced > 0, file.SHA256}); err != nil {
+			return err
+		}
+		return s.db.tellReportAttached(ctx, tx, req.SubjectID, req.Kind, replaced > 0)
 	})
 	if err != nil {
 		cleanup, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
 		return nil, errors.Join(err, files.remove(cleanup, file.ID))
 	}
+	s.db.publishScreening(ctx, req.SubjectID, portal.ScreeningChangedReport)
 	return file, nil
 }
 

@@ -40,6 +40,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Chat:            db.Chat(cfg.Events),
 		AdverseAction:   &AdverseActionService{db},
 		Disputes:        db.Disputes(),
+		Reports:         db.Reports(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
 	}
@@ -63,5 +64,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		AdverseActions: &OperatorAdverseActionService{db},
 		Screening:      &OperatorScreeningService{db},
 		Disputes:       &OperatorDisputeService{db},
+		Reports:        &OperatorReportService{db},
 	}
 }

@@ -1,6 +1,6 @@
 import { AdverseActionCard } from '@/features/adverse-action/components/adverse-action-card';
 import { CollectionSiteCard } from '@/features/collection-site/components/collection-site-card';
-import { useDocuments } from '@/features/documents/api/documents';
+import { documentsQuery, useDocuments } from '@/features/documents/api/documents';
 import { DisputesCard } from '@/features/disputes/components/disputes-list';
 import { DocumentUploads } from '@/features/documents/components/additional-documents-page';
 import { ReportList } from '@/features/documents/components/report-list';
@@ -13,10 +13,15 @@ import { releasesForPrint } from '@/features/legal/components/print-document';
 import { legalSteps, printNameOf } from '@/features/legal/lib/legal-steps';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/lib/i18n';
+import { useLiveScreening } from '@/lib/screening-events';
 
-/** The reports the screening attached, each to download; nothing until one is (or when they cannot be read). */
+/**
+ * The reports the screening attached, each a link to the viewer (which asks the applicant to confirm who
+ * they are); nothing until one is (or when they cannot be read). A report attached meanwhile appears live.
+ */
 function Reports() {
   const documents = useDocuments();
+  useLiveScreening(['report'], [documentsQuery().queryKey]);
   if (documents.isPending)
     return (
       <HomeSection id="home-reports-title" title={t('home.reports.title')}>

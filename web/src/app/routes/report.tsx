@@ -1,8 +1,6 @@
-// /report (issue 24): reserved here; its feature replaces this module.
-import { PageHeader } from '@/components/ui/page-header';
-import { t } from '@/lib/i18n';
+import { ReportPage } from '@/features/report/components/report-page';
 
+/** /report: confirm identity, then read, download or dispute the report (features/report). */
 export function ReportRoute() {
-  return <PageHeader title={t('common.route.report')} />;
+  return <ReportPage />;
 }
-

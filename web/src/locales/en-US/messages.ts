@@ -29,6 +29,7 @@ import date from './date.json';
 import adverse from './adverse.json';
 import screening from './screening.json';
 import disputes from './disputes.json';
+import report from './report.json';
 
 export const enUS = {
   ...common,
@@ -59,4 +60,5 @@ export const enUS = {
   ...adverse,
   ...screening,
   ...disputes,
+  ...report,
 };

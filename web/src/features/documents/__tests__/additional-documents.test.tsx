@@ -96,7 +96,10 @@ describe('/additional-documents', () => {
     expect(within(diploma).getByText('Nothing sent yet.')).toBeInTheDocument();
     const reports = screen.getByRole('region', { name: 'Your reports' });
     expect(within(reports).getByText('Background report')).toBeInTheDocument();
-    expect(within(reports).getByRole('button', { name: 'Download background-report-P1001.pdf' })).toBeInTheDocument();
+    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute(
+      'href',
+      '/report',
+    );
     expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/profile');
     expect(await screen.findByRole('link', { name: 'Continue with Other Names' })).toHaveAttribute('href', '/aliases');
   });
@@ -228,19 +231,13 @@ describe('/additional-documents', () => {
             headers: { 'Content-Type': 'image/png' },
           }),
       ),
-      http.get(
-        '/api/v2/user/profile/report',
-        () => new HttpResponse('%PDF report', { headers: { 'Content-Type': 'application/pdf' } }),
-      ),
     );
     const saved = captureDownloads();
     const { user } = renderApp('/additional-documents');
     await user.click(await screen.findByRole('button', { name: 'Download license.png' }));
-    await user.click(screen.getByRole('button', { name: 'Download background-report-P1001.pdf' }));
-    await waitFor(() => expect(saved).toHaveLength(2));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0].name).toBe('license.png');
     expect(await saved[0].blob.text()).toBe('PNG bytes');
-    expect(saved[1].name).toBe('background-report-P1001.pdf');
   });
 
   it('once the screening is complete: no picker and no Delete, and a notice says why', async () => {
@@ -316,7 +313,7 @@ describe('DocumentsSummary', () => {
       'href',
       '/additional-documents',
     );
-    expect(within(card).getByRole('button', { name: 'Download background-report-P1001.pdf' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Read your background report' })).toHaveAttribute('href', '/report');
   });
 
   it('shows nothing when nothing is asked for and no report is attached', async () => {

@@ -67,10 +67,6 @@ export async function downloadDocument(document: Pick<UploadedDocument, 'id' | '
   saveFile(await api.get<Blob>(`${DOCUMENTS}/${document.id}`, { responseType: 'blob' }), document.name);
 }
 
-export async function downloadReport(report: Pick<Report, 'kind' | 'name'>) {
-  saveFile(await api.get<Blob>(`api/v2/user/profile/${report.kind}`, { responseType: 'blob' }), report.name);
-}
-
 /**
  * After an upload or a delete: the list, and the checklist (the page's missing sentences, the hub).
  * GET /api/v2/user's documentTypes list what is asked, not what was sent: it does not change.

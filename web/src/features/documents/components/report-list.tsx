@@ -1,19 +1,28 @@
 // The reports the screening attached (background, drug test, custody and control form), each with
-// its Download; the page and the hub's summary show the same list.
+// a link to the viewer (/report), which asks the applicant to confirm who they are before it opens
+// and offers the download there; the page and the hub's summary show the same list.
 import '@/features/documents/lib/messages';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { formatFileSize } from '@/components/upload-field/upload-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { t, type MessageKey } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
-import { downloadReport, type Report, type ReportKind } from '../api/documents';
+import { paths } from '@/config/paths';
+import type { Report, ReportKind } from '../api/documents';
 import styles from './documents.module.css';
 
 const reportTitle: Record<ReportKind, MessageKey> = {
   report: 'documents.report.report',
   'drug-report': 'documents.report.drugReport',
   'ecoc-form': 'documents.report.ecocForm',
+};
+
+const readLabel: Record<ReportKind, MessageKey> = {
+  report: 'documents.report.readReport',
+  'drug-report': 'documents.report.readDrugReport',
+  'ecoc-form': 'documents.report.readEcocForm',
 };
 
 /** Download, busy while the file comes; a failure says why in the snackbar. */
@@ -52,7 +61,9 @@ export function ReportList({ reports, compact = false }: { reports: Report[]; co
             )}
           </div>
           <div className={styles.fileActions}>
-            <DownloadButton name={report.name} download={() => downloadReport(report)} />
+            <Link to={paths.report.getHref(report.kind === 'report' ? undefined : report.kind)}>
+              {t(readLabel[report.kind])}
+            </Link>
           </div>
         </li>
       ))}

@@ -214,7 +214,7 @@ describe('home, the final state', () => {
     expect(within(files).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
-  it('links to the print page of what was signed, and lists the reports to download', async () => {
+  it('links to the print page of what was signed, and lists the reports, each a link to the viewer', async () => {
     mockHome({ reports: [{ kind: 'report', name: 'report.pdf', size: 1000, createdAt: '2026-11-22T10:00:00Z' }] });
     const { user } = await openHome();
     await user.click(await screen.findByText('Documents you signed (1)'));
@@ -223,7 +223,7 @@ describe('home, the final state', () => {
       expect.stringMatching(/^\/print\/disclosure/),
     );
     const reports = await screen.findByRole('region', { name: 'Reports' });
-    expect(within(reports).getByRole('button', { name: 'Download report.pdf' })).toBeVisible();
+    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute('href', '/report');
   });
 
   it('shows a failed read with a way to try again', async () => {

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { t } from '@/lib/i18n';
+import { drawPdfPages, loadPdfJs } from '@/lib/pdfjs';
 import { fillPdf, type PdfFieldValue } from '../lib/pdf-fields';
 import styles from './pdf-forms.module.css';
 
@@ -15,46 +16,6 @@ const PREVIEW_DEBOUNCE_MS = 300;
 
 /** The full-screen preview's zoom steps: 1 is the window's width. */
 const ZOOM_STEPS = [1, 1.5, 2, 3];
-
-type PdfJs = typeof import('pdfjs-dist');
-let pdfjsLoading: Promise<PdfJs> | null = null;
-
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoading ??= import('pdfjs-dist').then((pdfjs) => {
-    // Vite emits the worker as a file of its own and gives its address here.
-    pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-    return pdfjs;
-  });
-  return pdfjsLoading;
-}
-
-/** Draws `pdf` into fresh canvases as wide as `width` CSS pixels. */
-async function drawPages(pdfjs: PdfJs, pdf: Uint8Array, width: number, isCurrent: () => boolean) {
-  // No eval and no WebAssembly: the portal's Content-Security-Policy allows neither, and forms need neither.
-  const doc = await pdfjs.getDocument({ data: pdf, isEvalSupported: false, useWasm: false }).promise;
-  try {
-    const canvases: HTMLCanvasElement[] = [];
-    for (let n = 1; n <= doc.numPages && isCurrent(); n++) {
-      const page = await doc.getPage(n);
-      const base = page.getViewport({ scale: 1 });
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${width}px`;
-      canvas.className = styles.previewPage;
-      canvas.setAttribute('role', 'img');
-      canvas.setAttribute('aria-label', t('forms.preview.page', { n, total: doc.numPages }));
-      // ENABLE: the fields' appearances (the answers) are drawn on the canvas too, not left to an HTML layer.
-      await page.render({ canvas, viewport, annotationMode: pdfjs.AnnotationMode.ENABLE }).promise;
-      canvases.push(canvas);
-    }
-    return canvases;
-  } finally {
-    void doc.destroy();
-  }
-}
 
 type PdfPagesProps = {
   template: ArrayBuffer;
@@ -90,8 +51,12 @@ function PdfPages({ template, values, zoom = 1, className }: PdfPagesProps) {
         if (!container || (drawn.current?.key === target.key && drawn.current.zoom === target.zoom)) break;
         const width = (container.clientWidth || 600) * target.zoom;
         const answers = JSON.parse(target.key) as Record<string, PdfFieldValue>;
-        const [pdfjs, pdf] = await Promise.all([loadPdfJs(), fillPdf(template, answers)]);
-        const canvases = await drawPages(pdfjs, pdf, width, () => mounted.current);
+        // pdf.js loads while the form is filled.
+        const [, pdf] = await Promise.all([loadPdfJs(), fillPdf(template, answers)]);
+        const canvases = await drawPdfPages(pdf, width, () => mounted.current, {
+          className: styles.previewPage,
+          label: (n, total) => t('forms.preview.page', { n, total }),
+        });
         if (!mounted.current) break;
         container.replaceChildren(...canvases);
         drawn.current = target;
