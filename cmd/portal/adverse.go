@@ -19,7 +19,7 @@ explain during the waiting period (the company's adverse_action_waiting_days,
 default 5 business days; --waiting-days overrides it for this notice, from 1
 to 30). The profile status becomes PRE_ADVERSE_ACTION (65).
 final sends the final adverse-action notice, once the waiting period has
-passed. Check first that no dispute of the applicant is being reinvestigated.
+passed and no dispute of the applicant is still open (resolve it first).
 show prints where the applicant's notices stand.
 `
 

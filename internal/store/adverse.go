@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -106,6 +107,18 @@ func (s *OperatorAdverseActionService) SendFinalAdverseAction(ctx context.Contex
 			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d's final adverse-action notice was sent %s.", sub.ID, portal.LongDate(*a.FinalAt))
 		case !portal.Day(now).After(a.EndsOn):
 			return nil, nil, portal.Errorf(portal.ECONFLICT, "The waiting period ends on %s: send the final notice after it.", portal.LongDate(a.EndsOn))
+		}
+		// A dispute still open means the report may change (FCRA 611): the
+		// decision waits for its reinvestigation.
+		var open int64
+		var due int64
+		err = tx.QueryRowContext(ctx, `SELECT id, due_at FROM disputes WHERE subject_id = $1 AND state <> $2 ORDER BY id LIMIT 1`,
+			sub.ID, portal.DisputeResolved).Scan(&open, &due)
+		if err == nil {
+			return nil, nil, portal.Errorf(portal.ECONFLICT, "Applicant %d's dispute %d is still being reinvestigated (due %s): resolve it (portal dispute resolve) before the final notice.",
+				sub.ID, open, portal.LongDate(fromMS(due)))
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return nil, nil, fmt.Errorf("store: open disputes: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE adverse_actions SET final_at = $1, final_note = $2 WHERE id = $3`,
 			ms(now), strings.TrimSpace(r.Note), a.ID); err != nil {

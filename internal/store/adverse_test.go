@@ -152,12 +152,21 @@ func TestAdverseActionFromPreToFinal(t *testing.T) {
 			{"ThanksgivingDoesNotCount", "2026-11-26", 5, "The waiting period ends on Thursday, December 3, 2026"},
 			{"Monday", "2026-11-30", 4, "The waiting period ends on Thursday, December 3, 2026"},
 			{"TheLastDay", "2026-12-03", 1, "The waiting period ends on Thursday, December 3, 2026"},
+			{"AnOpenDisputeWaitsForItsReinvestigation", "2026-12-04", 0, "is still being reinvestigated (due Monday, January 4, 2027)"},
 			{"TheDayAfter", "2026-12-04", 0, ""},
 		}
 		for _, s := range steps {
 			t.Run(s.name, func(t *testing.T) {
 				d, _ := time.Parse(time.DateOnly, s.at)
 				w.clock.t = d.Add(23*time.Hour + 59*time.Minute)
+				if strings.Contains(s.name, "Dispute") {
+					due, _ := time.Parse(time.DateOnly, "2027-01-04")
+					if _, err := w.db.SQL().Exec(`INSERT INTO disputes (subject_id, reason, explanation, state, received_at, due_at)
+						VALUES ($1, 'inaccurate', $2, 'reinvestigating', $3, $4)`, w.jane, []byte{0}, due.AddDate(0, 0, -30).UnixMilli(), due.UnixMilli()); err != nil {
+						t.Fatal(err)
+					}
+					defer w.db.SQL().Exec(`UPDATE disputes SET state = 'resolved' WHERE subject_id = $1`, w.jane)
+				}
 				got, err := mine.FindAdverseAction(ctx, w.jane)
 				if err != nil || got.BusinessDaysLeft != s.left {
 					t.Fatalf("left = %+v, %v; want %d", got, err, s.left)

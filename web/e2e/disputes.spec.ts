@@ -1,28 +1,19 @@
-// The dispute journey of issue 24 through the real binary: an applicant who has submitted (set up
-// through the API, identity verified in the sandbox) and whose report an operator attached with
-// `portal report upload` disputes one service on a phone, with a PDF as evidence; the operator
-// answers and resolves it with `portal dispute`, and the applicant's open page shows each step as
-// it happens. axe on every new page at 360 and 1280 px.
+// The report-and-dispute journey of issue 24 through the real binary, on a phone: an operator
+// attaches the report with `portal report upload`; the applicant (submitted through the API and the
+// identity-verification sandbox) confirms who they are, reads the report in the viewer, and from it
+// disputes one service with a PDF as evidence; the operator answers and resolves it with
+// `portal dispute`, and the applicant's open page shows each step as it happens. axe on every new
+// page at 360 and 1280 px.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { inviteSetUpThroughApi } from './pom/api-setup';
-import { ConfirmationPage } from './pom/data-pages';
 import { DisputeFormPage, DisputePage, disputeCli } from './pom/disputes';
 import { attachReport } from './pom/documents';
-import {
-  ApplicantApi,
-  IdvPage,
-  IdvReturnPage,
-  prefs,
-  restoreCompanyDefaults,
-  setCompanyPref,
-} from './pom/finalization';
+import { ApplicantApi, restoreCompanyDefaults } from './pom/finalization';
+import { ReportPage, reportApplicant, reportApplicantDob, submittedApplicant } from './pom/report';
 
-const password = 'correct horse battery staple';
-const applicant = { firstName: 'Dana', lastName: 'Dispute', lastFour: '4321' };
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** The standard of the new pages: no axe violation of any impact. */
@@ -36,32 +27,12 @@ async function expectNoSideScroll(page: Page, context: string) {
 test.use({ actionTimeout: 15_000 });
 test.afterEach(() => restoreCompanyDefaults());
 
-/** Invitation to / through the API and the sandbox verification: the applicant has submitted. */
-async function submittedApplicant(page: Page): Promise<number> {
-  setCompanyPref(prefs.siteSelection, 'false');
-  setCompanyPref(prefs.selfPay, '0');
-  const { subjectId } = await inviteSetUpThroughApi(page, `disputes.${Date.now()}@example.com`, applicant, password);
-  await (await ApplicantApi.of(page)).fillDataPages();
-  await page.goto('/confirmation');
-  const review = new ConfirmationPage(page);
-  await expect(review.start).toBeEnabled({ timeout: 20_000 });
-  await review.submit();
-  const idv = new IdvPage(page);
-  await expect(idv.frameElement).toBeVisible();
-  await idv.useSamples();
-  await idv.decide('Approve');
-  const verified = new IdvReturnPage(page);
-  await expect(verified.outcome).toHaveText('Identity verified', { timeout: 20_000 });
-  await verified.continueWhenVerified();
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
-  return subjectId;
-}
-
-test('an applicant disputes one service with a PDF on a phone, and sees the operator answer and resolve it live', async ({
+test('on a phone an applicant reads the report after confirming who they are, disputes one service from it with a PDF, and sees the operator answer and resolve it live', async ({
   page,
 }) => {
   test.setTimeout(240_000);
-  const subjectId = await submittedApplicant(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { subjectId } = await submittedApplicant(page, `disputes.${Date.now()}@example.com`);
   const folder = mkdtempSync(join(tmpdir(), 'portal-disputes-'));
   const report = join(folder, 'report.pdf');
   writeFileSync(report, pdf);
@@ -73,17 +44,23 @@ test('an applicant disputes one service with a PDF on a phone, and sees the oper
     }
   ).packageServices[0];
 
-  await page.setViewportSize({ width: 360, height: 780 });
   // The card on / names no dispute yet and offers one.
   const card = page.getByRole('region', { name: 'Disputes' });
   await expect(card.getByText('If something in your report is wrong, you can dispute it.')).toBeVisible();
   await axe(page, '/ with the Disputes card at 360 px');
 
-  // From a service (its link carries ?service=CODE): that service is chosen.
-  await page.goto(`/disputes/new?service=${service.code}`);
+  // The report first: it opens once the applicant confirms who they are.
+  await page.getByRole('link', { name: 'Read your background report' }).click();
+  const reportPage = new ReportPage(page);
+  await reportPage.confirm(reportApplicantDob, reportApplicant.lastFour);
+  await expect(reportPage.viewer).toBeVisible();
+  await expectNoSideScroll(page, '/report');
+
+  // From the report: the applicant picks the service the dispute is about.
+  await page.getByRole('link', { name: 'Dispute something in this report' }).click();
   const form = new DisputeFormPage(page);
   await expect(form.heading).toBeFocused();
-  await expect(form.part(service.name)).toBeChecked();
+  await form.part(service.name).check();
   await axe(page, '/disputes/new at 360 px');
   await expectNoSideScroll(page, '/disputes/new');
 
@@ -156,8 +133,10 @@ test('an applicant disputes one service with a PDF on a phone, and sees the oper
   await page.goto(`/disputes/${created.id}`);
   await expect(dispute.heading(service.name)).toBeVisible();
   await axe(page, '/disputes/:id at 1280 px');
-  await page.goto('/disputes/new');
+  // From a service (its link carries ?service=CODE): that service is chosen.
+  await page.goto(`/disputes/new?service=${service.code}`);
   await expect(form.heading).toBeVisible();
+  await expect(form.part(service.name)).toBeChecked();
   await axe(page, '/disputes/new at 1280 px');
   await page.goto('/');
   await expect(card.getByRole('link', { name: 'See all your disputes' })).toBeVisible();
