@@ -119,7 +119,9 @@ func TestReportAPI(t *testing.T) {
 	eachReportAPI(t, func(t *testing.T, a *reportAPI) {
 		jane := a.ids["jane"]
 		pdf := []byte("%PDF-1.4\nreport\n%%EOF\n")
-		attach := func(id int64, kind string) string { return fmt.Sprintf("/api/v2/operator/applicants/%d/reports/%s", id, kind) }
+		attach := func(id int64, kind string) string {
+			return fmt.Sprintf("/api/v2/operator/applicants/%d/reports/%s", id, kind)
+		}
 		views := func(id int64) string { return fmt.Sprintf("/api/v2/operator/applicants/%d/report-views", id) }
 		multipartPDF, ct := multipartStream(filePart("Background.pdf", "application/pdf", pdf))
 		var multipartBody bytes.Buffer

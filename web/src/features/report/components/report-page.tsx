@@ -13,7 +13,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { reportAccessQuery, useReportAccess } from '../api/get-report-access';
-import { REPORT_KINDS, type ReportKind } from '../api/report-file';
+import { REPORT_KINDS, reportTitleKey, type ReportKind } from '../api/report-file';
 import { ConfirmIdentityForm } from './confirm-identity-form';
 import { ReportViewer } from './report-viewer';
 import styles from './report.module.css';
@@ -74,7 +74,7 @@ export function ReportPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader titleId={TITLE_ID} title={t(`report.title.${kind}`)} />
+      <PageHeader titleId={TITLE_ID} title={t(reportTitleKey[kind])} />
       {body}
     </div>
   );

@@ -10,7 +10,7 @@ import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { drawPdfPages } from '@/lib/pdfjs';
-import { downloadReport, fetchReport, type ReportKind } from '../api/report-file';
+import { downloadReport, fetchReport, reportNameKey, type ReportKind } from '../api/report-file';
 import styles from './report.module.css';
 
 /** The zoom steps: 1 is the viewer's width. */
@@ -102,7 +102,7 @@ export function ReportViewer({ kind, fileName, onExpired }: ReportViewerProps) {
   return (
     <section className={styles.viewer} aria-labelledby="report-viewer-title">
       <h2 id="report-viewer-title" className="visually-hidden">
-        {t(`report.kind.${kind}`)}
+        {t(reportNameKey[kind])}
       </h2>
       <p className={styles.muted}>{t('report.viewer.textAlternative')}</p>
       <div className={styles.toolbar}>
