@@ -223,7 +223,10 @@ describe('home, the final state', () => {
       expect.stringMatching(/^\/print\/disclosure/),
     );
     const reports = await screen.findByRole('region', { name: 'Reports' });
-    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute('href', '/report');
+    expect(within(reports).getByRole('link', { name: 'Read your background report' })).toHaveAttribute(
+      'href',
+      '/report',
+    );
   });
 
   it('shows a failed read with a way to try again', async () => {
