@@ -28,12 +28,8 @@ func runAdverse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if word == "" {
 		return err
 	}
-	f := newFlags("adverse "+word, "Sends or shows an applicant's adverse-action notices (portal adverse --help).", stderr)
-	st := f.storage()
-	var subjectID int64
-	var waiting, note, basedOn, dataKey string
-	f.Int64Var(&subjectID, "subject", 0, "the applicant's id (portal applicants lists them)")
-	f.StringVar(&dataKey, "data-key", "", "the data key serve uses (the notice goes by the applicant's sealed contact details); empty means data.key in --data")
+	f := newSubjectFlags("adverse "+word, "Sends or shows an applicant's adverse-action notices (portal adverse --help).", stderr)
+	var waiting, note, basedOn string
 	if word != "show" {
 		f.StringVar(&note, "note", "", "the employer's word to the applicant, shown on the notice")
 	}
@@ -44,10 +40,7 @@ func runAdverse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	if subjectID <= 0 {
-		fmt.Fprint(stderr, adverseUsage)
-		return fmt.Errorf("portal adverse %s: give --subject", word)
-	}
+	subjectID := f.subjectID
 	pre := portal.PreAdverseRequest{SubjectID: subjectID, Note: note}
 	if waiting != "" {
 		n, err := portal.ParseAdverseWaitingDays("--waiting-days", waiting)
@@ -61,7 +54,7 @@ func runAdverse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			pre.BasedOn = append(pre.BasedOn, code)
 		}
 	}
-	db, err := openSealedStore(ctx, st, dataKey)
+	db, err := f.open(ctx, adverseUsage)
 	if err != nil {
 		return err
 	}

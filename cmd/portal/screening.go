@@ -54,18 +54,19 @@ const profileSummary = `Sets the applicant's profile status to an id or name of 
 shown QA as QA, COMPLETED and PRE_ADVERSE_ACTION as complete, anything else as
 pending.`
 
-// screeningFlags are the flags every screening command takes: the
+// subjectFlags are the flags of the commands that act on one applicant's
+// screening and tell them of it (service, order, profile, adverse): the
 // database, its data key (notices read the applicant's sealed contact
 // details) and the applicant.
-type screeningFlags struct {
+type subjectFlags struct {
 	*flags
 	st        *storage
 	dataKey   string
 	subjectID int64
 }
 
-func newScreeningFlags(name, summary string, stderr io.Writer) *screeningFlags {
-	f := &screeningFlags{flags: newFlags(name, summary, stderr)}
+func newSubjectFlags(name, summary string, stderr io.Writer) *subjectFlags {
+	f := &subjectFlags{flags: newFlags(name, summary, stderr)}
 	f.st = f.storage()
 	f.StringVar(&f.dataKey, "data-key", "", "the data key serve uses (the applicant's contact details are sealed with it); empty means data.key in --data")
 	f.Int64Var(&f.subjectID, "subject", 0, "the applicant's id (portal applicants lists them)")
@@ -73,16 +74,12 @@ func newScreeningFlags(name, summary string, stderr io.Writer) *screeningFlags {
 }
 
 // open checks --subject and opens the database; the caller closes it.
-func (f *screeningFlags) open(ctx context.Context, usage string) (portal.OperatorScreeningService, *store.DB, error) {
+func (f *subjectFlags) open(ctx context.Context, usage string) (*store.DB, error) {
 	if f.subjectID <= 0 {
 		fmt.Fprint(f.Output(), usage)
-		return nil, nil, fmt.Errorf("portal %s: give --subject", f.Name())
+		return nil, fmt.Errorf("portal %s: give --subject", f.Name())
 	}
-	db, err := openSealedStore(ctx, f.st, f.dataKey)
-	if err != nil {
-		return nil, nil, err
-	}
-	return db.Operator().Screening, db, nil
+	return openSealedStore(ctx, f.st, f.dataKey)
 }
 
 func runService(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -99,7 +96,7 @@ func runService(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func runServiceSet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newScreeningFlags("service set", serviceSummary, stderr)
+	f := newSubjectFlags("service set", serviceSummary, stderr)
 	var req portal.SetServiceStateRequest
 	var state, eta string
 	f.StringVar(&req.Code, "service", "", "the service's code (portal service list shows them): crim, emps, ...")
@@ -122,11 +119,12 @@ func runServiceSet(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 		req.ETADays = &d
 	}
-	svc, db, err := f.open(ctx, serviceUsage)
+	db, err := f.open(ctx, serviceUsage)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	svc := db.Operator().Screening
 	req.SubjectID = f.subjectID
 	p, err := svc.SetServiceState(ctx, 0, req)
 	if err != nil {
@@ -144,15 +142,16 @@ func runServiceSet(ctx context.Context, args []string, stdout, stderr io.Writer)
 }
 
 func runServiceList(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newScreeningFlags("service list", serviceSummary, stderr)
+	f := newSubjectFlags("service list", serviceSummary, stderr)
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	svc, db, err := f.open(ctx, serviceUsage)
+	db, err := f.open(ctx, serviceUsage)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	svc := db.Operator().Screening
 	list, err := svc.ServiceStates(ctx, 0, f.subjectID)
 	if err != nil {
 		return describe(err)
@@ -203,16 +202,17 @@ func runOrder(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if word == "" {
 		return err
 	}
-	f := newScreeningFlags("order set", orderSummary, stderr)
+	f := newSubjectFlags("order set", orderSummary, stderr)
 	status := f.Int("status", -1, "the order status id, 0 to 7")
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	svc, db, err := f.open(ctx, orderUsage)
+	db, err := f.open(ctx, orderUsage)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	svc := db.Operator().Screening
 	id := portal.StatusID(*status)
 	if err := svc.SetOrderStatus(ctx, 0, f.subjectID, id); err != nil {
 		return describe(err)
@@ -226,7 +226,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if word == "" {
 		return err
 	}
-	f := newScreeningFlags("profile set", profileSummary, stderr)
+	f := newSubjectFlags("profile set", profileSummary, stderr)
 	status := f.String("status", "", "the profile status: an id (65) or its name (PRE_ADVERSE_ACTION)")
 	if err := f.parse(args); err != nil {
 		return err
@@ -238,11 +238,12 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return fmt.Errorf("portal profile set: unknown --status %q: say one of %s", *status, portal.ProfileStatusNames())
 		}
 	}
-	svc, db, err := f.open(ctx, profileUsage)
+	db, err := f.open(ctx, profileUsage)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	svc := db.Operator().Screening
 	if err := svc.SetProfileStatus(ctx, 0, f.subjectID, id); err != nil {
 		return describe(err)
 	}
