@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { logInAs, renderApp } from '@/testing/render-app';
@@ -28,7 +28,9 @@ describe('/adverse-action', () => {
     mockNotice(pre);
     logInAs(2);
     renderApp('/adverse-action');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Before Acme Logistics decides' })).toBeInTheDocument();
+    // Arrived at, the notice's own title takes focus (not the loading one it replaced).
+    const title = await screen.findByRole('heading', { level: 1, name: 'Before Acme Logistics decides' });
+    await waitFor(() => expect(title).toHaveFocus());
     expect(screen.getByText('3 business days left: until Thursday, December 3, 2026')).toBeInTheDocument();
     expect(screen.getByText('The county record of 2019.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read your background check report' })).toHaveAttribute('href', '/report');

@@ -18,6 +18,7 @@ import { config } from '@/lib/config';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { headingsBelow } from '@/lib/document-html';
 import { longDate } from '@/lib/format-date';
+import { useFocusTitle } from '@/lib/focus-title';
 import { t } from '@/lib/i18n';
 import { useAdverseAction, type AdverseAction } from '../api/get-adverse-action';
 import { noticeDate, waitingPeriodText } from '../lib/countdown';
@@ -119,6 +120,7 @@ function PreNotice({ notice }: { notice: AdverseAction }) {
   return (
     <>
       <PageHeader
+        titleId={TITLE_ID}
         eyebrow={t('adverse.pre.eyebrow')}
         title={t('adverse.pre.title', { company })}
         description={t('adverse.pre.description', { company })}
@@ -161,6 +163,7 @@ function FinalNotice({ notice }: { notice: AdverseAction }) {
   return (
     <>
       <PageHeader
+        titleId={TITLE_ID}
         eyebrow={t('adverse.final.eyebrow')}
         title={t('adverse.final.title', { company })}
         description={t('adverse.final.description', { company })}
@@ -207,13 +210,17 @@ function FinalNotice({ notice }: { notice: AdverseAction }) {
   );
 }
 
+const TITLE_ID = 'adverse-action-title';
+
 export function AdverseActionPage() {
   const notice = useAdverseAction();
+  // Each state has its own h1 (loading, the notice, the final notice): the one shown takes focus.
+  useFocusTitle(TITLE_ID, notice.data?.state ?? notice.status);
   let body: ReactNode;
   if (notice.isError) {
     body = (
       <>
-        <PageHeader title={t('common.route.adverseAction')} />
+        <PageHeader titleId={TITLE_ID} title={t('common.route.adverseAction')} />
         <LoadFailed
           title={t('adverse.loadFailedTitle')}
           text={t('adverse.loadFailed', { reason: errorMessageOf(notice.error) })}
@@ -224,7 +231,7 @@ export function AdverseActionPage() {
   } else if (notice.isPending) {
     body = (
       <>
-        <PageHeader title={t('common.route.adverseAction')} />
+        <PageHeader titleId={TITLE_ID} title={t('common.route.adverseAction')} />
         <Card>
           <Skeleton lines={6} label={t('adverse.loading')} />
         </Card>
@@ -233,7 +240,7 @@ export function AdverseActionPage() {
   } else if (!notice.data) {
     body = (
       <>
-        <PageHeader title={t('adverse.none.title')} description={t('adverse.none.text')} />
+        <PageHeader titleId={TITLE_ID} title={t('adverse.none.title')} description={t('adverse.none.text')} />
         <p>
           <Link to={paths.home.getHref()}>{t('adverse.none.home')}</Link>
         </p>

@@ -30,7 +30,7 @@ import {
   reasonLabel,
   type DisputeValues,
 } from '../lib/dispute-schema';
-import { useFocusTitle } from './use-focus-title';
+import { useFocusTitle } from '@/lib/focus-title';
 import styles from './disputes.module.css';
 
 const TITLE_ID = 'dispute-new-title';

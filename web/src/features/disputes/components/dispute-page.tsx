@@ -36,7 +36,7 @@ import {
 } from '../api/disputes';
 import { charactersLeft, outcomeLabel, partLabel, reasonLabel, stateLabel } from '../lib/dispute-schema';
 import { EvidenceList } from './dispute-form';
-import { useFocusTitle } from './use-focus-title';
+import { useFocusTitle } from '@/lib/focus-title';
 import styles from './disputes.module.css';
 
 const TITLE_ID = 'dispute-title';

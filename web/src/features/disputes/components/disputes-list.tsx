@@ -16,7 +16,7 @@ import { useLiveScreening } from '@/lib/screening-events';
 import { disputesQuery, useDisputes, type Dispute } from '../api/disputes';
 import { outcomeLabel, partLabel, stateLabel } from '../lib/dispute-schema';
 import { daysLeftText } from './dispute-page';
-import { useFocusTitle } from './use-focus-title';
+import { useFocusTitle } from '@/lib/focus-title';
 import styles from './disputes.module.css';
 
 const TITLE_ID = 'disputes-title';

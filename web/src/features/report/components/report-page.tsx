@@ -3,13 +3,14 @@
 // /additional-documents; live, so a report attached while the page is open is there at once.
 import '@/features/report/lib/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed/load-failed';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
+import { useFocusTitle } from '@/lib/focus-title';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { reportAccessQuery, useReportAccess } from '../api/get-report-access';
@@ -31,15 +32,8 @@ export function ReportPage() {
   const access = useReportAccess();
   const client = useQueryClient();
   const granted = access.data?.granted ?? false;
-  // The page's h1 takes focus on arrival and again when the report opens (the form that had it is gone).
-  useEffect(() => {
-    const heading = document.getElementById(TITLE_ID);
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-    // Centred, the page's first heading sits at the top, clear of the sticky bar.
-    heading.scrollIntoView?.({ block: 'center' });
-  }, [kind, granted]);
+  // Again when the report opens: the form that had focus is gone.
+  useFocusTitle(TITLE_ID, `${kind}:${String(granted)}`);
   const onExpired = useCallback(() => {
     notify(t('report.viewer.expired'), 'info');
     void client.invalidateQueries({ queryKey: reportAccessQuery().queryKey });
