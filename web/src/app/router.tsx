@@ -78,6 +78,27 @@ export const pageRoutes: PageRoute[] = [
     layout: 'public',
     page: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })),
   },
+  {
+    path: paths.continue.path,
+    title: t('common.route.continue'),
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/continue').then((m) => ({ Component: m.ContinueRoute })),
+  },
+  {
+    path: paths.newLink.path,
+    title: t('common.route.newLink'),
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/new-link').then((m) => ({ Component: m.NewLinkRoute })),
+  },
+  {
+    path: paths.stopReminders.path,
+    title: t('common.route.stopReminders'),
+    access: publicAccess,
+    layout: 'public',
+    page: () => import('./routes/stop-reminders').then((m) => ({ Component: m.StopRemindersRoute })),
+  },
   // finalization-complete
   {
     path: paths.home.path,

@@ -36,6 +36,19 @@ export const paths = {
     path: routes.register,
     getHref: (token?: string) => (token ? `/register/${encodeURIComponent(token)}` : '/register'),
   },
+  /** A handoff link from another device: signs in once and opens the page it names. */
+  continue: { path: routes.continue, getHref: (token?: string | null) => withToken(routes.continue, token) },
+  /** An invitation or reset link that no longer works: what happened, and "Send me a new link". */
+  newLink: {
+    path: routes.newLink,
+    getHref: (kind: 'invitation' | 'reset', token?: string | null) =>
+      `${routes.newLink}?kind=${kind}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
+  },
+  /** The one-click stop link of a reminder e-mail or text. */
+  stopReminders: {
+    path: routes.stopReminders,
+    getHref: (token?: string | null) => withToken(routes.stopReminders, token),
+  },
   // finalization-complete
   collectionSiteUpdate: fixed(routes.collectionSiteUpdate),
   /** The background report in the viewer, after re-confirming identity; `kind` another report. */
