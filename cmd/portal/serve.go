@@ -448,7 +448,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"login_failures", res.LoginFailures}, {"reset_requests", res.ResetRequests},
 		{"tokens", res.Tokens}, {"token_families", res.TokenFamilies},
 		{"invitations", res.Invitations}, {"reset_links", res.PasswordResets},
-		{"email_changes", res.EmailChanges}, {"unfinished_uploads", res.Uploads},
+		{"email_changes", res.EmailChanges}, {"handoffs", res.Handoffs}, {"unfinished_uploads", res.Uploads},
 		{"orphaned_files", res.OrphanedFiles},
 		{"sandbox_records", res.SandboxRecords}, {"events", res.Events}, {"mail_bodies", res.MailBodies},
 	}

@@ -30,6 +30,7 @@ type tokenRequest struct {
 	Username     string `json:"username"`
 	Password     string `json:"password"`
 	RefreshToken string `json:"refresh_token"`
+	HandoffToken string `json:"handoff_token"` // grant_type handoff
 }
 
 type tokenResponse struct {
@@ -45,7 +46,7 @@ func newTokenResponse(p *portal.TokenPair) tokenResponse {
 		ExpiresIn: int(p.ExpiresIn.Seconds()), Scope: p.Scope}
 }
 
-var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password or refresh_token."}
+var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password, refresh_token or handoff."}
 var errInvalidScope = &portal.Error{Code: portal.EMALFORMED, Message: "The requested scope is not valid; use default."}
 
 // oauthCode is the RFC 6749 error code of a token endpoint error.
@@ -57,6 +58,8 @@ func oauthCode(err error) string {
 		return "unsupported_grant_type"
 	case errors.Is(err, errInvalidScope):
 		return "invalid_scope"
+	case errors.Is(err, portal.ErrHandoffUsed), errors.Is(err, portal.ErrHandoffExpired), errors.Is(err, portal.ErrHandoffInvalid):
+		return "invalid_grant"
 	}
 	switch portal.ErrorCode(err) {
 	case portal.EUNAUTHORIZED:
@@ -90,7 +93,7 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	missing := func(names ...string) error {
 		values := map[string]string{"client_id": req.ClientID, "client_secret": req.ClientSecret,
-			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken}
+			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken, "handoff_token": req.HandoffToken}
 		for _, n := range names {
 			if values[n] == "" {
 				return portal.Errorf(portal.EMALFORMED, "The request is missing the %s parameter.", n)
@@ -115,6 +118,13 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		pair, err = s.svc.Auth.Refresh(r.Context(), req.ClientID, req.ClientSecret, req.RefreshToken)
+	case "handoff":
+		// A link to continue on another device; it answers the page too.
+		if err = missing("client_id", "client_secret", "handoff_token"); err == nil {
+			if err = s.handleHandoffGrant(w, r, req); err == nil {
+				return
+			}
+		}
 	case "":
 		err = portal.Errorf(portal.EMALFORMED, "The request is missing the grant_type parameter.")
 	default:
@@ -150,6 +160,7 @@ func (req tokenRequest) check() error {
 		{"username", req.Username, maxUsernameLength},
 		{"password", req.Password, password.MaxLength},
 		{"refresh_token", req.RefreshToken, maxTokenLength},
+		{"handoff_token", req.HandoffToken, maxTokenLength},
 	} {
 		if strings.ContainsFunc(p.value, unicode.IsControl) {
 			return portal.Errorf(portal.EMALFORMED, "The %s parameter must not contain control characters.", p.name)
@@ -210,7 +221,8 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 		}
 		f := r.PostForm
 		return tokenRequest{GrantType: f.Get("grant_type"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"),
-			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token")}, nil
+			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token"),
+			HandoffToken: f.Get("handoff_token")}, nil
 	}
 	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json (or application/x-www-form-urlencoded with the %s header).", formHeader)
 }

@@ -50,6 +50,7 @@ type SweepResult struct {
 	Invitations    int64 // invitation links used or expired long ago
 	PasswordResets int64 // reset links used or expired long ago
 	EmailChanges   int64 // e-mail change links used, replaced or expired long ago
+	Handoffs       int64 // links to continue on another device, expired an hour ago
 	Uploads        int64 // uploads left unfinished for a day
 	OrphanedFiles  int64 // finished uploads nothing refers to (a crash between storing and linking), a day after they began
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
@@ -59,5 +60,5 @@ type SweepResult struct {
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads + r.OrphanedFiles + r.SandboxRecords
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Handoffs + r.Uploads + r.OrphanedFiles + r.SandboxRecords
 }

@@ -19,6 +19,8 @@ type Services struct {
 	Chat            ChatService
 	AdverseAction   AdverseActionService
 	Disputes        DisputeService
+	// Handoffs continue the application on another device.
+	Handoffs HandoffService
 	// Reports opens the reports after the applicant confirms who they are.
 	Reports ReportService
 	// Events carries chat notices to the applicants' event streams.

@@ -121,6 +121,9 @@ func (s *conn) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64,
 	if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
 		return fmt.Errorf("store: consume invitation: %w", err)
 	}
+	if err := spendHandoffs(ctx, tx, subjectID, now); err != nil {
+		return err
+	}
 	return spendResetLinks(ctx, tx, subjectID, now)
 }
 

@@ -40,6 +40,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Chat:            db.Chat(cfg.Events),
 		AdverseAction:   &AdverseActionService{db},
 		Disputes:        db.Disputes(),
+		Handoffs:        db.Handoffs(),
 		Reports:         db.Reports(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),

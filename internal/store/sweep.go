@@ -61,6 +61,10 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.EmailChanges, "email_changes", `expires_at < $1 OR used_at < $1 OR replaced_at < $1`, retained},
+			// A handoff link lives minutes; its row is kept while it still
+			// counts for the throttle (CreateHandoff), the audit trail
+			// keeps the rest.
+			{&res.Handoffs, "handoffs", `expires_at < $1`, ms(now.Add(-portal.HandoffWindow))},
 			// An upload that never finished (the client went away): its
 			// chunks go with it (ON DELETE CASCADE). A finished file is a
 			// record and stays.

@@ -62,18 +62,25 @@ func humanMinutes(secs int) string {
 func (s *conn) issue(ctx context.Context, subjectID int64, clientID, scope string) (*portal.TokenPair, error) {
 	var pair *portal.TokenPair
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var familyID int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO token_families (subject_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-			subjectID, clientID, scope, ms(s.now())).Scan(&familyID); err != nil {
-			return fmt.Errorf("store: create token family: %w", err)
-		}
 		var err error
-		pair, err = s.issueInFamily(ctx, tx, familyID, scope)
-		if pair != nil {
-			pair.SubjectID = subjectID
-		}
+		pair, err = s.issueInTx(ctx, tx, subjectID, clientID, scope)
 		return err
 	})
+	return pair, err
+}
+
+// issueInTx is issue within tx, for a grant that spends something in the
+// same transaction (a handoff link).
+func (s *conn) issueInTx(ctx context.Context, tx *sql.Tx, subjectID int64, clientID, scope string) (*portal.TokenPair, error) {
+	var familyID int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO token_families (subject_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+		subjectID, clientID, scope, ms(s.now())).Scan(&familyID); err != nil {
+		return nil, fmt.Errorf("store: create token family: %w", err)
+	}
+	pair, err := s.issueInFamily(ctx, tx, familyID, scope)
+	if pair != nil {
+		pair.SubjectID = subjectID
+	}
 	return pair, err
 }
 
