@@ -95,6 +95,14 @@ export async function loginWithPassword({ username, password }: LoginInput) {
     ...clientCredentials(),
     scope: 'default',
   });
+  await startSession(token);
+}
+
+/**
+ * A login's tokens (password grant, or a link to continue on another device), then the user and the
+ * company settings; marks the session logged in.
+ */
+export async function startSession(token: TokenResponse) {
   storeToken(token);
   const user = await getCurrentUser();
   await storeUserPayload(user);

@@ -6,6 +6,8 @@
 import { MaintenanceBanner } from '@/features/banner/components/maintenance-banner';
 import { useChatEnabled, useChatLive } from '@/features/chat/api/use-chat';
 import { ChatDock } from '@/features/chat/components/chat-dock';
+import { useRef, useState } from 'react';
+import { HandoffDialog } from '@/features/handoff/components/handoff-dialog';
 import { TopBar } from '@/features/user-menu/components/top-bar';
 import { useUserEventStream } from '@/lib/user-events';
 import { QueryProvider } from '../query-provider';
@@ -13,9 +15,17 @@ import { QueryProvider } from '../query-provider';
 function Chrome({ widget }: { widget: boolean }) {
   useUserEventStream();
   const chat = useChatLive(useChatEnabled());
+  // "Continue on your phone" from the user menu; focus goes back to the menu's trigger when it closes.
+  const [handoffOpen, setHandoffOpen] = useState(false);
+  const handoffReturn = useRef<HTMLElement | null>(null);
+  const openHandoff = (trigger: HTMLButtonElement | null) => {
+    handoffReturn.current = trigger;
+    setHandoffOpen(true);
+  };
   return (
     <>
-      <TopBar unread={chat.unread} />
+      <TopBar unread={chat.unread} onContinueOnPhone={openHandoff} />
+      <HandoffDialog open={handoffOpen} onOpenChange={setHandoffOpen} returnFocusTo={handoffReturn} />
       <MaintenanceBanner />
       {chat.profileId !== null && !chat.forbidden ? <ChatDock profileId={chat.profileId} widget={widget} /> : null}
     </>

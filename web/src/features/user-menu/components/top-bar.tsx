@@ -49,8 +49,17 @@ function MessagesButton({ company, unread }: { company: string; unread: number }
   );
 }
 
-/** `unread`: the chat's unread count for the Messages button and the user menu's badge. */
-export function TopBar({ unread = 0 }: { unread?: number }) {
+/**
+ * `unread`: the chat's unread count for the Messages button and the user menu's badge;
+ * `onContinueOnPhone`: the user menu's "Continue on your phone", when the app layer offers it.
+ */
+export function TopBar({
+  unread = 0,
+  onContinueOnPhone,
+}: {
+  unread?: number;
+  onContinueOnPhone?: (trigger: HTMLButtonElement | null) => void;
+}) {
   // Fetched where no guard has (the public pages, the 404): the employer's brand is on every page.
   const companyName = useQuery(currentUserQuery()).data?.company.name ?? '';
   const settings = useCompanySettings();
@@ -64,7 +73,7 @@ export function TopBar({ unread = 0 }: { unread?: number }) {
       </Link>
       <div className={styles.actions}>
         {chatEnabled ? <MessagesButton company={companyName} unread={unread} /> : null}
-        <UserMenu unread={unread} />
+        <UserMenu unread={unread} onContinueOnPhone={onContinueOnPhone} />
       </div>
     </header>
   );

@@ -29,8 +29,14 @@ function triggerLabel(unread: number) {
   return t('common.userMenu.label');
 }
 
-/** `unread`: the employer's chat messages not read yet (the app layer reads them from the chat). */
-export function UserMenu({ unread = 0 }: { unread?: number }) {
+type UserMenuProps = {
+  /** The employer's chat messages not read yet (the app layer reads them from the chat). */
+  unread?: number;
+  /** Opens "Continue on your phone" (the app layer composes it); the trigger takes focus back after. */
+  onContinueOnPhone?: (trigger: HTMLButtonElement | null) => void;
+};
+
+export function UserMenu({ unread = 0, onContinueOnPhone }: UserMenuProps) {
   const navigate = useNavigate();
   const trigger = useRef<HTMLButtonElement>(null);
   const current = useCurrentUser();
@@ -67,6 +73,11 @@ export function UserMenu({ unread = 0 }: { unread?: number }) {
         <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.account.getHref())}>
           {t('common.userMenu.account')}
         </DropdownMenu.Item>
+        {onContinueOnPhone ? (
+          <DropdownMenu.Item className={styles.item} onSelect={() => onContinueOnPhone(trigger.current)}>
+            {t('common.userMenu.continueOnPhone')}
+          </DropdownMenu.Item>
+        ) : null}
         {chatEnabled ? (
           <DropdownMenu.Item className={styles.item} onSelect={() => raiseChatSelected(trigger.current)}>
             {companyName ? t('nav.userMenu.chat', { company: companyName }) : t('nav.userMenu.chatNoCompany')}

@@ -28,6 +28,8 @@ describe('user menu', () => {
     // Opened from the keyboard, the first entry has focus; arrow keys move on.
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Continue on your phone' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Message Acme Logistics hiring team' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
