@@ -38,12 +38,12 @@ const (
 // advisoryLockClasses lists every class above, for the test that they are
 // distinct.
 var advisoryLockClasses = map[string]int32{
-	"lockLoginUsername":  lockLoginUsername,
-	"lockRetiredLoginIP": lockRetiredLoginIP,
-	"lockResetUsername":  lockResetUsername,
-	"lockResetIP":        lockResetIP,
-	"lockAtomically":     lockAtomically,
-	"lockSweep":          lockSweep,
+	"lockLoginUsername":   lockLoginUsername,
+	"lockRetiredLoginIP":  lockRetiredLoginIP,
+	"lockResetUsername":   lockResetUsername,
+	"lockResetIP":         lockResetIP,
+	"lockAtomically":      lockAtomically,
+	"lockSweep":           lockSweep,
 	"lockCodeUsername":    lockCodeUsername,
 	"lockCodeIP":          lockCodeIP,
 	"lockRenewalUsername": lockRenewalUsername,
