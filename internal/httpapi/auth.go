@@ -30,6 +30,7 @@ type tokenRequest struct {
 	Username     string `json:"username"`
 	Password     string `json:"password"`
 	RefreshToken string `json:"refresh_token"`
+	Code         string `json:"code"` // grant_type one_time_code
 }
 
 type tokenResponse struct {
@@ -45,7 +46,7 @@ func newTokenResponse(p *portal.TokenPair) tokenResponse {
 		ExpiresIn: int(p.ExpiresIn.Seconds()), Scope: p.Scope}
 }
 
-var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password or refresh_token."}
+var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password, one_time_code or refresh_token."}
 var errInvalidScope = &portal.Error{Code: portal.EMALFORMED, Message: "The requested scope is not valid; use default."}
 
 // oauthCode is the RFC 6749 error code of a token endpoint error.
@@ -90,7 +91,7 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	missing := func(names ...string) error {
 		values := map[string]string{"client_id": req.ClientID, "client_secret": req.ClientSecret,
-			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken}
+			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken, "code": req.Code}
 		for _, n := range names {
 			if values[n] == "" {
 				return portal.Errorf(portal.EMALFORMED, "The request is missing the %s parameter.", n)
@@ -108,6 +109,15 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 		pair, err = s.svc.Auth.Login(r.Context(), portal.Credentials{
 			ClientID: req.ClientID, ClientSecret: req.ClientSecret,
 			Username: req.Username, Password: req.Password, IP: s.clientIP(r),
+		})
+	case "one_time_code":
+		if err := missing("client_id", "client_secret", "username", "code"); err != nil {
+			fail(err)
+			return
+		}
+		pair, err = s.svc.SignIn.LoginWithCode(r.Context(), portal.CodeCredentials{
+			ClientID: req.ClientID, ClientSecret: req.ClientSecret,
+			Username: req.Username, Code: req.Code, IP: s.clientIP(r),
 		})
 	case "refresh_token":
 		if err := missing("client_id", "client_secret", "refresh_token"); err != nil {
@@ -150,6 +160,7 @@ func (req tokenRequest) check() error {
 		{"username", req.Username, maxUsernameLength},
 		{"password", req.Password, password.MaxLength},
 		{"refresh_token", req.RefreshToken, maxTokenLength},
+		{"code", req.Code, 32},
 	} {
 		if strings.ContainsFunc(p.value, unicode.IsControl) {
 			return portal.Errorf(portal.EMALFORMED, "The %s parameter must not contain control characters.", p.name)
@@ -210,7 +221,7 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 		}
 		f := r.PostForm
 		return tokenRequest{GrantType: f.Get("grant_type"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"),
-			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token")}, nil
+			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token"), Code: f.Get("code")}, nil
 	}
 	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json (or application/x-www-form-urlencoded with the %s header).", formHeader)
 }
