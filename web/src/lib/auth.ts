@@ -88,13 +88,15 @@ export type LoginInput = {
 
 /** Password grant, then the user and the company settings; marks the session logged in. */
 export async function loginWithPassword({ username, password }: LoginInput) {
-  const token = await api.post<TokenResponse>(TOKEN_ENDPOINT, {
-    grant_type: 'password',
-    username,
-    password,
-    ...clientCredentials(),
-    scope: 'default',
-  });
+  await loginWithGrant({ grant_type: 'password', username, password });
+}
+
+/**
+ * A grant (password, or a one-time code), then the user and the company
+ * settings; marks the session logged in.
+ */
+export async function loginWithGrant(grant: Record<string, string>) {
+  const token = await api.post<TokenResponse>(TOKEN_ENDPOINT, { ...grant, ...clientCredentials(), scope: 'default' });
   storeToken(token);
   const user = await getCurrentUser();
   await storeUserPayload(user);

@@ -30,8 +30,10 @@ import adverse from './adverse.json';
 import screening from './screening.json';
 import disputes from './disputes.json';
 import report from './report.json';
+import signin from './signin.json';
 
 export const enUS = {
+  ...signin,
   ...common,
   ...errors,
   ...forms,
