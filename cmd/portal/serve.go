@@ -451,6 +451,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"email_changes", res.EmailChanges}, {"handoffs", res.Handoffs}, {"unfinished_uploads", res.Uploads},
 		{"orphaned_files", res.OrphanedFiles},
 		{"sandbox_records", res.SandboxRecords}, {"events", res.Events}, {"mail_bodies", res.MailBodies},
+		{"login_codes", res.LoginCodes}, {"code_requests", res.CodeRequests}, {"link_requests", res.LinkRequests},
 	}
 }
 

@@ -31,6 +31,7 @@ type tokenRequest struct {
 	Password     string `json:"password"`
 	RefreshToken string `json:"refresh_token"`
 	HandoffToken string `json:"handoff_token"` // grant_type handoff
+	Code         string `json:"code"` // grant_type one_time_code
 }
 
 type tokenResponse struct {
@@ -46,7 +47,7 @@ func newTokenResponse(p *portal.TokenPair) tokenResponse {
 		ExpiresIn: int(p.ExpiresIn.Seconds()), Scope: p.Scope}
 }
 
-var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password, refresh_token or handoff."}
+var errUnsupportedGrant = &portal.Error{Code: portal.EMALFORMED, Message: "The grant type is not supported; use password, one_time_code, refresh_token or handoff."}
 var errInvalidScope = &portal.Error{Code: portal.EMALFORMED, Message: "The requested scope is not valid; use default."}
 
 // oauthCode is the RFC 6749 error code of a token endpoint error.
@@ -93,7 +94,7 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	missing := func(names ...string) error {
 		values := map[string]string{"client_id": req.ClientID, "client_secret": req.ClientSecret,
-			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken, "handoff_token": req.HandoffToken}
+			"username": req.Username, "password": req.Password, "refresh_token": req.RefreshToken, "handoff_token": req.HandoffToken, "code": req.Code}
 		for _, n := range names {
 			if values[n] == "" {
 				return portal.Errorf(portal.EMALFORMED, "The request is missing the %s parameter.", n)
@@ -111,6 +112,15 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 		pair, err = s.svc.Auth.Login(r.Context(), portal.Credentials{
 			ClientID: req.ClientID, ClientSecret: req.ClientSecret,
 			Username: req.Username, Password: req.Password, IP: s.clientIP(r),
+		})
+	case "one_time_code":
+		if err := missing("client_id", "client_secret", "username", "code"); err != nil {
+			fail(err)
+			return
+		}
+		pair, err = s.svc.SignIn.LoginWithCode(r.Context(), portal.CodeCredentials{
+			ClientID: req.ClientID, ClientSecret: req.ClientSecret,
+			Username: req.Username, Code: req.Code, IP: s.clientIP(r),
 		})
 	case "refresh_token":
 		if err := missing("client_id", "client_secret", "refresh_token"); err != nil {
@@ -161,6 +171,7 @@ func (req tokenRequest) check() error {
 		{"password", req.Password, password.MaxLength},
 		{"refresh_token", req.RefreshToken, maxTokenLength},
 		{"handoff_token", req.HandoffToken, maxTokenLength},
+		{"code", req.Code, 32},
 	} {
 		if strings.ContainsFunc(p.value, unicode.IsControl) {
 			return portal.Errorf(portal.EMALFORMED, "The %s parameter must not contain control characters.", p.name)
@@ -222,7 +233,7 @@ func readTokenRequest(w http.ResponseWriter, r *http.Request) (tokenRequest, err
 		f := r.PostForm
 		return tokenRequest{GrantType: f.Get("grant_type"), ClientID: f.Get("client_id"), ClientSecret: f.Get("client_secret"),
 			Scope: f.Get("scope"), Username: f.Get("username"), Password: f.Get("password"), RefreshToken: f.Get("refresh_token"),
-			HandoffToken: f.Get("handoff_token")}, nil
+			HandoffToken: f.Get("handoff_token"), Code: f.Get("code")}, nil
 	}
 	return req, portal.Errorf(portal.EUNSUPPORTED, "The token endpoint takes application/json (or application/x-www-form-urlencoded with the %s header).", formHeader)
 }

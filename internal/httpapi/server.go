@@ -209,6 +209,7 @@ func (s *Server) routes() *routes {
 	mux := &routes{ServeMux: http.NewServeMux()}
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.registerAuthRoutes(mux)
+	s.registerSignInRoutes(mux)
 	s.registerUserRoutes(mux)
 	s.registerPersonalRoutes(mux)
 	s.registerBannerRoutes(mux)

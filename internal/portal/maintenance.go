@@ -56,9 +56,12 @@ type SweepResult struct {
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
 	Events         int64 // events published on SQLite, read by every process by now
 	MailBodies     int64 // bodies of queued mails whose link expired (the rows stay)
+	LoginCodes     int64 // sign-in codes used or expired long ago
+	CodeRequests   int64 // sign-in code requests older than their window
+	LinkRequests   int64 // new-link requests older than their window
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Handoffs + r.Uploads + r.OrphanedFiles + r.SandboxRecords
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Handoffs + r.Uploads + r.OrphanedFiles + r.SandboxRecords + r.LoginCodes + r.CodeRequests + r.LinkRequests
 }

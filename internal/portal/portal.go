@@ -27,4 +27,6 @@ type Services struct {
 	Events Events
 	// Operator serves the command line and the operator API.
 	Operator OperatorServices
+	// SignIn renews links and signs in with one-time codes.
+	SignIn SignInService
 }

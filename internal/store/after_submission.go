@@ -147,3 +147,9 @@ func (s *conn) publishScreening(ctx context.Context, subjectID int64, kind strin
 		s.cfg.Logger.Warn("screening: publishing an event failed", "subject", subjectID, "kind", kind, "err", err)
 	}
 }
+
+// loginCodeText is the text message carrying a sign-in code. The code
+// comes first, where a phone's notification shows it.
+func loginCodeText(code string) string {
+	return code + " is your applicant portal sign-in code. It works once, for 10 minutes. If you did not ask for it, ignore this text."
+}

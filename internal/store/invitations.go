@@ -16,6 +16,11 @@ import (
 // reminder or the demo's link at each start must not leave every link
 // ever sent (in old e-mails, logs, backups) working.
 func (s *AuthService) CreateInvitation(ctx context.Context, subjectID int64) (string, error) {
+	return s.createInvitation(ctx, s.db, subjectID)
+}
+
+// createInvitation is CreateInvitation in q (a transaction of the caller's).
+func (s *conn) createInvitation(ctx context.Context, q queryer, subjectID int64) (string, error) {
 	token, hash, err := newSecret()
 	if err != nil {
 		return "", err
@@ -23,11 +28,11 @@ func (s *AuthService) CreateInvitation(ctx context.Context, subjectID int64) (st
 	now := s.now()
 	// Ending them first: if the insert then fails, no link works, and
 	// inviting again gives one.
-	if _, err := s.db.ExecContext(ctx, `UPDATE invitations SET expires_at = $1 WHERE subject_id = $2 AND used_at IS NULL AND expires_at > $1`,
+	if _, err := q.ExecContext(ctx, `UPDATE invitations SET expires_at = $1 WHERE subject_id = $2 AND used_at IS NULL AND expires_at > $1`,
 		ms(now), subjectID); err != nil {
 		return "", fmt.Errorf("store: end earlier invitations: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO invitations (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+	if _, err := q.ExecContext(ctx, `INSERT INTO invitations (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 		subjectID, hash, ms(now), ms(now.Add(s.cfg.InvitationTTL))); err != nil {
 		return "", fmt.Errorf("store: create invitation: %w", err)
 	}

@@ -25,15 +25,27 @@ const (
 	// lockSweep makes the sweeps of several processes run one after
 	// another.
 	lockSweep = 6
+	// lockCodeUsername and lockCodeIP serialise the sign-in code requests
+	// of one username and of one IP (codeThrottle).
+	lockCodeUsername = 7
+	lockCodeIP       = 8
+	// lockRenewalUsername and lockRenewalIP serialise the new-link
+	// requests of one username and of one IP (renewalThrottle).
+	lockRenewalUsername = 9
+	lockRenewalIP       = 10
 )
 
 // advisoryLockClasses lists every class above, for the test that they are
 // distinct.
 var advisoryLockClasses = map[string]int32{
-	"lockLoginUsername":  lockLoginUsername,
-	"lockRetiredLoginIP": lockRetiredLoginIP,
-	"lockResetUsername":  lockResetUsername,
-	"lockResetIP":        lockResetIP,
-	"lockAtomically":     lockAtomically,
-	"lockSweep":          lockSweep,
+	"lockLoginUsername":   lockLoginUsername,
+	"lockRetiredLoginIP":  lockRetiredLoginIP,
+	"lockResetUsername":   lockResetUsername,
+	"lockResetIP":         lockResetIP,
+	"lockAtomically":      lockAtomically,
+	"lockSweep":           lockSweep,
+	"lockCodeUsername":    lockCodeUsername,
+	"lockCodeIP":          lockCodeIP,
+	"lockRenewalUsername": lockRenewalUsername,
+	"lockRenewalIP":       lockRenewalIP,
 }

@@ -204,3 +204,15 @@ func mailError(err error) string {
 	}
 	return msg
 }
+
+// loginCodeMail carries a one-time sign-in code. The code is the secret:
+// the mail says it works once, and what to do if it was not asked for.
+func loginCodeMail(firstName, code string, validFor time.Duration) (subject, body string) {
+	// The code stays out of the subject, which the outbox keeps unsealed.
+	subject = "Your applicant portal sign-in code"
+	body = fmt.Sprintf("Hello %s,\n\nYour sign-in code for the applicant portal is:\n\n%s\n\n"+
+		"Type it on the sign-in page within %s. It works once.\n\n"+
+		"If you did not ask for a code, ignore this message: nobody can sign in without it, and your password stays as it is.\n",
+		firstName, code, humanDuration(validFor))
+	return subject, body
+}

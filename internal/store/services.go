@@ -44,6 +44,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Reports:         db.Reports(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
+		SignIn:          db.SignIn(),
 	}
 }
 

@@ -46,6 +46,8 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			// admit counts only events after now - window.
 			{&res.LoginFailures, "login_failures", `at < $1`, ms(now.Add(-ThrottleWindow))},
 			{&res.ResetRequests, "password_reset_requests", `at < $1`, ms(now.Add(-resetThrottle.window))},
+			{&res.CodeRequests, "login_code_requests", `at < $1`, ms(now.Add(-codeThrottle.window))},
+			{&res.LinkRequests, "link_renewal_requests", `at < $1`, ms(now.Add(-renewalThrottle.window))},
 			// A token past its expiry gets the same answer as an unknown
 			// one: Refresh checks the expiry before it looks for reuse, so
 			// a spent refresh token keeps revoking its family for as long
@@ -60,6 +62,7 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			// one; nothing refers to invitations or reset links.
 			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
+			{&res.LoginCodes, "login_codes", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.EmailChanges, "email_changes", `expires_at < $1 OR used_at < $1 OR replaced_at < $1`, retained},
 			// A handoff link lives minutes; its row is kept while it still
 			// counts for the throttle (CreateHandoff), the audit trail

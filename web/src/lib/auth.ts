@@ -88,18 +88,17 @@ export type LoginInput = {
 
 /** Password grant, then the user and the company settings; marks the session logged in. */
 export async function loginWithPassword({ username, password }: LoginInput) {
-  const token = await api.post<TokenResponse>(TOKEN_ENDPOINT, {
-    grant_type: 'password',
-    username,
-    password,
-    ...clientCredentials(),
-    scope: 'default',
-  });
+  await loginWithGrant({ grant_type: 'password', username, password });
+}
+
+/** A grant (password, or a one-time code), then the session it starts. */
+export async function loginWithGrant(grant: Record<string, string>) {
+  const token = await api.post<TokenResponse>(TOKEN_ENDPOINT, { ...grant, ...clientCredentials(), scope: 'default' });
   await startSession(token);
 }
 
 /**
- * A login's tokens (password grant, or a link to continue on another device), then the user and the
+ * A login's tokens (a grant, or a link to continue on another device), then the user and the
  * company settings; marks the session logged in.
  */
 export async function startSession(token: TokenResponse) {

@@ -34,20 +34,32 @@ describe('token guard', () => {
     expect(cachedCurrentUser()?.subject).toMatchObject({ username: 'demo.applicant@example.com' });
   });
 
-  it('sends an unknown, expired or used invitation token (403) to /login', async () => {
+  it('sends an unknown, expired or used invitation token (403) to /new-link, which offers a new link', async () => {
     server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
     const router = createTestRouter('/setup?token=used');
     await settled(router);
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.pathname).toBe('/new-link');
+    expect(router.state.location.search).toBe('?kind=invitation&token=used');
     expect(session.get().credentials.jwt).toBeNull();
   });
 
-  it('explains a used or expired invitation on the login page instead of the Access Denied message', async () => {
-    server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
-    const { router } = renderApp('/setup?token=expired');
-    expect(await screen.findByRole('status')).toHaveTextContent(authMessages.invitationInvalid);
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
+  it('explains an expired invitation and sends a new link for its token, instead of the Access Denied message', async () => {
+    let renewal: unknown;
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
+      http.get('/api/v2/links/status', () => HttpResponse.json({ kind: 'invitation', state: 'expired' })),
+      http.post('/api/v2/links/renew', async ({ request }) => {
+        renewal = await request.json();
+        return HttpResponse.json({ message: 'sent' }, { status: 202 });
+      }),
+    );
+    const { router, user } = renderApp('/setup?token=expired');
+    expect(await screen.findByRole('heading', { name: 'Your invitation link no longer works' })).toBeInTheDocument();
+    expect(await screen.findByText(/This invitation link has expired/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/new-link');
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    expect(renewal).toEqual({ kind: 'invitation', token: 'expired' });
     expect(notifications.getSnapshot()).toEqual([]);
     expect(screen.queryByText(apiMessages.accessDenied)).not.toBeInTheDocument();
   });
@@ -66,9 +78,9 @@ describe('token guard', () => {
           : HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 }),
       ),
     );
-    const { unmount } = renderApp('/setup?token=expired');
-    expect(await screen.findByText(authMessages.invitationInvalid)).toBeInTheDocument();
-    unmount();
+    const expired = createTestRouter('/setup?token=expired');
+    await settled(expired);
+    expect(expired.state.location.pathname).toBe('/new-link');
 
     const router = createTestRouter('/setup?token=good');
     await settled(router);

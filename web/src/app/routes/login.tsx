@@ -32,6 +32,7 @@ export function LoginRoute() {
         <LoginForm
           username={username}
           focusPassword={username !== ''}
+          allowCode
           onSuccess={() => navigate(paths.home.getHref())}
         />
       </section>

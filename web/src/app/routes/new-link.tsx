@@ -1,6 +1,20 @@
-// Reserved for issue 25; its page replaces this.
-import { t } from '@/lib/i18n';
+import '@/features/auth/lib/signin-messages';
+import { useSearchParams } from 'react-router';
+import styles from '@/features/auth/components/auth-card.module.css';
+import { NewLink, newLinkTitle } from '@/features/auth/components/new-link';
 
+/** /new-link?kind=invitation|reset&token=…: a link that no longer works, and a new one on request. */
 export function NewLinkRoute() {
-  return <h1>{t('common.route.newLink')}</h1>;
+  const [searchParams] = useSearchParams();
+  const raw = searchParams.get('kind');
+  const kind = raw === 'reset' ? 'reset' : raw === 'invitation' ? 'invitation' : null;
+  const token = searchParams.get('token');
+  return (
+    <section className={styles.card} aria-labelledby="new-link-title">
+      <h1 id="new-link-title" className={styles.title}>
+        {newLinkTitle(token ? kind : null)}
+      </h1>
+      <NewLink kind={kind ?? 'invitation'} token={token} />
+    </section>
+  );
 }

@@ -31,8 +31,10 @@ import screening from './screening.json';
 import disputes from './disputes.json';
 import report from './report.json';
 import handoff from './handoff.json';
+import signin from './signin.json';
 
 export const enUS = {
+  ...signin,
   ...common,
   ...errors,
   ...forms,

@@ -14,6 +14,8 @@ import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
 
 const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
+// The one-time code's form loads when the visitor asks for it (the login route's budget).
+const CodeLoginForm = lazy(() => import('./code-login-form'));
 
 // The schema (and zod with it) loads at the first focus in the form, not with
 // /login: the login route's budget (scripts/check-bundle.mjs).
@@ -26,6 +28,8 @@ type LoginFormProps = {
   usernameReadOnly?: boolean;
   /** The password field takes the focus on arrival, the username being known (after a reset). */
   focusPassword?: boolean;
+  /** Offers "Email me a sign-in code" (the login page; not the setup wizard's Login step). */
+  allowCode?: boolean;
 };
 
 export function LoginForm({
@@ -34,8 +38,10 @@ export function LoginForm({
   username = '',
   usernameReadOnly = false,
   focusPassword = false,
+  allowCode = false,
 }: LoginFormProps) {
   const [resetOpen, setResetOpen] = useState(false);
+  const [codeMode, setCodeMode] = useState(false);
   // Why the last login failed: on the page until the visitor edits a field or submits again.
   const [failure, setFailure] = useState<string | null>(null);
   const forgotRef = useRef<HTMLButtonElement>(null);
@@ -71,6 +77,14 @@ export function LoginForm({
     onSuccess();
   });
 
+  if (codeMode) {
+    return (
+      <Suspense fallback={null}>
+        <CodeLoginForm username={typedUsername.trim()} onSuccess={onSuccess} onUsePassword={() => setCodeMode(false)} />
+      </Suspense>
+    );
+  }
+
   return (
     <>
       <form onSubmit={onSubmit} onFocus={() => void loadLoginSchema()} noValidate aria-label={t('auth.login.formName')}>
@@ -97,6 +111,11 @@ export function LoginForm({
           <Button ref={forgotRef} variant="quiet" onClick={() => setResetOpen(true)}>
             {t('auth.login.forgotPassword')}
           </Button>
+          {allowCode ? (
+            <Button variant="quiet" onClick={() => setCodeMode(true)}>
+              {t('auth.login.useCode')}
+            </Button>
+          ) : null}
         </div>
       </form>
       {resetOpen ? (

@@ -1,19 +1,16 @@
 // The reset page's body (/reset?token=...): checks the e-mailed link first,
-// then offers the shared new-password form, or, for a spent or unknown link,
-// says so and offers to request a new one.
+// then offers the shared new-password form; a spent or unknown link goes to
+// /new-link, which says what happened and sends a new one.
 import '@/features/auth/lib/reset-messages';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
 import { NewPasswordForm } from '@/components/new-password/new-password-form';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { defaultCompanyPreferences } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { PASSWORD_CHANGED_MESSAGE, confirmPasswordReset } from '../api/confirm-password-reset';
 import { resetLinkRefusal, verifyResetToken, type ResetLinkCheck } from '../api/verify-reset-token';
-import styles from './auth-card.module.css';
-
-const ResetPasswordDialog = lazy(() => import('./reset-password-dialog'));
 
 type ResetPasswordProps = {
   token: string;
@@ -36,7 +33,8 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
   }, [token]);
 
   if (!check) return <p role="status">{t('reset.page.checking')}</p>;
-  if (!check.valid) return <SpentLink message={check.message} />;
+  // A spent or expired link: the page that says which and sends a new one (issue 25).
+  if (!check.valid) return <Navigate to={paths.newLink.getHref('reset', token)} replace />;
 
   // The company's minimum is not known before login: the default, which the server checks again with the real one.
   const minLength = defaultCompanyPreferences.company_subject_password_length;
@@ -65,28 +63,5 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
         onDone(check.username);
       }}
     />
-  );
-}
-
-function SpentLink({ message }: { message: string }) {
-  const [requestOpen, setRequestOpen] = useState(false);
-  const requestRef = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <Alert focusOnMount>
-        <p>{message}</p>
-      </Alert>
-      <p className={styles.intro}>{t('reset.page.newLinkIntro')}</p>
-      <div className={styles.actions}>
-        <Button ref={requestRef} fullWidth onClick={() => setRequestOpen(true)}>
-          {t('reset.page.requestNewLink')}
-        </Button>
-      </div>
-      {requestOpen ? (
-        <Suspense fallback={null}>
-          <ResetPasswordDialog open={requestOpen} onOpenChange={setRequestOpen} returnFocusTo={requestRef} />
-        </Suspense>
-      ) : null}
-    </>
   );
 }

@@ -60,27 +60,25 @@ describe('reset page', () => {
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
 
-  it('a spent link is reported before any form, with a way to request a new one', async () => {
-    let requested: unknown;
+  it('a spent link goes to /new-link, which says so and sends a new reset link for its token', async () => {
+    let renewal: unknown;
     server.use(
       http.post('/api/user/password/reset/verify', () => HttpResponse.json(spent, { status: 422 })),
-      http.post('/api/user/password/reset', async ({ request }) => {
-        requested = await request.json();
-        return HttpResponse.json({ message: 'Request has been sent' });
+      http.get('/api/v2/links/status', () => HttpResponse.json({ kind: 'reset', state: 'used' })),
+      http.post('/api/v2/links/renew', async ({ request }) => {
+        renewal = await request.json();
+        return HttpResponse.json({ message: 'sent' }, { status: 202 });
       }),
     );
-    const { user } = await openReset('/reset?token=used');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This reset link is invalid or has expired. Please ask for a new one.');
-    await waitFor(() => expect(alert).toHaveFocus());
+    const { user, router } = await openReset('/reset?token=used');
+    expect(
+      await screen.findByText('This password reset link was already used. Each link works once.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/new-link');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Request a new link' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
-    await user.type(within(dialog).getByLabelText('E-mail'), 'demo.applicant@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Request has been sent')).toBeInTheDocument();
-    expect(requested).toEqual({ username: 'demo.applicant@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(renewal).toEqual({ kind: 'reset', token: 'used' });
   });
 
   it('has the Create Password page’s hint, rules checklist and show toggle', async () => {
@@ -212,14 +210,18 @@ describe('reset page', () => {
     expect(within(rules).queryByText(/\(done\)/)).not.toBeInTheDocument();
   });
 
-  it('a link spent while the form was filled shows the spent-link page', async () => {
-    server.use(http.post('/api/user/password/reset/confirm', () => HttpResponse.json(spent, { status: 422 })));
+  it('a link spent while the form was filled goes to the new-link page', async () => {
+    server.use(
+      http.post('/api/user/password/reset/confirm', () => HttpResponse.json(spent, { status: 422 })),
+      http.get('/api/v2/links/status', () => HttpResponse.json({ kind: 'reset', state: 'used' })),
+    );
     const { user } = await openReset('/reset?token=old');
     await user.type(await screen.findByLabelText('New password'), 'A-long-new-password-1');
     await user.type(screen.getByLabelText('Confirm new password'), 'A-long-new-password-1');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
-    expect(screen.getByRole('button', { name: 'Request a new link' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your password reset link no longer works' }),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
