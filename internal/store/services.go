@@ -42,6 +42,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Disputes:        db.Disputes(),
 		Reports:         db.Reports(),
 		Events:          cfg.Events,
+		Reminders:       db.Reminders(),
 		Operator:        db.Operator(),
 	}
 }
@@ -65,5 +66,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Screening:      &OperatorScreeningService{db},
 		Disputes:       &OperatorDisputeService{db},
 		Reports:        &OperatorReportService{db},
+		Reminders:      db.Reminders(),
 	}
 }
