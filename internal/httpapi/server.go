@@ -226,6 +226,7 @@ func (s *Server) routes() *routes {
 	s.registerChatRoutes(mux)
 	s.registerAdverseActionRoutes(mux)
 	s.registerDisputeRoutes(mux)
+	s.registerReminderRoutes(mux)
 	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)
