@@ -92,7 +92,6 @@ func listStalled(ctx context.Context, st *storage, dataKey string, companyID int
 	return nil
 }
 
-
 // idleText says how long, in days or hours.
 func idleText(d time.Duration) string {
 	if d >= 48*time.Hour {
@@ -100,4 +99,3 @@ func idleText(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d hours", int(d/time.Hour))
 }
-
