@@ -66,9 +66,11 @@ export function StopRemindersRoute() {
           <p role="status" className={styles.intro}>
             {t('reminders.stop.stoppedHint')}
           </p>
-          <Button variant="secondary" onClick={() => change('resumed')} disabled={busy}>
-            {t('reminders.stop.resume')}
-          </Button>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => change('resumed')} disabled={busy}>
+              {t('reminders.stop.resume')}
+            </Button>
+          </div>
         </>
       )}
       {outcome.state === 'resumed' && (
@@ -76,9 +78,11 @@ export function StopRemindersRoute() {
           <p role="status" className={styles.intro}>
             {t('reminders.stop.resumed')}
           </p>
-          <Button variant="secondary" onClick={() => change('stopped')} disabled={busy}>
-            {t('reminders.stop.stopAgain')}
-          </Button>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => change('stopped')} disabled={busy}>
+              {t('reminders.stop.stopAgain')}
+            </Button>
+          </div>
         </>
       )}
       {outcome.state === 'failed' && (
@@ -86,7 +90,9 @@ export function StopRemindersRoute() {
           <p>{outcome.message}</p>
         </Alert>
       )}
-      <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
+      <p>
+        <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
+      </p>
     </section>
   );
 }
