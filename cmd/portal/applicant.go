@@ -9,12 +9,14 @@ import (
 	"applicantportal/internal/portal"
 )
 
-const applicantUsage = `Usage: portal applicant list [--data DIR | --database-url URL] [--company ID]
+const applicantUsage = `Usage: portal applicant list [--data DIR | --database-url URL] [--company ID] [--stalled [--days N]]
        portal applicant show [--data DIR | --database-url URL] --subject ID
 
 list prints the applicants (as portal applicants does): id, username, status
-and any hold. show prints one applicant's status and what they still have to
-do, in the order they meet it.
+and any hold; with --stalled, those who have not finished and made no
+progress for --days (default 3): name, e-mail, status, where they stopped,
+since when, and the reminders sent or stopped. show prints one applicant's
+status and what they still have to do, in the order they meet it.
 `
 
 func runApplicant(ctx context.Context, args []string, stdout, stderr io.Writer) error {

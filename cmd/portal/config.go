@@ -163,6 +163,10 @@ type serveConfig struct {
 	WebhookAllowInsecure bool
 	WebhookInterval      time.Duration
 	SMSInterval          time.Duration
+	// Reminders of applicants who have not finished, and how often they
+	// are looked for.
+	Reminders        *reminderConfig
+	ReminderInterval time.Duration
 }
 
 func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
@@ -219,7 +223,45 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.BoolVar(&c.WebhookAllowInsecure, "webhook-allow-insecure", false, webhookAllowInsecureUsage)
 	f.DurationVar(&c.WebhookInterval, "webhook-interval", 5*time.Second, "how often due webhook deliveries are sent (each waits its backoff after a failure)")
 	f.DurationVar(&c.SMSInterval, "sms-interval", 10*time.Second, "how often the text messages are sent through the SMS provider (the built-in sandbox)")
+	c.Reminders = f.reminders()
+	f.DurationVar(&c.ReminderInterval, "reminder-interval", 15*time.Minute, "how often the reminders due are looked for and queued (a reminder due in quiet hours goes at the first run after 08:00); 0 sends none")
 	return f, c
+}
+
+// reminderConfig is the reminder schedule as serve and portal reminders
+// send read it.
+type reminderConfig struct {
+	Schedule string
+	Repeat   time.Duration
+	Until    time.Duration
+}
+
+func (f *flags) reminders() *reminderConfig {
+	c := &reminderConfig{}
+	f.StringVar(&c.Schedule, "reminder-schedule", "24h,72h", "comma-separated, increasing delays after an applicant's last progress (invitation, opening the app, a save) at which they are reminded to finish")
+	f.DurationVar(&c.Repeat, "reminder-repeat", 7*24*time.Hour, "after the last of --reminder-schedule, remind again at this interval; 0 repeats never")
+	f.DurationVar(&c.Until, "reminder-until", 0, "how long after the applicant's latest invitation reminders are sent; 0 means --invite-ttl")
+	return c
+}
+
+// schedule checks the flags and gives the store's schedule; until0 is the
+// window when --reminder-until is 0.
+func (c *reminderConfig) schedule(until0 time.Duration) (portal.ReminderSchedule, error) {
+	after, err := portal.ParseReminderDelays(c.Schedule)
+	if err != nil {
+		return portal.ReminderSchedule{}, fmt.Errorf("--reminder-schedule: %w", err)
+	}
+	if c.Repeat < 0 || c.Until < 0 {
+		return portal.ReminderSchedule{}, fmt.Errorf("--reminder-repeat and --reminder-until must be 0 or positive (got %s, %s)", c.Repeat, c.Until)
+	}
+	if len(after) == 0 && c.Repeat == 0 {
+		return portal.ReminderSchedule{}, fmt.Errorf("--reminder-schedule and --reminder-repeat are both empty: to send no reminders, set --reminder-interval 0")
+	}
+	until := c.Until
+	if until == 0 {
+		until = until0
+	}
+	return portal.ReminderSchedule{After: after, Repeat: c.Repeat, Until: until}, nil
 }
 
 // webhookAllowInsecureUsage is the flag's text in serve and portal webhook add.

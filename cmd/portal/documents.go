@@ -216,16 +216,29 @@ func oneCompany(ctx context.Context, db *store.DB, id int64) (int64, error) {
 }
 
 func runApplicants(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	f := newFlags("applicants", "Lists the applicants: id, username, status, and a hold (HELD: paper forms requested).", stderr)
+	f := newFlags("applicants", "Lists the applicants: id, username, status, and a hold (HELD: paper forms requested). "+
+		"With --stalled, those who have not finished and did nothing for --days: where they stopped, since when, and their reminders.", stderr)
 	st := f.storage()
 	var companyID int64
+	var stalled bool
+	var days int
+	var dataKey string
 	f.Int64Var(&companyID, "company", 0, "list only this company's applicants (default: every company's)")
-	ops, db, err := f.parseAndOpenOperator(ctx, args, st)
+	f.BoolVar(&stalled, "stalled", false, "list only the stalled: applicants who have not finished and made no progress for --days")
+	f.IntVar(&days, "days", 3, "with --stalled, how many days without progress make an applicant stalled")
+	f.StringVar(&dataKey, "data-key", "", "with --stalled, the data key serve uses (where they stopped reads what they saved, which is sealed); empty means data.key in --data")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if stalled {
+		return listStalled(ctx, st, dataKey, companyID, days, stdout)
+	}
+	db, err := openStore(ctx, st)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	list, err := ops.Applicants.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: companyID})
+	list, err := db.Operator().Applicants.FindApplicants(ctx, portal.ApplicantFilter{CompanyID: companyID})
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,9 @@ Commands:
   banner    set, clear or list the maintenance banner: banner set|clear|list
   documents load a company's legal texts: documents load [--company ID] FOLDER
   applicants list the applicants, their status and any hold
-  applicant list the applicants, or show one's status and what is missing: applicant list|show
+  applicant list the applicants, or show one's status and what is missing: applicant list|show;
+            who is stalled: applicant list --stalled [--days N]
+  reminders queue the reminders due now, once: reminders send (serve does it on its own)
   report    attach a report PDF to an applicant: report upload --subject ID --kind KIND FILE;
             who read it: report views --subject ID
   form      add a fillable PDF form to a company's package: form add --code CODE --title TITLE FILE
@@ -118,6 +120,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runAudit(ctx, rest, stdout, stderr)
 	case "webhook":
 		return runWebhook(ctx, rest, stdout, stderr)
+	case "reminders":
+		return runReminders(ctx, rest, stdout, stderr)
 	case "sms":
 		return runSMS(ctx, rest, stdout, stderr)
 	case "service":

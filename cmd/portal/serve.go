@@ -115,8 +115,8 @@ func openSealedStore(ctx context.Context, st *storage, dataKey string) (*store.D
 	return openStoreWith(ctx, st, store.Config{Sealer: sealer})
 }
 
-func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer) store.Config {
-	return store.Config{Sealer: sealer,
+func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer, reminders portal.ReminderSchedule) store.Config {
+	return store.Config{Sealer: sealer, Reminders: reminders,
 		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
 		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, Logger: logger,
@@ -153,11 +153,18 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if cfg.ReminderInterval < 0 {
+		return fmt.Errorf("--reminder-interval must be 0 (off) or positive (got %s)", cfg.ReminderInterval)
+	}
+	reminders, err := cfg.Reminders.schedule(cfg.InviteTTL)
+	if err != nil {
+		return err
+	}
 	sealer, err := cfg.dataKey()
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, cfg.storeConfig(logger, sealer))
+	db, err := store.Open(ctx, cfg.storeConfig(logger, sealer, reminders))
 	if err != nil {
 		return err
 	}
@@ -242,7 +249,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// So do the mail jobs. Reminders are queued with or without a relay.
 	mailCtx, stopMail := context.WithCancel(ctx)
 	delivered := deliverEvery(mailCtx, db, mailer, cfg.MailInterval, logger)
-	reminded := remindEvery(mailCtx, db.Operator().Invitations, baseURL, reminderInterval, logger)
+	reminded := remindEvery(mailCtx, db.Reminders(), baseURL, cfg.ReminderInterval, logger)
 	webhooks := deliverWebhooksEvery(mailCtx, db, webhook.New(webhook.Config{Timeout: webhookTimeout, AllowInsecure: cfg.WebhookAllowInsecure}),
 		cfg.WebhookInterval, logger)
 	texts := deliverTextsEvery(mailCtx, db, smssandbox.New(), cfg.SMSInterval, logger)
@@ -321,10 +328,6 @@ func runEvery(ctx context.Context, interval time.Duration, job func(context.Cont
 	}()
 	return done
 }
-
-// reminderInterval is how often the invitation reminders are looked for:
-// they are due after days, so an hour late does not matter.
-const reminderInterval = time.Hour
 
 // Outbox delivery: a batch of mails is claimed for mailLease, longer than
 // the mailer's timeout for the whole batch's sends, so a slow relay does
@@ -421,17 +424,18 @@ func deliverTextsEvery(ctx context.Context, db *store.DB, provider portal.SMSPro
 	})
 }
 
-// remindEvery queues the reminders of invitations not started, once now
-// and then at every interval.
-func remindEvery(ctx context.Context, invitations portal.InvitationService, baseURL string, interval time.Duration, logger *slog.Logger) <-chan struct{} {
+// remindEvery queues the reminders due (of applicants who have not
+// finished), once now and then at every interval; 0 sends none. Several
+// instances may run it at once: each reminder is queued by one.
+func remindEvery(ctx context.Context, reminders portal.ReminderService, baseURL string, interval time.Duration, logger *slog.Logger) <-chan struct{} {
 	return runEvery(ctx, interval, func(ctx context.Context) {
-		n, err := invitations.SendInvitationReminders(ctx, baseURL)
+		n, err := reminders.SendReminders(ctx, baseURL)
 		switch {
 		case err != nil && ctx.Err() != nil:
 		case err != nil:
-			logger.Warn("invitation reminders failed", slog.String("error", err.Error()), slog.Int("queued", n))
+			logger.Warn("reminders failed", slog.String("error", err.Error()), slog.Int("queued", n))
 		default:
-			logger.Debug("invitation reminders queued", slog.Int("queued", n))
+			logger.Debug("reminders queued", slog.Int("queued", n))
 		}
 	})
 }

@@ -145,6 +145,17 @@ func renameWorkFields(err error) error {
 }
 
 func (s *Server) handleOperatorApplicantList(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Query().Get("stalled") {
+	case "", "false":
+	case "true":
+		s.handleOperatorStalledList(w, r)
+		return
+	default:
+		var fe portal.FieldErrors
+		fe.Add("stalled", "Use stalled=true to list the stalled applicants, or leave it out")
+		s.Error(w, r, fe.Err())
+		return
+	}
 	list, err := s.svc.Operator.Applicants.FindApplicants(r.Context(), portal.ApplicantFilter{CompanyID: operatorFrom(r.Context()).CompanyID})
 	if err != nil {
 		s.Error(w, r, err)

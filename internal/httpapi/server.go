@@ -228,6 +228,7 @@ func (s *Server) routes() *routes {
 	s.registerAdverseActionRoutes(mux)
 	s.registerDisputeRoutes(mux)
 	s.registerHandoffRoutes(mux)
+	s.registerReminderRoutes(mux)
 	s.registerOperatorRoutes(mux)
 	if s.cfg.Sandboxes != nil {
 		mux.Handle("/sandbox/", s.cfg.Sandboxes)

@@ -5,19 +5,13 @@ import (
 	"time"
 )
 
-// InvitationService invites applicants and reminds those who have not
-// started.
+// InvitationService invites applicants (ReminderService reminds them).
 type InvitationService interface {
 	// InviteApplicant creates the applicant (or finds one invited before
 	// who has no password yet) and a new invitation link, in one
 	// transaction. An applicant with a password, or of another company,
 	// is ECONFLICT.
 	InviteApplicant(ctx context.Context, req InviteRequest) (*InviteResult, error)
-	// SendInvitationReminders e-mails a new invitation link (under
-	// baseURL) to each applicant invited at least InvitationReminderAfter
-	// ago who has not started (no password), once per applicant, and
-	// answers how many it sent.
-	SendInvitationReminders(ctx context.Context, baseURL string) (int, error)
 }
 
 // ApplicantService is the applicants as operators see them.
@@ -38,10 +32,6 @@ type InviteRequest struct {
 	Work    Place
 	BaseURL string
 }
-
-// InvitationReminderAfter is how long an invitation may stay unstarted
-// before the applicant is reminded, once.
-const InvitationReminderAfter = 72 * time.Hour
 
 // Validate checks the request with the rules the applicant's own changes
 // pass, so an operator cannot invite a name or an address the applicant

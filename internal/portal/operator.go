@@ -31,4 +31,6 @@ type OperatorServices struct {
 	Webhooks WebhookService
 	// Screening moves a screening after submission.
 	Screening OperatorScreeningService
+	// Reminders sends the reminders and lists who is stalled.
+	Reminders ReminderService
 }

@@ -25,6 +25,8 @@ type Services struct {
 	Reports ReportService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
+	// Reminders are the applicant's stop links and browser time zone.
+	Reminders ReminderService
 	// Operator serves the command line and the operator API.
 	Operator OperatorServices
 	// SignIn renews links and signs in with one-time codes.

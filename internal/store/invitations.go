@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"time"
 
 	"applicantportal/internal/lookup"
 	"applicantportal/internal/portal"
@@ -93,7 +92,7 @@ func (s *AuthService) SetInitialPassword(ctx context.Context, subjectID int64, p
 }
 
 // InvitationService is portal.InvitationService on the store: operators'
-// invitations and the reminders of those not started.
+// invitations (ReminderService reminds those who do not finish).
 type InvitationService struct{ db *DB }
 
 var _ portal.InvitationService = (*InvitationService)(nil)
@@ -132,6 +131,9 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			return err
 		}
 		res = portal.InviteResult{Subject: sub, Token: token}
+		if err := startReminderWindow(ctx, tx.db, sub.ID, s.db.now()); err != nil {
+			return err
+		}
 		if err := s.db.queueWebhook(ctx, tx.db, sub.ID, portal.WebhookApplicantInvited, webhookStatus{sub.StatusID}); err != nil {
 			return err
 		}
@@ -149,78 +151,4 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 		return nil, err
 	}
 	return &res, nil
-}
-
-// SendInvitationReminders implements portal.InvitationService. Each
-// applicant is reminded in a transaction of their own, and only by the
-// transaction whose conditional update of invite_reminded_at succeeds, so
-// servers running this at the same moment remind each applicant once.
-func (s *InvitationService) SendInvitationReminders(ctx context.Context, baseURL string) (int, error) {
-	now := s.db.now()
-	rows, err := s.db.db.QueryContext(ctx, `SELECT s.id FROM subjects s
-		WHERE s.password_hash IS NULL AND s.invite_reminded_at IS NULL
-		AND (SELECT MIN(i.created_at) FROM invitations i WHERE i.subject_id = s.id) <= $1
-		ORDER BY s.id`, ms(now.Add(-portal.InvitationReminderAfter)))
-	if err != nil {
-		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("store: find applicants to remind: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("store: find applicants to remind: %w", err)
-	}
-	sent := 0
-	for _, id := range ids {
-		ok, err := s.remind(ctx, id, baseURL, now)
-		if err != nil {
-			return sent, err
-		}
-		if ok {
-			sent++
-		}
-	}
-	return sent, nil
-}
-
-// remind queues one applicant's reminder with a new link, unless another
-// process reminded them, or they set a password, since they were listed.
-func (s *InvitationService) remind(ctx context.Context, subjectID int64, baseURL string, now time.Time) (bool, error) {
-	sent := false
-	err := s.db.Atomically(ctx, "", func(tx *DB) error {
-		res, err := tx.db.ExecContext(ctx, `UPDATE subjects SET invite_reminded_at = $1
-			WHERE id = $2 AND invite_reminded_at IS NULL AND password_hash IS NULL`, ms(now), subjectID)
-		if err != nil {
-			return fmt.Errorf("store: mark reminded: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		sub, err := scanSubject(tx.db.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
-		if err != nil {
-			return notFound(err, "Subject")
-		}
-		company, err := tx.FindCompanyByID(ctx, sub.CompanyID)
-		if err != nil {
-			return err
-		}
-		token, err := tx.Auth().CreateInvitation(ctx, sub.ID)
-		if err != nil {
-			return err
-		}
-		subject, body := invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), s.db.cfg.InvitationTTL)
-		if err := s.db.enqueueMail(ctx, tx.db, now, sub.Email, subject, body, s.db.cfg.InvitationTTL); err != nil {
-			return err
-		}
-		sent = true
-		return nil
-	})
-	return sent, err
 }

@@ -44,13 +44,33 @@ func invitationMail(companyName, firstName, link string, validFor time.Duration)
 	return subject, body
 }
 
-func invitationReminderMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
+// invitationReminderMail reminds an applicant who has not started, with a
+// new link (which replaces the earlier ones) and the stop link.
+func invitationReminderMail(companyName, firstName, link string, validFor time.Duration, stop string) (subject, body string) {
 	subject = "Reminder: complete your background check for " + subjectText(companyName)
-	body = fmt.Sprintf("Hello %s,\n\n%s invited you a few days ago to complete a background check through the applicant portal, "+
+	body = fmt.Sprintf("Hello %s,\n\n%s invited you to complete a background check through the applicant portal, "+
 		"and you have not started yet.\nTo start, open this link within %s and choose a password:\n\n%s\n\n"+
-		"This link replaces the one in the first e-mail. This is the only reminder we send.\n",
-		firstName, companyName, humanDuration(validFor), link)
+		"This link replaces the one in earlier e-mails.\n\n"+
+		"To stop these reminders, open this link: %s\n",
+		firstName, companyName, humanDuration(validFor), link, stop)
 	return subject, body
+}
+
+// progressReminderMail reminds an applicant who started and has not
+// finished: where to log in and what is next. It holds no credential.
+func progressReminderMail(companyName, firstName, next, login, stop string) (subject, body string) {
+	subject = "Reminder: finish your background check for " + subjectText(companyName)
+	body = fmt.Sprintf("Hello %s,\n\nYou started your background check for %s but have not finished it yet. "+
+		"Everything you saved is kept.\nNext: %s.\n\nLog in to carry on where you stopped:\n\n%s\n\n"+
+		"To stop these reminders, open this link: %s\n",
+		firstName, companyName, next, login, stop)
+	return subject, body
+}
+
+// reminderText is progressReminderMail as a text message.
+func reminderText(companyName, next, login, stop string) string {
+	return fmt.Sprintf("%s: your background check is not finished. Next: %s. Log in: %s Stop reminders: %s",
+		subjectText(companyName), next, login, stop)
 }
 
 func resetMail(firstName, link string, validFor time.Duration) (subject, body string) {

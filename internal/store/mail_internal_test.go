@@ -18,7 +18,8 @@ func TestMailSubjectsAreOneLine(t *testing.T) {
 		subject string
 	}{
 		{"Invitation", first(invitationMail(name, "Dana", "https://x", time.Hour))},
-		{"Reminder", first(invitationReminderMail(name, "Dana", "https://x", time.Hour))},
+		{"Reminder", first(invitationReminderMail(name, "Dana", "https://x", time.Hour, "https://s"))},
+		{"ProgressReminder", first(progressReminderMail(name, "Dana", "sign", "https://x", "https://s"))},
 		{"ChatWaiting", first(chatWaitingMail(name, "Dana"))},
 	}
 	for _, tt := range tests {

@@ -43,6 +43,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Handoffs:        db.Handoffs(),
 		Reports:         db.Reports(),
 		Events:          cfg.Events,
+		Reminders:       db.Reminders(),
 		Operator:        db.Operator(),
 		SignIn:          db.SignIn(),
 	}
@@ -67,5 +68,6 @@ func (db *DB) Operator() portal.OperatorServices {
 		Screening:      &OperatorScreeningService{db},
 		Disputes:       &OperatorDisputeService{db},
 		Reports:        &OperatorReportService{db},
+		Reminders:      db.Reminders(),
 	}
 }

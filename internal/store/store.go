@@ -72,6 +72,9 @@ type Config struct {
 	// local or private addresses (portal.CheckWebhookURL): tests and local
 	// development only.
 	WebhookAllowInsecure bool
+	// Reminders is when applicants who have not finished are reminded;
+	// zero means portal.DefaultReminderSchedule.
+	Reminders portal.ReminderSchedule
 }
 
 // DefaultBusyTimeout is how long a SQLite write waits for the write lock
@@ -234,6 +237,9 @@ func withDefaults(cfg Config) Config {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if len(cfg.Reminders.After) == 0 && cfg.Reminders.Repeat <= 0 {
+		cfg.Reminders = portal.DefaultReminderSchedule()
 	}
 	return cfg
 }

@@ -60,6 +60,8 @@ export const defaultHandlers = [
   http.post('/oauth/access_token', () => HttpResponse.json(tokenResponse())),
   http.delete('/oauth/access_token', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/v2/user', () => HttpResponse.json(userPayload(2))),
+  // Every login sends the browser's time zone (lib/auth.ts), without waiting for the answer.
+  http.put('/api/v2/user/timezone', async ({ request }) => HttpResponse.json(await request.json())),
   // The reset page checks its link before showing the form.
   http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true, username: 'jane@example.com' })),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),

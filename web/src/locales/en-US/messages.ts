@@ -32,6 +32,7 @@ import disputes from './disputes.json';
 import report from './report.json';
 import handoff from './handoff.json';
 import signin from './signin.json';
+import reminders from './reminders.json';
 
 export const enUS = {
   ...signin,
@@ -65,4 +66,5 @@ export const enUS = {
   ...disputes,
   ...report,
   ...handoff,
+  ...reminders,
 };
