@@ -210,6 +210,7 @@ func (s *Server) routes() *routes {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.registerAuthRoutes(mux)
 	s.registerUserRoutes(mux)
+	s.registerPreparationRoutes(mux)
 	s.registerPersonalRoutes(mux)
 	s.registerBannerRoutes(mux)
 	s.registerLegalRoutes(mux)

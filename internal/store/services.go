@@ -41,6 +41,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		AdverseAction:   &AdverseActionService{db},
 		Disputes:        db.Disputes(),
 		Reports:         db.Reports(),
+		Preparation:     db.Preparation(),
 		Events:          cfg.Events,
 		Operator:        db.Operator(),
 	}
