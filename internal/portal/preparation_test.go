@@ -20,7 +20,7 @@ func TestEstimateModel(t *testing.T) {
 		fields = append(fields, portal.FieldDefinition{API: api, Name: api, Type: portal.FieldText})
 	}
 	pkg := &portal.Package{SelfPayEnabled: true, SelfPayInitialHoldAmt: "25.00",
-		Services: []portal.PackageService{{Code: "emps", Fields: fields}, {Code: "drug"}},
+		Services:      []portal.PackageService{{Code: "emps", Fields: fields}, {Code: "drug"}},
 		DocumentTypes: []portal.DocumentType{{Type: "a"}, {Type: "b"}}}
 	tests := []struct {
 		name      string
