@@ -86,7 +86,8 @@ type StepTiming = { id: string; machineSeconds: number; counts: Counts; fixed: R
  */
 function instrument() {
   type Entry = { kind: 'text' | 'choice'; length: number };
-  const values = new Map<EventTarget, Entry>();
+  // A radio group counts once: keyed by its name.
+  const values = new Map<unknown, Entry>();
   const seen = new Set<string>();
   let buttons = 0;
   let signatures = 0;
@@ -107,7 +108,7 @@ function instrument() {
     const el = event.target as HTMLInputElement;
     if (!el || el.type === 'file' || !('value' in el)) return;
     const choice = el.tagName === 'SELECT' || el.type === 'checkbox' || el.type === 'radio';
-    values.set(choice && el.type === 'radio' ? (el.name ?? el) : el, {
+    values.set(el.type === 'radio' && el.name ? el.name : el, {
       kind: choice ? 'choice' : 'text',
       length: choice ? 0 : String(el.value ?? '').length,
     });
