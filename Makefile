@@ -9,7 +9,7 @@ BIN     := bin/portal
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json internal/password/common-passwords.txt
 
-.PHONY: $(BIN) run build test test-go test-web test-e2e bench web deps chromium clean
+.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench web deps chromium clean
 
 run: build
 	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
@@ -53,6 +53,13 @@ test-web: web/dist/index.html
 
 test-e2e: $(BIN) chromium
 	cd web && TMPDIR=$(TEST_TMPDIR) $(NPM) run e2e
+
+# Times the whole journey in the browser at a modelled human pace and writes the Welcome step's
+# estimate model (internal/portal/journey-timing.json); then rebuild to embed it.
+# docs/operations.md, "The Welcome step's time estimate", explains it.
+measure-journey: $(BIN) chromium
+	cd web && PORTAL_MEASURE_JOURNEY=1 PORTAL_E2E_WORKERS=1 TMPDIR=$(TEST_TMPDIR) npx playwright test e2e/journey-timing.spec.ts
+	$(GO) build -o $(BIN) ./cmd/portal
 
 # Browser tests drive Debian's chromium; test tools cannot download browsers.
 chromium:

@@ -30,6 +30,8 @@ func TestWhichCredentialsReachWhichRoutes(t *testing.T) {
 			{"GET", company, true},
 			{"GET", "/api/v2/banner/active", true},
 			{"POST", "/api/v2/banner/dismiss/1", true},
+			{"GET", "/api/v2/user/preparation", true},
+			{"PUT", "/api/v2/user/preparation/addresses", true},
 			{"PUT", "/api/v2/user", false},
 			{"GET", "/api/v2/user/profile", false},
 			{"POST", "/api/v2/user/subject/status", false},

@@ -211,6 +211,7 @@ func (s *Server) routes() *routes {
 	s.registerAuthRoutes(mux)
 	s.registerSignInRoutes(mux)
 	s.registerUserRoutes(mux)
+	s.registerPreparationRoutes(mux)
 	s.registerPersonalRoutes(mux)
 	s.registerBannerRoutes(mux)
 	s.registerLegalRoutes(mux)

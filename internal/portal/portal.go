@@ -23,6 +23,9 @@ type Services struct {
 	Handoffs HandoffService
 	// Reports opens the reports after the applicant confirms who they are.
 	Reports ReportService
+	// Preparation is the Welcome step's list of what the applicant will
+	// need, its time estimate and the "I'll find this later" marks.
+	Preparation PreparationService
 	// Events carries chat notices to the applicants' event streams.
 	Events Events
 	// Reminders are the applicant's stop links and browser time zone.

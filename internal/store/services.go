@@ -42,6 +42,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Disputes:        db.Disputes(),
 		Handoffs:        db.Handoffs(),
 		Reports:         db.Reports(),
+		Preparation:     db.Preparation(),
 		Events:          cfg.Events,
 		Reminders:       db.Reminders(),
 		Operator:        db.Operator(),

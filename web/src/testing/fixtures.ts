@@ -1,4 +1,5 @@
 // Server answers as the API gives them (docs/api.md), for the tests' mock server.
+import type { Preparation } from '@/features/setup/api/preparation';
 import type { DocumentContent } from '@/features/legal/api/get-document-content';
 import type { LegalDocument, Location } from '@/features/legal/lib/legal-steps';
 import type { PaymentAuthorization } from '@/lib/payment';
@@ -208,3 +209,26 @@ export const paymentAuthorization: PaymentAuthorization = {
   brand: 'Visa',
   authorizedAt: '2026-11-20T15:04:05Z',
 };
+
+/** GET /api/v2/user/preparation: a package with employment, a document and a self-pay hold. */
+export function preparation(later: string[] = []): Preparation {
+  const items: Preparation['items'] = [
+    { id: 'ssnAndBirthDate', later: false },
+    { id: 'otherNames', later: false },
+    { id: 'addresses', later: false, years: 7 },
+    { id: 'employers', later: false, phones: true },
+    { id: 'documents', later: false, count: 1, names: ["Driver's license"] },
+    { id: 'photoIdAndSelfie', later: false },
+    { id: 'paymentCard', later: false, amount: '25.00', currency: 'USD' },
+  ];
+  return {
+    items: items.map((it) => ({ ...it, later: later.includes(it.id) })),
+    estimate: {
+      minutes: { low: 35, high: 45 },
+      parts: [
+        { id: 'account', minutes: { low: 2, high: 3 } },
+        { id: 'addresses', minutes: { low: 5, high: 8 } },
+      ],
+    },
+  };
+}

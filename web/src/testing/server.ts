@@ -7,6 +7,7 @@ import {
   documentContent,
   legalDocuments,
   lookups,
+  preparation,
   subjectData,
   subjectRead,
   tokenResponse,
@@ -65,6 +66,7 @@ export const defaultHandlers = [
   // The reset page checks its link before showing the form.
   http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true, username: 'jane@example.com' })),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),
+  http.get('/api/v2/user/preparation', () => HttpResponse.json(preparation())),
   http.get('/api/v2/banner/active', () => HttpResponse.json({ payload: { banner: null } })),
   http.get('/api/v2/user/document', () => HttpResponse.json(legalDocuments())),
   http.get('/api/v2/document/:id', ({ params }) => HttpResponse.json(documentContent(Number(params.id)))),

@@ -15,6 +15,7 @@ import privacy from './privacy.json';
 import profile from './profile.json';
 import services from './services.json';
 import setup from './setup.json';
+import welcome from './welcome.json';
 import ui from './ui.json';
 import upload from './upload.json';
 import documents from './documents.json';
@@ -50,6 +51,7 @@ export const enUS = {
   ...profile,
   ...services,
   ...setup,
+  ...welcome,
   ...ui,
   ...upload,
   ...documents,

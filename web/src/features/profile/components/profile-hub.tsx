@@ -170,10 +170,13 @@ export function ProfileHub({
   documents,
   signedDocuments,
   orderServices,
+  reminders,
 }: {
   documents?: ReactNode;
   signedDocuments?: ReactNode;
   orderServices?: OrderServicesSlot;
+  /** Notes on what the applicant put off (the Welcome step's "I'll find this later"), above the checklist. */
+  reminders?: ReactNode;
 }) {
   const user = useCurrentUser();
   const profile = useProfile();
@@ -219,6 +222,7 @@ export function ProfileHub({
         }
       />
       <NextStep pages={subject.data.pages} ready={subject.data.readyToSubmit} />
+      {reminders}
       <Checklist pages={subject.data.pages} />
       <Orders orders={profile.data.orders} orderServices={orderServices} />
       {documents}

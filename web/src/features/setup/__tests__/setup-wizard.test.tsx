@@ -54,8 +54,8 @@ describe('the setup wizard', () => {
     invitation({ fullProfile: true });
     const full = renderApp('/setup?token=invite-1');
     await screen.findByRole('heading', { name: 'Welcome' });
-    expect(screen.getByText(/Setting up takes/)).toHaveTextContent(
-      'Setting up takes a few minutes: you create a password and log in with it.',
+    expect(screen.getByText(/Setting up your account/)).toHaveTextContent(
+      'Setting up your account comes first: you create a password and log in with it.',
     );
     full.unmount();
     session.set({ credentials: { ...session.get().credentials, jwt: null } });
@@ -63,8 +63,8 @@ describe('the setup wizard', () => {
     invitation({});
     renderApp('/setup?token=invite-1');
     await screen.findByRole('heading', { name: 'Welcome' });
-    expect(screen.getByText(/Setting up takes/)).toHaveTextContent(
-      'Setting up takes about 10 minutes: you create a password, log in with it, read and sign the legal notices and tell us about yourself.',
+    expect(screen.getByText(/Setting up your account/)).toHaveTextContent(
+      'Setting up your account comes first: you create a password, log in with it, read and sign the legal notices and tell us about yourself.',
     );
   });
 

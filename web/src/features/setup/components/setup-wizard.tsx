@@ -25,6 +25,7 @@ import {
   type SetupStepId,
 } from '../lib/setup-steps';
 import { CreatePasswordStep } from './create-password-step';
+import { PreparationChecklist } from './preparation-checklist';
 import { WelcomeBrands } from './welcome-brands';
 import styles from './setup-wizard.module.css';
 import { t } from '@/lib/i18n';
@@ -161,10 +162,10 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
                   ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
                   : t('setup.welcome.greeting')}{' '}
                 {t('setup.welcome.body', {
-                  duration: fullProfile ? t('setup.welcome.durationShort') : t('setup.welcome.durationLong'),
                   steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
                 })}
               </p>
+              <PreparationChecklist />
               <Button onClick={onWelcomeNext}>{t('setup.welcome.next')}</Button>
             </div>
             <TrustPanel employer={employer} headingLevel={3} />
