@@ -30,6 +30,7 @@ import adverse from './adverse.json';
 import screening from './screening.json';
 import disputes from './disputes.json';
 import report from './report.json';
+import timeline from './timeline.json';
 
 export const enUS = {
   ...common,
@@ -61,4 +62,5 @@ export const enUS = {
   ...screening,
   ...disputes,
   ...report,
+  ...timeline,
 };
