@@ -34,6 +34,7 @@ import report from './report.json';
 import handoff from './handoff.json';
 import signin from './signin.json';
 import reminders from './reminders.json';
+import timeline from './timeline.json';
 
 export const enUS = {
   ...signin,
@@ -69,4 +70,5 @@ export const enUS = {
   ...report,
   ...handoff,
   ...reminders,
+  ...timeline,
 };

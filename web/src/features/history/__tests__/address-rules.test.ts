@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverageProblems, emptyAddress, toAddresses, validateAddresses, type AddressRow } from '../lib/address-rules';
-import { coverageStartOf, monthName } from '../lib/months';
+import { coverageStartOf, monthName } from '@/lib/months';
 
 const today = new Date(2026, 10, 22);
 const ctx = { today, coverageStart: '2019-11', requiredYears: 7, stateCodes: new Set(['US-CA', 'US-ID', 'US-AA']) };

@@ -134,12 +134,17 @@ describe('the address history form', () => {
     expect(status()).toHaveTextContent('Add the address where you lived from July 2021 to August 2021.');
     // The gap is the list's: the current address's From is not in error for it.
     expect(monthOf(within(group('Current address')), /^From/)).not.toHaveAccessibleDescription(/July 2021/);
-    await user.click(within(form).getByRole('button', { name: 'Add an address for those months' }));
+    // The coverage bar says it in words too, and its gap's button is named by the gap's months.
+    expect(within(form).getByText('Gap: Jul 2021 to Aug 2021 (2 months)')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Add an address for Jul 2021 to Aug 2021' }));
     const added = within(group('Previous address 2'));
     await waitFor(() => expect(added.getByLabelText(/Street address/)).toHaveFocus());
     expect(within(monthOf(added, /^From/)).getByLabelText('Month')).toHaveValue('07');
+    expect(within(monthOf(added, /^From/)).getByLabelText('Year')).toHaveValue('2021');
+    expect(within(monthOf(added, /^To/)).getByLabelText('Month')).toHaveValue('08');
     expect(within(monthOf(added, /^To/)).getByLabelText('Year')).toHaveValue('2021');
     expect(status()).toHaveTextContent('Your addresses cover every month since November 2019.');
+    expect(within(form).queryByText(/^Gap:/)).not.toBeInTheDocument();
     // An overlap stays on the later address's From.
     setMonth(monthOf(within(group('Current address')), /^From/), '2021-03');
     await waitFor(() =>
@@ -161,7 +166,7 @@ describe('the address history form', () => {
     await user.click(
       within(summary).getByRole('link', { name: 'Add the address where you lived from November 2019 to August 2021.' }),
     );
-    expect(within(form).getByRole('button', { name: 'Add an address for those months' })).toHaveFocus();
+    expect(within(form).getByRole('button', { name: /^Add an address for / })).toHaveFocus();
     expect(put).not.toHaveBeenCalled();
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Address, Alias } from '@/lib/subject';
 import { validateAddresses } from '../lib/address-rules';
 import { validateAliases } from '../lib/alias-rules';
-import { coverageStartOf } from '../lib/months';
+import { coverageStartOf } from '@/lib/months';
 
 // The tables of address history and other names cases the server's Go tests read too
 // (internal/portal/testdata/address-cases.json and alias-cases.json; their "about" says the shape).

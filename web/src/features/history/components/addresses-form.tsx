@@ -19,6 +19,7 @@ import { t } from '@/lib/i18n';
 import { useCountries, useStates } from '@/lib/lookups';
 import { checkAddress, checkedField, historyQueries, saveAddresses, type AddressesAnswer } from '../api/history-api';
 import {
+  coveragePeriods,
   coverageProblems,
   emptyAddress,
   IDAHO,
@@ -31,7 +32,8 @@ import {
   type AddressValues,
   type Gap,
 } from '../lib/address-rules';
-import { coverageStartOf, isMonth, monthName } from '../lib/months';
+import { CoverageBar } from '@/components/coverage-bar/coverage-bar';
+import { coverageStartOf, isMonth, monthIndex, monthName, monthOf, monthOfDate } from '@/lib/months';
 import { useQuietNewRows } from '../lib/quiet-rows';
 import { addressSchema } from '../lib/schemas';
 import { useHistorySave } from '../lib/use-history-save';
@@ -362,6 +364,19 @@ function Coverage({
   return (
     <div className={styles.coverage}>
       <p>{t('history.address.required', { years: ctx.requiredYears, month: monthName(ctx.coverageStart) })}</p>
+      {started ? (
+        <CoverageBar
+          periods={coveragePeriods(addresses, ctx)}
+          start={monthIndex(ctx.coverageStart)}
+          end={monthOfDate(ctx.today)}
+          addLabel={(range) => t('history.address.addForRange', { range })}
+          gapButtonId={gapId}
+          overlapLabel={t('history.address.overlapLabel')}
+          onAddGap={
+            canAdd ? (segment) => onAddGap(gaps.find((g) => g.from === monthOf(segment.from)) ?? gaps[0]) : undefined
+          }
+        />
+      ) : null}
       {/* A status (polite), not an alert: it changes as the applicant types. */}
       {!started ? null : gaps.length === 0 ? (
         <Alert tone="success">
@@ -369,20 +384,11 @@ function Coverage({
         </Alert>
       ) : (
         <Alert tone="info" title={t('history.address.problems')}>
+          {/* Each gap's button is in the list under the bar, beside its months. */}
           <ul className={styles.gaps}>
-            {gaps.map((gap, n) => (
+            {gaps.map((gap) => (
               <li key={`${gap.from}-${gap.to}`}>
-                <p id={`${gapId(n)}-text`}>{gap.message}</p>
-                {canAdd ? (
-                  <Button
-                    id={gapId(n)}
-                    variant="secondary"
-                    aria-describedby={`${gapId(n)}-text`}
-                    onClick={() => onAddGap(gap)}
-                  >
-                    {t('history.address.addForGap')}
-                  </Button>
-                ) : null}
+                <p>{gap.message}</p>
               </li>
             ))}
           </ul>

@@ -7,7 +7,8 @@ import '@/features/history/lib/messages';
 import type { Address } from '@/lib/subject';
 import { t } from '@/lib/i18n';
 import { checkMonth, checkMonthOrder, checkText, fieldErrors } from './field-checks';
-import { monthIndex, monthName, monthOf, monthOfDate } from './months';
+import { coverageOf } from '@/lib/coverage';
+import { monthIndex, monthName, monthOf, monthOfDate } from '@/lib/months';
 
 /** One address on the form: the contract's Address, with the server's id kept aside from the field array's keys. */
 export type AddressRow = Omit<Address, 'id'> & { recordId: string };
@@ -125,24 +126,24 @@ function overlaps(periods: Period[]): Problem[] {
 function gaps(periods: Period[], ctx: AddressContext, today: number): Gap[] {
   const start = monthIndex(ctx.coverageStart);
   if (Number.isNaN(start)) return [];
-  const found: Gap[] = [];
-  const covered = (month: number) => periods.some((p) => p.from <= month && month <= p.end);
-  let month = start;
-  while (month <= today) {
-    if (covered(month)) {
-      month++;
-      continue;
-    }
-    const from = month;
-    while (month <= today && !covered(month)) month++;
-    const to = month - 1;
-    const message =
+  const covered = coverageOf(
+    periods.map((p) => ({ from: p.from, to: p.end })),
+    start,
+    today,
+  );
+  return covered.gaps.map(({ from, to }) => ({
+    from: monthOf(from),
+    to: monthOf(to),
+    message:
       from === to
         ? t('history.address.gapMonth', { month: monthName(from) })
-        : t('history.address.gap', { from: monthName(from), to: monthName(to) });
-    found.push({ from: monthOf(from), to: monthOf(to), message });
-  }
-  return found;
+        : t('history.address.gap', { from: monthName(from), to: monthName(to) }),
+  }));
+}
+
+/** The months of each address stated well enough to count, for the coverage bar (lib/coverage). */
+export function coveragePeriods(addresses: AddressRow[], ctx: AddressContext): { from: number; to: number }[] {
+  return periodsOf(addresses, monthOfDate(ctx.today)).map((p) => ({ from: p.from, to: p.end }));
 }
 
 /** The overlaps and the gaps of the periods typed so far (the page's live summary of the coverage). */

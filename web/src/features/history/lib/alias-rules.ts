@@ -5,7 +5,7 @@ import '@/features/history/lib/messages';
 import type { Alias } from '@/lib/subject';
 import { t } from '@/lib/i18n';
 import { checkMonth, checkMonthOrder, checkText, fieldErrors } from './field-checks';
-import { monthOfDate } from './months';
+import { monthOfDate } from '@/lib/months';
 
 export const ALIAS_TYPES = ['maiden', 'previous', 'nickname', 'other'] as const;
 /** The server takes at most this many names. */

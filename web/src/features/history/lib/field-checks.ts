@@ -5,7 +5,7 @@
 import '@/features/history/lib/messages';
 import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
-import { monthIndex } from './months';
+import { monthIndex } from '@/lib/months';
 
 /** Every field error by path ("aliases.1.lastName"); put keeps the first rule broken on each field. */
 export function fieldErrors() {

@@ -33,6 +33,7 @@ import {
   type StepValues,
 } from './step-fields';
 import { DocumentSignature, useDocumentSignature } from './document-signature';
+import { knownIdentity, prefilledOf } from '../lib/known-identity';
 import { DotIdentityFields, NameFields, type FieldRegistration } from './release-identity-fields';
 import legalTextStyles from './legal-text.module.css';
 import stepperStyles from './legal-stepper.module.css';
@@ -170,7 +171,10 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
   const names = useMemo(() => ({ firstName, lastName }), [firstName, lastName]);
   const form = useMemo(() => releaseForm(), []);
   const schema = useMemo(() => stepSchema(form, names), [form, names]);
-  const stepForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
+  // Ask once: the names, and the SSN's last four digits or the identification, as the portal knows them.
+  const known = useMemo(() => knownIdentity(applicant), [applicant]);
+  const prefilled = prefilledOf(known);
+  const stepForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form, known) });
   const {
     register,
     handleSubmit,
@@ -258,8 +262,8 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
           error={errorOf('testedPositiveOrRefused')}
           {...register('testedPositiveOrRefused')}
         />
-        <NameFields field={field} errorOf={errorOf} />
-        <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} />
+        <NameFields field={field} errorOf={errorOf} prefilled={prefilled.names} />
+        <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} prefilled={prefilled} />
         <DocumentSignature
           choice={signature}
           error={errorOf('signature')}

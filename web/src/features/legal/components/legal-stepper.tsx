@@ -32,6 +32,7 @@ import {
 } from '../lib/legal-steps';
 import { headingsBelow } from '@/lib/document-html';
 import { checkLastFourSSN, ssnMismatchMessage } from '../lib/ssn-check';
+import { knownIdentity, prefilledOf } from '../lib/known-identity';
 import { DocumentSignature, useDocumentSignature } from './document-signature';
 import { DotIdentityFields, NameFields } from './release-identity-fields';
 import { LocationForm } from './location-form';
@@ -318,7 +319,10 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
   const names = useMemo(() => ({ firstName, lastName }), [firstName, lastName]);
   const form = useMemo(() => stepForm(step, location), [step, location]);
   const schema = useMemo(() => stepSchema(form, names), [form, names]);
-  const appForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form) });
+  // Ask once: what the portal knows starts filled in, marked, for the applicant to check.
+  const known = useMemo(() => knownIdentity(applicant), [applicant]);
+  const prefilled = prefilledOf(known);
+  const appForm = useAppForm<StepValues>(schema, { defaultValues: stepDefaults(form, known) });
   const {
     register,
     handleSubmit,
@@ -413,8 +417,10 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
           <p>{form.help}</p>
         </Alert>
       ) : null}
-      {form.names ? <NameFields field={field} errorOf={errorOf} /> : null}
-      {form.dotRelease ? <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} /> : null}
+      {form.names ? <NameFields field={field} errorOf={errorOf} prefilled={prefilled.names} /> : null}
+      {form.dotRelease ? (
+        <DotIdentityFields field={field} errorOf={errorOf} noSSN={values.noSSN === true} prefilled={prefilled} />
+      ) : null}
       {form.checkboxes.map((box) => (
         <Checkbox key={box.name} label={box.label} error={errorOf(box.name)} {...field(box.name)} />
       ))}

@@ -20,19 +20,27 @@ export type FieldRegistration = (
   onBlur: (event: FocusEvent<HTMLInputElement>) => unknown;
 };
 
-type Props = { field: FieldRegistration; errorOf: (name: string) => string | undefined };
+type Props = {
+  field: FieldRegistration;
+  errorOf: (name: string) => string | undefined;
+  /** The fields start from what the portal knows: each says so, for the applicant to check. */
+  prefilled?: boolean;
+};
 
-export function NameFields({ field, errorOf }: Props) {
+export function NameFields({ field, errorOf, prefilled }: Props) {
+  const hint = prefilled ? t('legal.stepper.filledFromInvitation') : undefined;
   return (
     <div className={styles.row}>
       <TextField
         label={t('legal.stepper.nameLabelFirst')}
+        hint={hint}
         autoComplete="given-name"
         error={errorOf('firstName')}
         {...field('firstName')}
       />
       <TextField
         label={t('legal.stepper.nameLabelLast')}
+        hint={hint}
         autoComplete="family-name"
         error={errorOf('lastName')}
         {...field('lastName')}
@@ -41,7 +49,14 @@ export function NameFields({ field, errorOf }: Props) {
   );
 }
 
-export function DotIdentityFields({ field, errorOf, noSSN }: Props & { noSSN: boolean }) {
+type IdentityProps = Omit<Props, 'prefilled'> & {
+  noSSN: boolean;
+  /** Which parts start from the personal information saved. */
+  prefilled?: { lastFourSSN: boolean; identification: boolean };
+};
+
+export function DotIdentityFields({ field, errorOf, noSSN, prefilled }: IdentityProps) {
+  const hint = t('legal.stepper.filledFromProfile');
   return (
     <>
       <Checkbox label={t('legal.stepper.iDoNotHaveA')} {...field('noSSN')} />
@@ -49,11 +64,13 @@ export function DotIdentityFields({ field, errorOf, noSSN }: Props & { noSSN: bo
         <div className={styles.row}>
           <TextField
             label={t('legal.stepper.countryThatIssuedYourIdentification')}
+            hint={prefilled?.identification ? hint : undefined}
             error={errorOf('identificationCountry')}
             {...field('identificationCountry')}
           />
           <TextField
             label={t('legal.stepper.identificationNumber')}
+            hint={prefilled?.identification ? hint : undefined}
             error={errorOf('identificationNumber')}
             {...field('identificationNumber')}
           />
@@ -61,6 +78,7 @@ export function DotIdentityFields({ field, errorOf, noSSN }: Props & { noSSN: bo
       ) : (
         <SsnField
           label={t('legal.stepper.lastFourDigitsOfYour')}
+          hint={prefilled?.lastFourSSN ? hint : undefined}
           className={styles.lastFour}
           maxLength={4}
           error={errorOf('lastFourSSN')}

@@ -2,6 +2,7 @@
 import '@/features/legal/lib/messages';
 import { z } from 'zod/mini';
 import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
+import type { KnownIdentity } from '../lib/known-identity';
 import { t } from '@/lib/i18n';
 
 export type StepValues = Record<string, string | boolean>;
@@ -147,13 +148,22 @@ export function stillToDo(form: StepForm, errors: Record<string, string>, applic
   return todo.length ? t('legal.fields.todo', { items: todo.join('; ') }) : '';
 }
 
-/** The form's starting values: every field it shows, empty. */
-export function stepDefaults(form: StepForm): StepValues {
+/**
+ * The form's starting values: every field it shows, empty, but what the portal already knows (ask
+ * once): the names of the invitation and, on a DOT release, the SSN's last four digits or the
+ * identification given instead. Boxes and the signature are always the applicant's own act.
+ */
+export function stepDefaults(form: StepForm, known?: KnownIdentity): StepValues {
   const values: StepValues = {};
-  if (form.names) Object.assign(values, { firstName: '', lastName: '' });
+  if (form.names) Object.assign(values, { firstName: known?.firstName ?? '', lastName: known?.lastName ?? '' });
   for (const box of form.checkboxes) values[box.name] = false;
   if (form.dotRelease)
-    Object.assign(values, { noSSN: false, lastFourSSN: '', identificationCountry: '', identificationNumber: '' });
+    Object.assign(values, {
+      noSSN: known?.noSSN ?? false,
+      lastFourSSN: known?.lastFourSSN ?? '',
+      identificationCountry: known?.identificationCountry ?? '',
+      identificationNumber: known?.identificationNumber ?? '',
+    });
   if (form.dotQuestion) values.testedPositiveOrRefused = '';
   if (form.signature) values.signature = '';
   return values;

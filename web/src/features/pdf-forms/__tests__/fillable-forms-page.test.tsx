@@ -6,6 +6,8 @@ import { logInAs, renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import type { PdfForm } from '../api/pdf-forms';
 import { dateField, dateOf, typeDate } from '@/testing/dates';
+import { userPayload } from '@/testing/fixtures';
+import type { UserPayload } from '@/types/api';
 
 // pdf.js draws on a real canvas, which jsdom lacks; the preview is seen in the browser (e2e).
 vi.mock('../components/pdf-preview', () => ({
@@ -113,9 +115,9 @@ function mockForms(list: PdfForm[]) {
   );
 }
 
-async function openPage(list: PdfForm[]) {
+async function openPage(list: PdfForm[], payload?: UserPayload) {
   mockForms(list);
-  logInAs(1);
+  logInAs(1, { payload });
   const view = renderApp('/fillable-pdf-form');
   await screen.findByRole('heading', { level: 1, name: 'Forms' });
   return view;
@@ -127,7 +129,9 @@ async function sendIdaho(list: PdfForm[]) {
   const view = await openPage(list);
   const { user } = view;
   await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
-  await user.type(await screen.findByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
+  const fullName = await screen.findByRole('textbox', { name: /Full legal name/ });
+  await user.clear(fullName);
+  await user.type(fullName, 'Dana Q. Demo');
   await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
   await user.click(screen.getByRole('button', { name: 'Submit form' }));
   return { ...view, confirmation: await screen.findByRole('status') };
@@ -199,6 +203,12 @@ describe('/fillable-pdf-form', () => {
     await user.click(await screen.findByRole('button', { name: 'Fill in Idaho background check release (sample)' }));
     const form = await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('heading', { level: 2, name: 'Idaho background check release (sample)' })).toHaveFocus();
+    // Ask once: the name the portal knows starts filled in, marked, and stays editable.
+    const fullName = screen.getByRole('textbox', { name: /Full legal name/ });
+    expect(fullName).toHaveValue('Dana Demo');
+    expect(fullName).toHaveAccessibleDescription('Filled in from your profile: check it');
+    await user.clear(fullName);
+    expect(fullName).not.toHaveAccessibleDescription(/Filled in/);
 
     await user.click(within(form).getByRole('button', { name: 'Submit form' }));
     const summary = await screen.findByRole('alert');
@@ -274,7 +284,7 @@ describe('/fillable-pdf-form', () => {
     expect(screen.getByRole('checkbox', { name: /I authorize/ })).not.toBeChecked();
   });
 
-  it('Fill in again starts blank when the copy sent last cannot be read', async () => {
+  it('Fill in again starts from what the portal knows when the copy sent last cannot be read', async () => {
     server.use(
       http.get('/api/v2/user/profile/fillable-pdf-form/3/submitted', () =>
         HttpResponse.json({ errorMessage: 'You have not submitted this form yet.' }, { status: 404 }),
@@ -286,7 +296,7 @@ describe('/fillable-pdf-form', () => {
     const { user } = await openPage([sentIdaho]);
     await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
-    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Demo');
   });
 
   it('after a submit, offers the next form still to send, the required one first', async () => {
@@ -379,6 +389,7 @@ describe('/fillable-pdf-form', () => {
     const { user } = await openPage([idaho()]);
     await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    await user.clear(screen.getByRole('textbox', { name: /Full legal name/ }));
     await user.type(screen.getByRole('textbox', { name: /Full legal name/ }), 'Dana Q. Demo');
     await user.click(screen.getByRole('checkbox', { name: /I authorize/ }));
     await user.click(screen.getByRole('button', { name: 'Submit form' }));
@@ -388,5 +399,20 @@ describe('/fillable-pdf-form', () => {
     expect(alert).toHaveTextContent('This is not the Idaho background check release (sample) form: its fields differ.');
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
     expect(screen.getByRole('checkbox', { name: /I authorize/ })).toBeChecked();
+  });
+
+  it('opens with what the portal knows filled in and marked: the name and the date of birth of the personal information', async () => {
+    const payload = userPayload(1, {
+      personalInformation: { firstName: 'Dana', middleName: 'Quinn', lastName: 'Demo', dob: '1990-04-12' },
+    });
+    const { user } = await openPage([idaho()], payload);
+    await user.click(await screen.findByRole('button', { name: /Fill in Idaho/ }));
+    await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
+    expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Quinn Demo');
+    const birth = dateField(screen, 'Date of birth');
+    expect(dateOf(birth)).toBe('1990-04-12');
+    expect(birth).toHaveTextContent('Filled in from your profile: check it');
+    // A consent is never given for the applicant.
+    expect(screen.getByRole('checkbox', { name: /I authorize/ })).not.toBeChecked();
   });
 });

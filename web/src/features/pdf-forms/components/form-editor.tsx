@@ -21,6 +21,9 @@ import { t } from '@/lib/i18n';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { useStates, type LookupItem } from '@/lib/lookups';
 import { shownError } from '@/lib/shown-error';
+import { useCurrentUser } from '@/lib/current-user';
+import { useSubject } from '@/lib/subject';
+import { knownDataOf, prefillFields } from '../lib/known-values';
 import { afterSubmit, fetchSubmitted, fetchTemplate, submitForm, type PdfForm } from '../api/pdf-forms';
 import { initialValues, keyOf, pdfFormSchema, valuesByName, type PdfFormValues } from '../lib/form-values';
 import {
@@ -81,17 +84,26 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
   const previous = useQuery(previousAnswersQuery(opened));
   // Read before the fields show, so that a state dropdown does not change its words under the applicant.
   const states = useStates();
+  // Ask once: what the portal knows (the personal information, the current address) fills the
+  // fields that ask for it. Without the address (it failed to load) the rest is still filled.
+  const user = useCurrentUser();
+  const subject = useSubject();
+  const addresses = subject.data?.addresses;
+  const known = useMemo(() => knownDataOf({ subject: user?.subject, addresses }), [user, addresses]);
   // The template's fields, each starting from the answer sent last, but a consent (a required
-  // checkbox): that is given again, by a tick of the applicant's own.
+  // checkbox): that is given again, by a tick of the applicant's own; then, where still empty,
+  // from what the portal knows.
   const fields = useMemo(() => {
     if (!template.data || !previous.data) return undefined;
     const answers = previous.data;
-    return template.data.fields.map((field) =>
+    const withAnswers = template.data.fields.map((field) =>
       field.name in answers && !(field.kind === 'checkbox' && field.required)
         ? { ...field, value: answers[field.name] }
         : field,
     );
-  }, [template.data, previous.data]);
+    const stateName = (code: string) => states.data?.find((s) => s.code === code)?.name ?? '';
+    return prefillFields(withAnswers, known, stateName);
+  }, [template.data, previous.data, known, states.data]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -110,7 +122,7 @@ export function FormEditor({ form, onClose }: FormEditorProps) {
         )}
       </Alert>
     );
-  } else if (!template.data || !fields || states.isPending) {
+  } else if (!template.data || !fields || states.isPending || subject.isPending) {
     body = <Skeleton lines={8} label={t('forms.editor.loading')} />;
   } else {
     body = (
@@ -167,7 +179,10 @@ function FieldControl({
   const name = keyOf(index);
   const error = shownError(form, name);
   const registration = form.register(name);
-  const common = { label: field.label, required: field.required, optional: !field.required, error };
+  // Marked while it holds what the portal filled in; once changed, it is the applicant's own answer.
+  const value = useWatch({ control: form.control, name });
+  const hint = field.prefilled && value === field.value ? t('forms.editor.prefilled') : undefined;
+  const common = { label: field.label, hint, required: field.required, optional: !field.required, error };
   const usStates = field.kind === 'dropdown' ? stateChoices(field.options ?? [], states) : null;
   if (usStates) {
     return (

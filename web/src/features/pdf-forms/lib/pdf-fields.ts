@@ -21,6 +21,8 @@ export type PdfFieldDescriptor = {
   maxLength?: number;
   /** What the template holds already. */
   value: PdfFieldValue;
+  /** The value is what the portal knew of the applicant (ask once), not the template's. */
+  prefilled?: boolean;
 };
 
 /** A PDF that has no AcroForm fields (or is no PDF at all) cannot be filled in here. */

@@ -30,6 +30,7 @@ import {
   useSubject,
   type DataAlias,
   type FieldDefinition,
+  type ServiceEntry,
 } from '@/lib/subject';
 import {
   saveServiceData,
@@ -43,6 +44,9 @@ import { localToday, MAX_ENTRIES, wordsOf, type ServicePageWords } from '../lib/
 import { isRequired, isVisible } from '@/lib/field-rules';
 import { serviceSchema, type ServiceFormValues } from '../lib/service-schema';
 import { ServiceField } from './service-field';
+import { CoverageBar } from '@/components/coverage-bar/coverage-bar';
+import { monthIndex } from '@/lib/months';
+import { entryPeriods, gapValues, periodFieldsOf } from '../lib/timeline';
 import styles from './service-form.module.css';
 
 export const serviceMessages = {
@@ -52,8 +56,13 @@ export const serviceMessages = {
   draftFailed: t('services.save.draftFailed'),
 } as const;
 
+/** The look-back period a page's coverage bar shows: from this month ("YYYY-MM") to today. */
+export type ServiceTimeline = { coverageStart: string };
+
 type ServicePageProps = {
   alias: DataAlias;
+  /** Shows the entries' months over the look-back period as a coverage bar (/employment). */
+  timeline?: ServiceTimeline;
   /** Shown under the form (the employment page's DOT releases). */
   footer?: ReactNode;
 };
@@ -112,7 +121,7 @@ function DotReleaseNotice({ added }: { added: boolean }) {
 }
 
 /** The page's form once the definitions, the saved data and the lookups are there. */
-export function ServicePage({ alias, footer }: ServicePageProps) {
+export function ServicePage({ alias, footer, timeline }: ServicePageProps) {
   const words = wordsOf(alias);
   const services = useServices();
   const data = useQuery({ ...subjectDataQuery(), refetchOnMount: 'always' });
@@ -151,6 +160,7 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
         states={states.data ?? []}
         countries={countries.data ?? []}
         onReleasesToSign={setReleaseAdded}
+        timeline={timeline}
       />
     );
   }
@@ -176,6 +186,7 @@ type ServiceFormProps = {
   countries: Country[];
   /** A save of /employment left DOT releases to sign; `added`: that save added one. */
   onReleasesToSign: (added: boolean) => void;
+  timeline?: ServiceTimeline;
 };
 
 /** The server names a field `{alias}.{index}.{api}`; the form names it `entries.{index}.{api}`. */
@@ -192,7 +203,7 @@ function renamedErrors(error: unknown, alias: string): unknown {
   return new ApiError(error.status, { errorMessage: error.errorMessage, errorFields }, error.retryAfter);
 }
 
-function ServiceForm({ alias, words, fields, saved, states, countries, onReleasesToSign }: ServiceFormProps) {
+function ServiceForm({ alias, words, fields, saved, states, countries, onReleasesToSign, timeline }: ServiceFormProps) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -300,6 +311,25 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
       {words.noData ? (
         <Checkbox label={words.noData} error={shownError(form, 'noData')} {...register('noData')} />
       ) : null}
+      {noData || !timeline ? null : (
+        <EntriesTimeline
+          fields={fields}
+          entries={entries}
+          coverageStart={timeline.coverageStart}
+          addLabel={words.addForRange}
+          onAddGap={
+            list.fields.length < MAX_ENTRIES
+              ? (values) => {
+                  const first = fields.find((f) => f.type === 'text') ?? fields[0];
+                  list.append(
+                    { ...blankEntry(fields), ...values },
+                    { focusName: `entries.${list.fields.length}.${first.api}` },
+                  );
+                }
+              : undefined
+          }
+        />
+      )}
       {noData
         ? null
         : list.fields.map((item, i) => {
@@ -358,5 +388,36 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The entries' months over the look-back period; a gap's button adds an entry for exactly its months. */
+function EntriesTimeline({
+  fields,
+  entries,
+  coverageStart,
+  addLabel,
+  onAddGap,
+}: {
+  fields: FieldDefinition[];
+  entries: ServiceEntry[];
+  coverageStart: string;
+  addLabel?: (range: string) => string;
+  onAddGap?: (values: ServiceEntry) => void;
+}) {
+  const period = useMemo(() => periodFieldsOf(fields), [fields]);
+  const start = monthIndex(coverageStart);
+  if (!period || Number.isNaN(start) || !addLabel) return null;
+  const today = localToday();
+  const thisMonth = monthIndex(today.slice(0, 7));
+  return (
+    <CoverageBar
+      periods={entryPeriods(entries, period, thisMonth)}
+      start={start}
+      end={thisMonth}
+      addLabel={addLabel}
+      overlapLabel={t('services.timeline.overlap')}
+      onAddGap={onAddGap ? (gap) => onAddGap(gapValues(period, gap.from, gap.to, today)) : undefined}
+    />
   );
 }

@@ -13,6 +13,8 @@ export type ServicePageWords = {
   remove: (n: number) => string;
   /** The "nothing to report" choice; absent where the page has none. */
   noData?: string;
+  /** The name of a coverage bar's gap button ("Add an employer for Mar 2021 to Aug 2021"), where the page has a bar. */
+  addForRange?: (range: string) => string;
 };
 
 export const MAX_ENTRIES = 20;
@@ -36,6 +38,7 @@ export function wordsOf(alias: DataAlias): ServicePageWords {
         add: t('services.employment.add'),
         remove: (n) => t('services.employment.remove', { n }),
         noData: t('services.employment.noData'),
+        addForRange: (range) => t('services.employment.addForRange', { range }),
       };
     case 'credential':
       return {

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import type { DotRelease } from '@/lib/subject';
-import { legalDocuments, subjectData } from '@/testing/fixtures';
+import { legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { adoptSignature, forgetAdoptedSignature } from '../../lib/adopted-signature';
@@ -147,8 +147,8 @@ describe('the DOT release list', () => {
 
     const form = within(dialog).getByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
     const submit = within(form).getByRole('button', { name: 'Sign this document' });
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
     await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
@@ -194,8 +194,8 @@ describe('the DOT release list', () => {
       'data:image/png;base64,QWRvcHRlZA==',
     );
     expect(within(form).queryByRole('img', { name: /Signature drawing area/ })).not.toBeInTheDocument();
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
     await user.click(within(form).getByLabelText('No'));
     expect(api.signed).toHaveLength(0);
@@ -211,7 +211,8 @@ describe('the DOT release list', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Blue Line Transit' }));
     const other = await screen.findByRole('form', { name: 'Sign the DOT release for Blue Line Transit' });
     expect(within(other).getByRole('img', { name: 'Your signature as you gave it' })).toBeInTheDocument();
-    expect(within(other).getByLabelText('First name')).toHaveValue('');
+    // Its form starts from what the portal knows, not from what the last one was given.
+    expect(within(other).getByLabelText('First name')).toHaveValue('Dana');
     expect(api.signed).toHaveLength(1);
   });
 
@@ -220,8 +221,8 @@ describe('the DOT release list', () => {
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
     const form = await screen.findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
     await user.click(within(form).getByLabelText('No'));
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
@@ -256,8 +257,8 @@ describe('the DOT release list', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
     const dialog = await screen.findByRole('dialog');
     const form = await within(dialog).findByRole('form');
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1234');
     await user.click(within(form).getByLabelText('Yes'));
     await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
@@ -381,5 +382,63 @@ describe('documents that became applicable after setup', () => {
     );
     await waitFor(() => expect(queryClient.getQueryData(['legal-documents'])).toBeDefined());
     expect(container).toBeEmptyDOMElement();
+  });
+
+  describe('ask once', () => {
+    it("fills in the names and the SSN's last four digits the portal knows, marked, and sends them as shown", async () => {
+      logInAs(5, { payload: userPayload(5, { personalInformation: { ssnLastFour: '4321' } }) });
+      const api = subjectServer([road]);
+      const { user } = renderList();
+      await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
+      const form = await screen.findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
+      const first = within(form).getByLabelText('First name');
+      expect(first).toHaveValue('Dana');
+      expect(first).toHaveAccessibleDescription('Filled in from your invitation: check it');
+      const lastFour = within(form).getByLabelText('Last four digits of your Social Security number');
+      expect(lastFour).toHaveValue('4321');
+      expect(lastFour).toHaveAccessibleDescription('Filled in from your personal information: check it');
+      // Editable: the applicant's correction is what is sent.
+      await user.clear(within(form).getByLabelText('Last name'));
+      await user.type(within(form).getByLabelText('Last name'), 'demo');
+      await user.click(within(form).getByLabelText('No'));
+      await user.click(within(form).getByRole('button', { name: 'Type your signature instead' }));
+      await user.type(within(form).getByLabelText('Type your full name as your signature'), 'Dana Demo');
+      await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
+      await waitFor(() => expect(api.signed).toHaveLength(1));
+      expect(api.signed[0].body).toMatchObject({ firstName: 'Dana', lastName: 'demo', lastFourSSN: '4321' });
+    });
+
+    it('without an SSN, fills in the identification given instead, the country by its name', async () => {
+      logInAs(5, {
+        payload: userPayload(5, {
+          personalInformation: {
+            ssnLastFour: '',
+            noSsnFlag: true,
+            identificationCountry: 'MX',
+            countryIdentificationNumber: 'CURP-123',
+          },
+        }),
+      });
+      subjectServer([road]);
+      const { user } = renderList();
+      await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
+      const form = await screen.findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
+      expect(within(form).getByLabelText(/I do not have a/)).toBeChecked();
+      const country = within(form).getByLabelText('Country that issued your identification');
+      expect(country).toHaveValue('Mexico');
+      expect(country).toHaveAccessibleDescription('Filled in from your personal information: check it');
+      expect(within(form).getByLabelText('Identification number')).toHaveValue('CURP-123');
+      expect(within(form).queryByLabelText('Last four digits of your Social Security number')).not.toBeInTheDocument();
+    });
+
+    it('leaves the SSN digits empty and unmarked when none is on file', async () => {
+      subjectServer([road]);
+      const { user } = renderList();
+      await user.click(await screen.findByRole('button', { name: 'Sign the DOT release for Road & Rail Freight' }));
+      const form = await screen.findByRole('form', { name: 'Sign the DOT release for Road & Rail Freight' });
+      const lastFour = within(form).getByLabelText('Last four digits of your Social Security number');
+      expect(lastFour).toHaveValue('');
+      expect(lastFour).not.toHaveAccessibleDescription(/Filled in/);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
 import { resetSession } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
-import { documentContent, legalDocuments, subjectData } from '@/testing/fixtures';
+import { documentContent, legalDocuments, subjectData, userPayload } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
 import { server } from '@/testing/server';
 import { adoptedSignature, forgetAdoptedSignature } from '../../lib/adopted-signature';
@@ -98,8 +98,8 @@ beforeEach(() => {
 
 async function signESign(user: ReturnType<typeof userEvent.setup>) {
   const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
-  await user.type(within(form).getByLabelText('First name'), 'Dana');
-  await user.type(within(form).getByLabelText('Last name'), 'Demo');
+  expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+  expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
   await user.click(within(form).getByLabelText('I agree to receive and sign these documents electronically.'));
   await user.click(within(form).getByLabelText('I can open, print or download the notices, and I have read them.'));
   await user.click(within(form).getByRole('button', { name: 'Agree and continue' }));
@@ -143,11 +143,47 @@ describe('the legal stepper', () => {
     expect(step.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('fills in the names of the invitation for the applicant to check, in every step that asks for them', async () => {
+    legalServer();
+    const { user } = renderStepper();
+    const consent = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    for (const [label, name] of [
+      ['First name', 'Dana'],
+      ['Last name', 'Demo'],
+    ]) {
+      const field = within(consent).getByLabelText(label);
+      expect(field).toHaveValue(name);
+      expect(field).toHaveAccessibleDescription('Filled in from your invitation: check it');
+      expect(field).toBeEnabled();
+    }
+    await signESign(user);
+    await signDisclosure(user);
+    const dot = await screen.findByRole('form', { name: 'Sign: DOT release' });
+    expect(within(dot).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(dot).getByLabelText('Last name')).toHaveValue('Demo');
+  });
+
+  it('fills in the last four SSN digits on the DOT release when the personal information has them', async () => {
+    logInAs(0, { payload: userPayload(0, { personalInformation: { ssnLastFour: '6789' } }) });
+    const api = legalServer();
+    const { user } = renderStepper();
+    await signESign(user);
+    await signDisclosure(user);
+    const dot = await screen.findByRole('form', { name: 'Sign: DOT release' });
+    const lastFour = within(dot).getByLabelText('Last four digits of your Social Security number');
+    expect(lastFour).toHaveValue('6789');
+    expect(lastFour).toHaveAccessibleDescription('Filled in from your personal information: check it');
+    await user.click(within(dot).getByRole('button', { name: 'Sign this document' }));
+    await waitFor(() => expect(api.signed.map((s) => s.id)).toEqual([1, 2, 3]));
+    expect(api.signed[2].body).toMatchObject({ firstName: 'Dana', lastName: 'Demo', lastFourSSN: '6789' });
+  });
+
   it('names must match the application, shown after touch, and signing is blocked until then', async () => {
     const api = legalServer();
     const { user } = renderStepper();
     const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
     const first = within(form).getByLabelText('First name');
+    await user.clear(first);
     await user.type(first, 'Donna');
     expect(within(form).queryByText(/must match/)).not.toBeInTheDocument();
     await user.tab();
@@ -162,11 +198,13 @@ describe('the legal stepper', () => {
     legalServer();
     const { user } = renderStepper();
     const consent = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.clear(within(consent).getByLabelText('First name'));
     await user.type(within(consent).getByLabelText('First name'), 'Donna');
     expect(within(consent).getByRole('button', { name: 'Agree and continue' })).toHaveAccessibleDescription(
       'Still to do: type your name as it is on your application: Dana Demo; tick the boxes above.',
     );
     await user.clear(within(consent).getByLabelText('First name'));
+    await user.type(within(consent).getByLabelText('First name'), 'Dana');
     await signESign(user);
 
     const form = await screen.findByRole('form', { name: 'Sign: Background check disclosure' });
@@ -201,6 +239,7 @@ describe('the legal stepper', () => {
     legalServer();
     const { user } = renderStepper();
     const form = await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' });
+    await user.clear(within(form).getByLabelText('First name'));
     await user.type(within(form).getByLabelText('First name'), 'Donna');
     const box = within(form).getByLabelText('I agree to receive and sign these documents electronically.');
     await user.pointer({ keys: '[MouseLeft>]', target: box });
@@ -273,8 +312,8 @@ describe('the legal stepper', () => {
         : undefined,
     );
     const form = await screen.findByRole('form', { name: 'Sign: DOT release' });
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '1111');
     await user.click(within(form).getByRole('button', { name: 'Sign this document' }));
 
@@ -289,7 +328,7 @@ describe('the legal stepper', () => {
     expect(await screen.findByRole('form', { name: 'Sign: Consent to electronic signatures' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('form', { name: 'Sign: Consent to electronic signatures' })).getByLabelText('First name'),
-    ).toHaveValue('');
+    ).toHaveValue('Dana');
     expect(notifications.getSnapshot().map((n) => n.text)).toContain(
       'Your signatures were cleared. Please read and sign the documents again.',
     );
@@ -301,14 +340,14 @@ describe('the legal stepper', () => {
     await signESign(user);
     await signDisclosure(user);
     const dot = await screen.findByRole('form', { name: 'Sign: DOT release' });
-    await user.type(within(dot).getByLabelText('First name'), 'Dana');
-    await user.type(within(dot).getByLabelText('Last name'), 'Demo');
+    expect(within(dot).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(dot).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(dot).getByLabelText('Last four digits of your Social Security number'), '6789');
     await user.click(within(dot).getByRole('button', { name: 'Sign this document' }));
     const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
     expect(onComplete).not.toHaveBeenCalled();
-    await user.type(within(auth).getByLabelText('First name'), 'Dana');
-    await user.type(within(auth).getByLabelText('Last name'), 'Demo');
+    expect(within(auth).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(auth).getByLabelText('Last name')).toHaveValue('Demo');
     await user.click(within(auth).getByLabelText('I authorize the background check described in this document.'));
     await user.click(within(auth).getByRole('button', { name: 'Sign this document' }));
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
@@ -344,8 +383,8 @@ describe('one signature, adopted document by document', () => {
   }
 
   async function fillDOTRelease(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
-    await user.type(within(form).getByLabelText('First name'), 'Dana');
-    await user.type(within(form).getByLabelText('Last name'), 'Demo');
+    expect(within(form).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(form).getByLabelText('Last name')).toHaveValue('Demo');
     await user.type(within(form).getByLabelText('Last four digits of your Social Security number'), '6789');
   }
 
@@ -378,7 +417,8 @@ describe('one signature, adopted document by document', () => {
     // What the step asks besides the signature is still asked; nothing is signed meanwhile.
     const sign = within(form).getByRole('button', { name: 'Sign this document' });
     expect(sign).toBeDisabled();
-    expect(sign).toHaveAccessibleDescription(/^Still to do: type your name/);
+    // The names are filled in from the invitation: the last four digits are what is left.
+    expect(sign).toHaveAccessibleDescription(/^Still to do: type the last four digits/i);
     expect(sign).not.toHaveAccessibleDescription(/signature/);
     await fillDOTRelease(user, form);
     expect(sign).toBeEnabled();
@@ -399,8 +439,8 @@ describe('one signature, adopted document by document', () => {
     const auth = await screen.findByRole('form', { name: 'Sign: Authorization for background check' });
     // Offered again, and again not applied: the authorization waits for its own press.
     expect(within(auth).getByRole('img', { name: 'Your signature as you gave it' })).toBeInTheDocument();
-    await user.type(within(auth).getByLabelText('First name'), 'Dana');
-    await user.type(within(auth).getByLabelText('Last name'), 'Demo');
+    expect(within(auth).getByLabelText('First name')).toHaveValue('Dana');
+    expect(within(auth).getByLabelText('Last name')).toHaveValue('Demo');
     await user.click(within(auth).getByLabelText('I authorize the background check described in this document.'));
     expect(api.signed.map((s) => s.id)).toEqual([1, 2, 3]);
     await user.click(within(auth).getByRole('button', { name: 'Sign this document' }));

@@ -41,6 +41,12 @@ export function monthName(value: string | number): string {
   return `${FULL_NAMES[index % 12]} ${Math.floor(index / 12)}`;
 }
 
+/** "2020-03" (or its count) -> "Mar 2020", where space is short (a coverage bar's periods). */
+export function monthShortName(value: string | number): string {
+  const index = typeof value === 'number' ? value : monthIndex(value);
+  return `${FULL_NAMES[index % 12].slice(0, 3)} ${Math.floor(index / 12)}`;
+}
+
 /** The month of a day, in the applicant's own calendar. */
 export const monthOfDate = (day: Date) => day.getFullYear() * 12 + day.getMonth();
 
