@@ -55,9 +55,10 @@ type SweepResult struct {
 	SandboxRecords int64 // the built-in sandboxes' sessions and authorizations past their expiry
 	Events         int64 // events published on SQLite, read by every process by now
 	MailBodies     int64 // bodies of queued mails whose link expired (the rows stay)
+	Drafts         int64 // form drafts past their expiry
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads + r.OrphanedFiles + r.SandboxRecords
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Uploads + r.OrphanedFiles + r.SandboxRecords + r.Drafts
 }

@@ -61,6 +61,9 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			{&res.Invitations, "invitations", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.PasswordResets, "password_resets", `expires_at < $1 OR used_at < $1`, retained},
 			{&res.EmailChanges, "email_changes", `expires_at < $1 OR used_at < $1 OR replaced_at < $1`, retained},
+			// An expired draft is never answered: it goes at once, the
+			// applicant's typing with it.
+			{&res.Drafts, "drafts", `expires_at <= $1`, ms(now)},
 			// An upload that never finished (the client went away): its
 			// chunks go with it (ON DELETE CASCADE). A finished file is a
 			// record and stays.
