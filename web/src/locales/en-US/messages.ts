@@ -30,9 +30,11 @@ import adverse from './adverse.json';
 import screening from './screening.json';
 import disputes from './disputes.json';
 import report from './report.json';
+import drafts from './drafts.json';
 
 export const enUS = {
   ...common,
+  ...drafts,
   ...errors,
   ...forms,
   ...account,
