@@ -92,31 +92,34 @@ export function useServerDraft<T extends FieldValues>(
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
   const [restored, setRestored] = useState(false);
-  // baseline: the saved values; sent: what the server's draft holds per field.
-  const baseline = useRef<DraftFields>({});
+  const excluded = useRef(new Set<string>(exclude));
+  // baseline: the saved values, as the form starts (the applicant may type before the drafts
+  // arrive); sent: what the server's draft holds per field.
+  const [initial] = useState(() => withoutExcluded(form.formState.defaultValues as DraftFields, exclude));
+  const baseline = useRef<DraftFields>(initial);
   const sent = useRef<DraftFields>({});
   const ready = useRef(false);
   const paused = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const excluded = useRef(new Set<string>(exclude));
+  const ownFields = useCallback((values: DraftFields) => withoutExcluded(values, [...excluded.current]), []);
 
-  const ownFields = useCallback(
-    (values: DraftFields) => Object.fromEntries(Object.entries(values).filter(([name]) => !excluded.current.has(name))),
-    [],
-  );
-
-  // Restore once the saved values and the drafts are there.
+  // Restore once the drafts are there.
   useEffect(() => {
     if (ready.current || !enabled || !drafts.isFetched) return;
     ready.current = true;
-    baseline.current = ownFields(form.getValues() as DraftFields);
     const mine = drafts.data?.find((d) => d.form === formKey);
     if (!mine) return;
     let any = false;
+    const typed = form.formState.dirtyFields as Record<string, unknown>;
     for (const [key, value] of Object.entries(mine.fields)) {
       if (!key.startsWith(prefix)) continue;
       const name = key.slice(prefix.length);
       if (excluded.current.has(name) || !(name in baseline.current)) continue;
+      // What was typed on this visit before the draft arrived wins; the next save sends it.
+      if (typed[name]) {
+        sent.current[name] = value;
+        continue;
+      }
       sent.current[name] = value;
       form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
       any = true;
@@ -251,6 +254,10 @@ export function useServerDraft<T extends FieldValues>(
       void flush();
     },
   };
+}
+
+function withoutExcluded(values: DraftFields | undefined, exclude: readonly string[]): DraftFields {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => !exclude.includes(name)));
 }
 
 const hasDraftNow = (fields: DraftFields) => Object.keys(fields).length > 0;

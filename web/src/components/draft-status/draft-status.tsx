@@ -15,7 +15,7 @@ import styles from './draft-status.module.css';
 const timeOf = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function DraftStatus({ draft }: { draft: ServerDraftState<any> }) {
+export function DraftStatus({ draft, leaveGuard = true }: { draft: ServerDraftState<any>; leaveGuard?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   // The question before an in-app move needs the app's (data) router; a form rendered alone has none.
@@ -45,6 +45,7 @@ export function DraftStatus({ draft }: { draft: ServerDraftState<any> }) {
       <p
         className={draft.status === 'failed' ? `${styles.text} ${styles.failed}` : styles.text}
         role="status"
+        data-draft-status=""
         aria-live="polite"
       >
         {text}
@@ -74,7 +75,7 @@ export function DraftStatus({ draft }: { draft: ServerDraftState<any> }) {
           </Button>
         </DialogActions>
       </Dialog>
-      {inDataRouter ? <LeaveGuard status={draft.status} /> : null}
+      {inDataRouter && leaveGuard ? <LeaveGuard status={draft.status} /> : null}
     </div>
   );
 }

@@ -174,7 +174,7 @@ describe('the personal information form', () => {
     expect(within(form).getByLabelText('E-mail address')).toHaveFocus();
 
     // Everything typed stays; a corrected field leaves the summary.
-    expect(within(form).getByLabelText('Social Security number')).toHaveValue('123456789');
+    expect(within(form).getByLabelText('Social Security number')).toHaveValue('123-45-6789');
     await user.clear(phone);
     await user.type(phone, '202 456 1112');
     await waitFor(() =>
