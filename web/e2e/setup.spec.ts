@@ -198,9 +198,17 @@ test('typed personal information survives a reload before it is saved', async ({
   await expect(form.getByLabel('First name')).toHaveValue('Casey');
   await expect(form.getByText('SSN on file ending in 6789')).toBeVisible();
   await form.getByLabel('ZIP code for a drug test (optional)').fill('60601');
+  const savedMaiden = await form.getByLabel("Mother's maiden name (optional)").inputValue();
   await form.getByLabel("Mother's maiden name (optional)").fill('Okafor');
   await page.reload();
   await expect(form.getByLabel('ZIP code for a drug test (optional)')).toHaveValue('60601');
   await expect(form.getByLabel("Mother's maiden name (optional)")).toHaveValue('Okafor');
   await expectAccessible(page, 'personal');
+  // The draft is on the server now, where the demo applicant's other tests would find it: discarded.
+  await form.getByRole('button', { name: 'Discard draft' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard your draft?' })
+    .getByRole('button', { name: 'Discard draft' })
+    .click();
+  await expect(form.getByLabel("Mother's maiden name (optional)")).toHaveValue(savedMaiden);
 });
