@@ -146,6 +146,8 @@ export function ServicePage({ alias, footer }: ServicePageProps) {
   } else {
     body = (
       <ServiceForm
+        // One page's form (and its draft) never carries over to another's.
+        key={alias}
         alias={alias}
         words={words}
         fields={fields}
