@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"applicantportal/internal/store"
+	"applicantportal/internal/store/storetest"
 )
 
 func TestDraftsAPI(t *testing.T) {
@@ -71,4 +74,31 @@ func manyFields(n, size int) map[string]any {
 		out[fmt.Sprintf("addresses.%d.street2", i)] = strings.Repeat("x", size)
 	}
 	return out
+}
+
+// TestPersonalSaveDeletesItsDraft: PUT /api/v2/user deletes the personal
+// draft with the save; a refused save keeps it.
+func TestPersonalSaveDeletesItsDraft(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		a := newPersonalAPI(t, db, true)
+		draft := func() int {
+			code, _, _ := a.do("GET", "/api/v2/user/drafts/personal", "jane", nil)
+			return code
+		}
+		if code, _, body := a.do("PUT", "/api/v2/user/drafts/personal", "jane", map[string]any{"fields": map[string]any{"ssn": "123-45-6789"}}); code != http.StatusOK {
+			t.Fatalf("draft = %d %s", code, body)
+		}
+		if code, _, _ := a.do("PUT", "/api/v2/user", "jane", with(validPersonal(), map[string]any{"dob": "not a date"})); code != http.StatusUnprocessableEntity {
+			t.Fatalf("invalid save = %d; want 422", code)
+		}
+		if draft() != http.StatusOK {
+			t.Fatal("a refused save deleted the draft")
+		}
+		if code, _, body := a.do("PUT", "/api/v2/user", "jane", validPersonal()); code != http.StatusOK {
+			t.Fatalf("save = %d %s", code, body)
+		}
+		if got := draft(); got != http.StatusNotFound {
+			t.Errorf("draft after the save = %d; want 404", got)
+		}
+	})
 }
