@@ -14,7 +14,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
-import { api } from './api-client';
+import { api, ApiError } from './api-client';
 import { queryClient } from './query-client';
 
 export type DraftFields = Record<string, unknown>;
@@ -159,10 +159,12 @@ export function useServerDraft<T extends FieldValues>(
         setHasDraft(left);
         setSavedAt(new Date(res.payload.updatedAt));
         setStatus(left ? 'saved' : 'idle');
-      } catch {
+      } catch (error) {
         if (paused.current) return;
         setStatus('failed');
-        timer.current = setTimeout(() => void flush(), DRAFT_RETRY_MS);
+        // Offline, a timeout, a server away: tried again by itself. A refusal (the form locked, too
+        // large) would only be refused again: it waits for Retry now or the form's own save.
+        if (!refused(error)) timer.current = setTimeout(() => void flush(), DRAFT_RETRY_MS);
       }
     },
     [form, formKey, prefix, ownFields],
@@ -254,6 +256,10 @@ export function useServerDraft<T extends FieldValues>(
       void flush();
     },
   };
+}
+
+function refused(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 }
 
 function withoutExcluded(values: DraftFields | undefined, exclude: readonly string[]): DraftFields {
