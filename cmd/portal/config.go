@@ -118,6 +118,7 @@ type serveConfig struct {
 	SetupTokenTTL   time.Duration
 	ResetTTL        time.Duration
 	EmailChangeTTL  time.Duration
+	DraftTTL        time.Duration
 	TrustedProxies  string
 	// TLSCert and TLSKey are PEM files: with both, serve speaks HTTPS.
 	TLSCert         string
@@ -184,6 +185,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.DurationVar(&c.SetupTokenTTL, "setup-token-ttl", 30*time.Minute, "lifetime of the setup credential an invitation link gives")
 	f.DurationVar(&c.ResetTTL, "reset-ttl", time.Hour, "how long a password-reset link stays valid")
 	f.DurationVar(&c.EmailChangeTTL, "email-change-ttl", 24*time.Hour, "how long the link confirming a new e-mail address stays valid")
+	f.DurationVar(&c.DraftTTL, "draft-ttl", portal.DefaultDraftTTL, "how long a form's draft (typed, not submitted) is kept after its last change; the sweep deletes it then")
 	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Proto (https) are believed, e.g. 10.0.0.0/8; anyone else's are ignored")
 	f.StringVar(&c.TLSCert, "tls-cert", "", "PEM certificate file (with its chain) to serve HTTPS directly, with --tls-key; empty serves plain HTTP (behind a TLS-terminating proxy)")
 	f.StringVar(&c.TLSKey, "tls-key", "", "PEM private key file of --tls-cert")

@@ -119,7 +119,7 @@ func (c *serveConfig) storeConfig(logger *slog.Logger, sealer *seal.Sealer, remi
 	return store.Config{Sealer: sealer, Reminders: reminders,
 		DataDir: c.storage.DataDir, DatabaseURL: c.storage.DatabaseURL,
 		AccessTokenTTL: c.AccessTokenTTL, RefreshTokenTTL: c.RefreshTokenTTL, SetupTokenTTL: c.SetupTokenTTL,
-		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, Logger: logger,
+		InvitationTTL: c.InviteTTL, ResetTTL: c.ResetTTL, EmailChangeTTL: c.EmailChangeTTL, DraftTTL: c.DraftTTL, Logger: logger,
 		PasswordChecks: c.PasswordChecks, PasswordCheckWait: c.PasswordCheckWait,
 		SelfPay:              portal.SelfPayRules{ForbiddenStates: splitList(c.SelfPayForbiddenStates)},
 		WebhookAllowInsecure: c.WebhookAllowInsecure,
@@ -456,6 +456,7 @@ func sweepCounts(res store.SweepResult) []sweepCount {
 		{"orphaned_files", res.OrphanedFiles},
 		{"sandbox_records", res.SandboxRecords}, {"events", res.Events}, {"mail_bodies", res.MailBodies},
 		{"login_codes", res.LoginCodes}, {"code_requests", res.CodeRequests}, {"link_requests", res.LinkRequests},
+		{"drafts", res.Drafts},
 	}
 }
 

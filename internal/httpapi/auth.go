@@ -31,7 +31,7 @@ type tokenRequest struct {
 	Password     string `json:"password"`
 	RefreshToken string `json:"refresh_token"`
 	HandoffToken string `json:"handoff_token"` // grant_type handoff
-	Code         string `json:"code"` // grant_type one_time_code
+	Code         string `json:"code"`          // grant_type one_time_code
 }
 
 type tokenResponse struct {

@@ -218,6 +218,7 @@ func (s *Server) routes() *routes {
 	s.registerSubjectDataRoutes(mux)
 	s.registerValidationRoutes(mux)
 	s.registerHistoryRoutes(mux)
+	s.registerDraftRoutes(mux)
 	s.registerOrderRoutes(mux)
 	s.registerDocumentRoutes(mux)
 	s.registerReportRoutes(mux)

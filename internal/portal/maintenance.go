@@ -59,9 +59,10 @@ type SweepResult struct {
 	LoginCodes     int64 // sign-in codes used or expired long ago
 	CodeRequests   int64 // sign-in code requests older than their window
 	LinkRequests   int64 // new-link requests older than their window
+	Drafts         int64 // form drafts past their expiry
 }
 
 // Total is the number of rows deleted.
 func (r SweepResult) Total() int64 {
-	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Handoffs + r.Uploads + r.OrphanedFiles + r.SandboxRecords + r.LoginCodes + r.CodeRequests + r.LinkRequests
+	return r.LoginFailures + r.ResetRequests + r.Tokens + r.TokenFamilies + r.Invitations + r.PasswordResets + r.EmailChanges + r.Handoffs + r.Uploads + r.OrphanedFiles + r.SandboxRecords + r.LoginCodes + r.CodeRequests + r.LinkRequests + r.Drafts
 }

@@ -4,12 +4,14 @@ package portal
 // operators', as the storage adapter builds them (store.DB.Services) for
 // the HTTP API and the command line.
 type Services struct {
-	Auth            AuthService
-	Subjects        SubjectService
-	Personal        PersonalService
-	Legal           LegalService
-	SubjectData     SubjectDataService
-	History         HistoryService
+	Auth        AuthService
+	Subjects    SubjectService
+	Personal    PersonalService
+	Legal       LegalService
+	SubjectData SubjectDataService
+	History     HistoryService
+	// Drafts keeps the forms' unsubmitted input.
+	Drafts          DraftService
 	Orders          OrderService
 	Banners         BannerService
 	Documents       DocumentService

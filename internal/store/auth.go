@@ -61,6 +61,10 @@ func (s *AuthService) UpdateAccount(ctx context.Context, sess portal.Session, ch
 		if err := s.RequestEmailChange(ctx, sess, ch.IP, ch.CurrentPassword, *newEmail, ch.ConfirmURLBase); err != nil {
 			return err
 		}
+		// The change is requested: the typed address is no longer a draft.
+		if err := s.dropDraftFields(ctx, s.db, sess.SubjectID, portal.DraftAccount, accountEmailFields); err != nil {
+			return err
+		}
 	}
 	if upd != (portal.SubjectUpdate{}) {
 		if _, err := subjects.UpdateSubject(ctx, sess.SubjectID, upd); err != nil {

@@ -72,7 +72,10 @@ func (s *HistoryService) SaveAliases(ctx context.Context, subjectID int64, alias
 				return err
 			}
 		}
-		return s.saveRecord(ctx, tx, subjectID, recordAliases, aliasesRecord{Aliases: aliases})
+		if err := s.saveRecord(ctx, tx, subjectID, recordAliases, aliasesRecord{Aliases: aliases}); err != nil {
+			return err
+		}
+		return s.deleteDraft(ctx, tx, subjectID, portal.DraftAliases)
 	})
 	if err != nil {
 		return nil, err
@@ -122,7 +125,12 @@ func (s *HistoryService) SaveAddresses(ctx context.Context, subjectID int64, add
 				return err
 			}
 		}
-		return s.saveRecord(ctx, tx, subjectID, recordAddresses, addressesRecord{Addresses: addresses})
+		if err := s.saveRecord(ctx, tx, subjectID, recordAddresses, addressesRecord{Addresses: addresses}); err != nil {
+			return err
+		}
+		// Saved for later (draft) or in full: either way the saved list now
+		// holds what the applicant typed.
+		return s.deleteDraft(ctx, tx, subjectID, portal.DraftAddresses)
 	})
 	if err != nil {
 		return nil, err
@@ -202,7 +210,10 @@ func (s *HistoryService) SaveNotificationMethod(ctx context.Context, subjectID i
 			return err
 		}
 		out = next.PrimaryNotificationMethod
-		return s.savePersonalInfo(ctx, tx, subjectID, &next)
+		if err := s.savePersonalInfo(ctx, tx, subjectID, &next); err != nil {
+			return err
+		}
+		return s.dropDraftFields(ctx, tx, subjectID, portal.DraftAccount, accountNotificationFields)
 	})
 	return out, err
 }

@@ -80,7 +80,10 @@ func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int6
 				return err
 			}
 		}
-		return s.savePersonalInfo(ctx, tx, subjectID, p)
+		if err := s.savePersonalInfo(ctx, tx, subjectID, p); err != nil {
+			return err
+		}
+		return s.deleteDraft(ctx, tx, subjectID, portal.DraftPersonal)
 	})
 }
 

@@ -31,6 +31,7 @@ func (db *DB) Services(cfg ServicesConfig) portal.Services {
 		Legal:           db.Legal(),
 		SubjectData:     db.SubjectData(),
 		History:         db.History(),
+		Drafts:          db.Drafts(),
 		Orders:          db.Orders(),
 		Banners:         db.Banners(),
 		Documents:       db.Documents(),

@@ -48,6 +48,9 @@ type Config struct {
 	InvitationTTL   time.Duration
 	ResetTTL        time.Duration
 	EmailChangeTTL  time.Duration // the link confirming a new e-mail address
+	// DraftTTL is how long a form's draft is kept after its last save
+	// (default portal.DefaultDraftTTL).
+	DraftTTL time.Duration
 	// HashPassword and VerifyPassword default to argon2id; tests pass
 	// cheaper ones.
 	HashPassword   func(string) (string, error)
@@ -228,6 +231,7 @@ func withDefaults(cfg Config) Config {
 		cfg.PasswordChecks = runtime.GOMAXPROCS(0)
 	}
 	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
+	def(&cfg.DraftTTL, portal.DefaultDraftTTL)
 	def(&cfg.BusyTimeout, DefaultBusyTimeout)
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash

@@ -298,6 +298,17 @@ func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, up
 			return err
 		}
 	}
+	// Every page the update names was saved (in flight or validated): its
+	// draft is spent.
+	for _, alias := range portal.DataAliases {
+		_, nd := upd.NoDataAvailable[alias]
+		_, sv := upd.Services[alias]
+		if nd || sv {
+			if err := s.deleteDraft(ctx, tx, subjectID, portal.DraftServicePrefix+alias); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

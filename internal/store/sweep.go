@@ -68,6 +68,9 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			// counts for the throttle (CreateHandoff), the audit trail
 			// keeps the rest.
 			{&res.Handoffs, "handoffs", `expires_at < $1`, ms(now.Add(-portal.HandoffWindow))},
+			// An expired draft is never answered: it goes at once, the
+			// applicant's typing with it.
+			{&res.Drafts, "drafts", `expires_at <= $1`, ms(now)},
 			// An upload that never finished (the client went away): its
 			// chunks go with it (ON DELETE CASCADE). A finished file is a
 			// record and stays.

@@ -27,14 +27,17 @@ export type SessionState = {
 };
 
 export const SESSION_STORAGE_KEY = 'portal-session';
-/** The personal form's unsaved draft (features/personal/lib/personal-draft.ts): it holds PII, so it ends with the session. */
-export const PERSONAL_DRAFT_STORAGE_KEY = 'portal-personal-draft';
+/**
+ * Where earlier versions kept the personal form's unsaved input. Drafts now live sealed on the server
+ * (lib/server-draft.ts); a reset still removes what an older version may have left in this tab.
+ */
+const LEGACY_PERSONAL_DRAFT_KEY = 'portal-personal-draft';
 /**
  * What a reset removes from sessionStorage: the session's own keys only. Other
  * keys outlive a logout on purpose, e.g. the chunk-reload time
  * (lib/chunk-reload.ts) that stops a broken deployment from reloading in a loop.
  */
-const SESSION_OWNED_KEYS = [SESSION_STORAGE_KEY, PERSONAL_DRAFT_STORAGE_KEY];
+const SESSION_OWNED_KEYS = [SESSION_STORAGE_KEY, LEGACY_PERSONAL_DRAFT_KEY];
 
 export function initialSessionState(): SessionState {
   return {

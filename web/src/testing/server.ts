@@ -55,6 +55,41 @@ export function liveUserEvents(ready = '{"chat": true, "unreadMessages": 0}') {
   return { push: (event: string, data: string) => write(`event: ${event}\ndata: ${data}\n\n`) };
 }
 
+/**
+ * The server's drafts (api/v2/user/drafts), kept in the returned map by form as the server would:
+ * a PUT merges its fields (null removes one), a DELETE discards. Installed on the shared server.
+ */
+export function fakeDrafts(initial: Record<string, Record<string, unknown>> = {}) {
+  const drafts = new Map(Object.entries(initial));
+  const puts: Array<{ form: string; fields: Record<string, unknown> }> = [];
+  const at = '2026-11-22T10:42:00Z';
+  server.use(
+    http.get('/api/v2/user/drafts', () =>
+      HttpResponse.json({
+        payload: { drafts: [...drafts].map(([form, fields]) => ({ form, fields, updatedAt: at, expiresAt: at })) },
+      }),
+    ),
+    http.put('/api/v2/user/drafts/:form', async ({ params, request }) => {
+      const form = decodeURIComponent(String(params.form));
+      const { fields } = (await request.json()) as { fields: Record<string, unknown> };
+      puts.push({ form, fields });
+      const next = { ...drafts.get(form) };
+      for (const [k, v] of Object.entries(fields)) {
+        if (v === null) delete next[k];
+        else next[k] = v;
+      }
+      if (Object.keys(next).length) drafts.set(form, next);
+      else drafts.delete(form);
+      return HttpResponse.json({ payload: { form, updatedAt: at, expiresAt: at } });
+    }),
+    http.delete('/api/v2/user/drafts/:form', ({ params }) => {
+      drafts.delete(decodeURIComponent(String(params.form)));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { drafts, puts };
+}
+
 const CHAT = '/api/v2/user/subject/profile/:profileId/chat-messages';
 
 export const defaultHandlers = [
@@ -90,6 +125,14 @@ export const defaultHandlers = [
   http.get('/api/v2/user/profile/fillable-pdf-forms', () => HttpResponse.json([])),
   http.get('/api/v2/user/order/:id', () => HttpResponse.json({ errorMessage: 'Not found' }, { status: 404 })),
   http.get('/api/v2/user/service', () => HttpResponse.json({ payload: [] })),
+  // No drafts: a form test that types waits no draft save out, and one about drafts installs fakeDrafts().
+  http.get('/api/v2/user/drafts', () => HttpResponse.json({ payload: { drafts: [] } })),
+  http.put('/api/v2/user/drafts/:form', ({ params }) =>
+    HttpResponse.json({
+      payload: { form: params.form, updatedAt: '2026-11-22T10:42:00Z', expiresAt: '2026-12-22T10:42:00Z' },
+    }),
+  ),
+  http.delete('/api/v2/user/drafts/:form', () => new HttpResponse(null, { status: 204 })),
   // After the profile: an active identity-verification session; nothing paid or owed; no site chosen.
   http.put('/api/v2/idv/session', () => HttpResponse.json({ ...idvSession, token: 'token-1' })),
   http.get('/api/v2/idv/session/:id', () => HttpResponse.json(idvSession)),

@@ -35,10 +35,12 @@ import handoff from './handoff.json';
 import signin from './signin.json';
 import reminders from './reminders.json';
 import timeline from './timeline.json';
+import drafts from './drafts.json';
 
 export const enUS = {
   ...signin,
   ...common,
+  ...drafts,
   ...errors,
   ...forms,
   ...account,

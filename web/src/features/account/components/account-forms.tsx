@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
+import { DraftStatus } from '@/components/draft-status/draft-status';
 import { currentUserQuery } from '@/lib/current-user';
 import { useAppForm } from '@/lib/form';
 import { useFailedSave } from '@/lib/failed-save';
@@ -16,6 +17,7 @@ import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loadCommonPasswords, type CommonPasswords } from '@/lib/password-policy';
+import { useServerDraft } from '@/lib/server-draft';
 import type { UserPayload } from '@/types/api';
 import { changeEmail, changePassword, saveNotificationMethod, type NotificationMethod } from '../api/account-api';
 import {
@@ -48,17 +50,23 @@ export function NotificationForm({ user }: { user: UserPayload }) {
   const failed = useFailedSave(form);
   useKeepFocusOnPress(failed.formRef);
   const type = watch('type');
+  // The account page's two drafted forms share the 'account' draft, each under its own prefix.
+  const draft = useServerDraft('account', form, { prefix: 'notification.' });
 
   const submit = handleSubmit(async (values) => {
     failed.clear();
+    draft.pause();
     try {
       await saveNotificationMethod({
         type: values.type,
         email: values.type === 'text' ? '' : values.email,
         text: values.type === 'email' ? '' : values.text.replace(/\D/g, ''),
       });
+      // The save removed this form's fields from the draft on the server.
+      draft.submitted(values);
       notify(t('errors.notification.saved'), 'success');
     } catch (error) {
+      draft.resume();
       // The summary says it failed and links the refused fields; a snackbar would say it twice.
       failed.onServerError(error, { failure: t('errors.notification.saveFailed') });
     }
@@ -77,6 +85,7 @@ export function NotificationForm({ user }: { user: UserPayload }) {
       </h2>
       <p className={styles.hint}>{t('account.notify.hint')}</p>
       <ErrorSummary key={failed.attempt} {...failed.summary} />
+      <DraftStatus draft={draft} />
       <RadioGroup
         legend={t('account.notify.type')}
         required
@@ -225,16 +234,22 @@ export function EmailForm({ user }: { user: UserPayload }) {
   const failed = useFailedSave(form);
   useKeepFocusOnPress(failed.formRef);
   const pending = user.subject.pendingEmail;
+  // The new address only: a password is never part of a draft.
+  const draft = useServerDraft('account', form, { prefix: 'email.', exclude: ['currentPassword'] });
 
   const submit = handleSubmit(async ({ email, currentPassword }) => {
     failed.clear();
+    draft.pause();
     try {
       const payload = await changeEmail(currentPassword, email);
       queryClient.setQueryData(currentUserQuery().queryKey, (old: UserPayload | undefined) =>
         old ? { ...old, subject: { ...old.subject, pendingEmail: payload.subject.pendingEmail ?? email } } : old,
       );
       reset();
+      // The request removed this form's field from the draft on the server.
+      draft.submitted();
     } catch (error) {
+      draft.resume();
       failed.onServerError(error);
     }
   }, failed.onInvalid);
@@ -257,6 +272,8 @@ export function EmailForm({ user }: { user: UserPayload }) {
         </Alert>
       ) : null}
       <ErrorSummary key={failed.attempt} {...failed.summary} />
+      {/* One question before leaving is enough: the notification form's asks for the page. */}
+      <DraftStatus draft={draft} leaveGuard={false} />
       <TextField
         label={t('account.email.new')}
         type="email"

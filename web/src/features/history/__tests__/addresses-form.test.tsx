@@ -126,7 +126,11 @@ describe('the address history form', () => {
   it('works out the gaps while the applicant types, and adds an address for the months of one', async () => {
     validation({});
     const { user, form } = await renderForm();
-    const status = () => within(form).getAllByRole('status')[0];
+    // The coverage's status, not the draft's (components/draft-status).
+    const status = () =>
+      within(form)
+        .getAllByRole('status')
+        .filter((s) => !s.hasAttribute('data-draft-status'))[0];
     await fillAddress(user, 'Current address', { street: '9 Elm St', from: '2021-09' });
     expect(status()).toHaveTextContent('Add the address where you lived from November 2019 to August 2021.');
     await user.click(within(form).getByRole('button', { name: 'Add a previous address' }));

@@ -92,6 +92,7 @@ export function AddressesForm({ initial, onSaved, today }: AddressesFormProps) {
   );
   const { formRef, intent, summary, onSubmit } = useHistorySave(form, {
     save: (data) => saveAddresses(toAddresses(data), draft.current),
+    draftKey: 'addresses',
     listProblems: gapsInError,
     queryKey: historyQueries.addresses().queryKey,
     saved: t('history.address.saved'),

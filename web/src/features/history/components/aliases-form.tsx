@@ -71,6 +71,7 @@ export function AliasesForm({ initial, onSaved, today }: AliasesFormProps) {
   const values = watch('aliases');
   const { formRef, intent, summary, onSubmit } = useHistorySave(form, {
     save: (data) => saveAliases(toAliases(data)),
+    draftKey: 'aliases',
     queryKey: historyQueries.aliases().queryKey,
     saved: t('history.alias.saved'),
     saveFailed: t('history.alias.saveFailed'),

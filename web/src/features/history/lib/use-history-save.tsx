@@ -3,8 +3,10 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { DraftStatus } from '@/components/draft-status/draft-status';
 import { ErrorSummary, type SummaryField } from '@/components/ui/alert';
 import { useFailedSave } from '@/lib/failed-save';
+import { useServerDraft } from '@/lib/server-draft';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
 import { invalidateSubject } from '@/lib/subject';
@@ -26,11 +28,15 @@ function withGroup(field: { id: string; label: string }): string {
  * The save of a history page: the form's submit puts what the server answered into the page's query
  * and refreshes the checklist, or shows why it failed; nothing typed is lost, the messages go onto
  * the fields they name. `intent` says which of the two saves was pressed (components/save-actions).
+ * What is typed and not saved is kept as the page's server draft (`draftKey`, lib/server-draft.ts),
+ * whose state shows under the summary; either save deletes it on the server.
  */
 export function useHistorySave<V extends FieldValues, A>(
   form: UseFormReturn<V>,
   options: {
     save: (values: V) => Promise<A>;
+    /** The page's draft on the server: 'aliases' or 'addresses'. */
+    draftKey: string;
     queryKey: QueryKey;
     saved: string;
     saveFailed: string;
@@ -43,24 +49,33 @@ export function useHistorySave<V extends FieldValues, A>(
   const failed = useFailedSave(form, { labelOf: withGroup });
   useKeepFocusOnPress(failed.formRef);
   const intent = useRef<SaveIntent>('continue');
+  const draft = useServerDraft(options.draftKey, form);
   const onSubmit = form.handleSubmit(async (data) => {
     failed.clear();
+    draft.pause();
     try {
-      client.setQueryData(options.queryKey, await options.save(data));
+      const answer = await options.save(data);
+      // The save deleted the draft on the server.
+      draft.submitted(data);
+      client.setQueryData(options.queryKey, answer);
       void invalidateSubject(client);
       notify(options.saved, 'success');
       options.onSaved?.(intent.current);
     } catch (error) {
       // Each message once: on its field (focused), or in the summary when no shown field fits.
+      draft.resume();
       failed.onServerError(error, { failure: options.saveFailed });
     }
   }, failed.onInvalid);
   const summary = (
-    <ErrorSummary
-      key={failed.attempt}
-      {...failed.summary}
-      fields={[...(options.listProblems ?? []), ...failed.summary.fields]}
-    />
+    <>
+      <ErrorSummary
+        key={failed.attempt}
+        {...failed.summary}
+        fields={[...(options.listProblems ?? []), ...failed.summary.fields]}
+      />
+      <DraftStatus draft={draft} />
+    </>
   );
   return { formRef: failed.formRef, intent, summary, onSubmit };
 }

@@ -7,7 +7,7 @@ import { notifications } from '@/lib/notifications';
 import { createQueryClient, queryClient } from '@/lib/query-client';
 import { userPayload } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
-import { server } from '@/testing/server';
+import { fakeDrafts, server } from '@/testing/server';
 import { PersonalForm } from '../components/personal-form';
 import { cachedCurrentUser } from '@/lib/current-user';
 import { dateField, typeDate } from '@/testing/dates';
@@ -72,18 +72,24 @@ describe('the personal information form', () => {
     );
   });
 
-  it('keeps typed input in a draft that survives a reload, without the SSN', async () => {
+  it('keeps typed input, the SSN included, in a server draft that a new visit restores, and nothing in the browser', async () => {
     logInAs(0);
+    const { drafts } = fakeDrafts();
     const first = await renderForm();
     await first.user.type(within(first.form()).getByLabelText('ZIP code for a drug test (optional)'), '60601');
     await first.user.type(within(first.form()).getByLabelText('Social Security number'), '123456789');
+    await within(first.form()).findByText(/^Draft saved at/);
+    expect(drafts.get('personal')).toEqual({ drugZip: '60601', ssn: '123456789' });
+    expect(JSON.stringify(sessionStorage)).not.toContain('60601');
     first.unmount();
-    expect(sessionStorage.getItem('portal-personal-draft')).toContain('60601');
-    expect(sessionStorage.getItem('portal-personal-draft')).not.toContain('123456789');
+    queryClient.clear();
 
     const again = await renderForm();
-    expect(within(again.form()).getByLabelText('ZIP code for a drug test (optional)')).toHaveValue('60601');
-    expect(within(again.form()).getByLabelText('Social Security number')).toHaveValue('');
+    await waitFor(() =>
+      expect(within(again.form()).getByLabelText('ZIP code for a drug test (optional)')).toHaveValue('60601'),
+    );
+    expect(within(again.form()).getByLabelText('Social Security number')).toHaveValue('123456789');
+    expect(within(again.form()).getByText(/^Draft saved at/)).toBeInTheDocument();
   });
 
   it('saves with PUT /api/v2/user, says so, clears the draft and hands the new user over', async () => {
@@ -116,7 +122,8 @@ describe('the personal information form', () => {
       noSSN: false,
     });
     expect(notifications.getSnapshot().map((n) => n.text)).toContain('Personal Information saved');
-    expect(sessionStorage.getItem('portal-personal-draft')).toBeNull();
+    // The server deleted the draft with the save: the form shows no draft any more.
+    expect(within(form()).queryByText(/^Draft saved at/)).not.toBeInTheDocument();
     expect(cachedCurrentUser()?.subject.personalInformation).toMatchObject({ ssnLastFour: '6789' });
   });
 

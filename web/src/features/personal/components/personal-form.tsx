@@ -1,7 +1,7 @@
 // The personal information form (spec section 3), used by the setup wizard's
 // last step and by /personal.
 import '@/features/personal/lib/messages';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,9 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
 import { storeUserPayload } from '@/lib/auth';
+import { DraftStatus } from '@/components/draft-status/draft-status';
 import { useAppForm } from '@/lib/form';
+import { useServerDraft } from '@/lib/server-draft';
 import { errorAt, useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
@@ -23,7 +25,6 @@ import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import type { UserPayload } from '@/types/api';
 import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
 import { savePersonalInfo } from '../api/personal-api';
-import { clearDraft, loadDraft, saveDraft } from '../lib/personal-draft';
 import { personalDefaults, type PersonalValues } from '../lib/personal-rules';
 import { personalSchema } from '../lib/personal-schema';
 import styles from './personal-form.module.css';
@@ -79,10 +80,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   );
   const schema = useMemo(() => personalSchema(rules), [rules]);
   const defaults = useMemo(
-    () => ({
-      ...personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }),
-      ...(loadDraft() ?? {}),
-    }),
+    () => personalDefaults(snapshot, { firstName: user?.firstName, lastName: user?.lastName, email: user?.email }),
     // The form is filled once; later snapshots come from this form itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -97,10 +95,8 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
   const countries = useCountries();
   const states = useStates();
 
-  useEffect(() => {
-    const subscription = watch((values) => saveDraft(values as PersonalValues));
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  // Typed but not submitted: kept on the server (sealed there, the SSN included), restored on any device.
+  const draft = useServerDraft<PersonalValues>('personal', form);
 
   const noMiddleName = watch('noMiddleName');
   const noSSN = watch('noSSN');
@@ -113,14 +109,17 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
 
   const onSubmit = handleSubmit(async (values) => {
     failed.clear();
+    draft.pause();
     try {
       const payload = await savePersonalInfo(values);
+      // The save deleted the draft on the server.
+      draft.submitted(values);
       await storeUserPayload(payload);
-      clearDraft();
       notify(personalMessages.saved, 'success');
       onSaved?.(payload);
     } catch (error) {
       // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
+      draft.resume();
       failed.onServerError(error, { failure: personalMessages.failed });
       raiseSsnMismatchFrom(error);
       onFailed?.(personalMessages.needsAttention);
@@ -138,6 +137,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
       aria-label={t('personal.form.personalInformation')}
     >
       <ErrorSummary key={failed.attempt} {...failed.summary} />
+      <DraftStatus draft={draft} />
       <Fieldset legend={t('personal.form.yourName')}>
         <div className={styles.fields}>
           <TextField

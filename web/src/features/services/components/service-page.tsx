@@ -14,7 +14,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Fieldset } from '@/components/ui/fieldset';
 import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { useAppForm } from '@/lib/form';
+import { DraftStatus } from '@/components/draft-status/draft-status';
 import { useFailedSave } from '@/lib/failed-save';
+import { useServerDraft } from '@/lib/server-draft';
 import { shownError } from '@/lib/shown-error';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
@@ -153,6 +155,8 @@ export function ServicePage({ alias, footer, timeline }: ServicePageProps) {
   } else {
     body = (
       <ServiceForm
+        // One page's form (and its draft) never carries over to another's.
+        key={alias}
         alias={alias}
         words={words}
         fields={fields}
@@ -246,6 +250,8 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
   useKeepFocusOnPress(failed.formRef);
   const addRef = useRef<HTMLButtonElement>(null);
   const [savingLater, setSavingLater] = useState(false);
+  // Typed and not saved: the page's draft on the server; either save deletes it there.
+  const draft = useServerDraft(`service:${alias}`, form);
 
   const bodyOf = (values: ServiceFormValues): ServicesBody => {
     const none = Boolean(words.noData && values.noData);
@@ -270,13 +276,16 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
     const releasesOf = () => client.getQueryData(subjectQueries.subject().queryKey)?.dotReleases ?? [];
     const known = new Set(releasesOf().map((r) => r.entryId));
     let doc: SubjectDataDoc;
+    draft.pause();
     try {
       doc = await saveServiceProfile(bodyOf(values));
     } catch (error) {
+      draft.resume();
       refuse(error, serviceMessages.failed);
       return;
     }
     keepIds(doc, values);
+    draft.submitted();
     notify(serviceMessages.saved, 'success');
     await invalidateSubject(client);
     const next = await pathAfterSave(client, alias, search);
@@ -293,12 +302,15 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
     failed.clear();
     const values = getValues();
     setSavingLater(true);
+    draft.pause();
     try {
       const doc = await saveServiceData(bodyOf(values));
       keepIds(doc, values);
+      draft.submitted();
       notify(serviceMessages.draftSaved, 'success');
       void invalidateSubject(client);
     } catch (error) {
+      draft.resume();
       refuse(error, serviceMessages.draftFailed);
     } finally {
       setSavingLater(false);
@@ -308,6 +320,7 @@ function ServiceForm({ alias, words, fields, saved, states, countries, onRelease
   return (
     <form ref={failed.formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.title}>
       <ErrorSummary key={failed.attempt} {...failed.summary} />
+      <DraftStatus draft={draft} />
       {words.noData ? (
         <Checkbox label={words.noData} error={shownError(form, 'noData')} {...register('noData')} />
       ) : null}
