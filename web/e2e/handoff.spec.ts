@@ -12,7 +12,12 @@ const applicant = { firstName: 'Hana', lastName: 'Okoye', lastFour: '6789' };
 const draftSaved = /^Draft saved at/;
 
 const phoneContext = (browser: Browser) =>
-  browser.newContext({ baseURL: portal.baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  browser.newContext({
+    baseURL: portal.baseURL,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
 
 test('addresses half typed at a desktop are finished on a phone through the handoff link, which works once', async ({
   page,
