@@ -2,6 +2,7 @@ import '@/features/auth/lib/signin-messages';
 import { useSearchParams } from 'react-router';
 import styles from '@/features/auth/components/auth-card.module.css';
 import { NewLink, newLinkTitle } from '@/features/auth/components/new-link';
+import { useFocusTitle } from '@/lib/focus-title';
 
 /** /new-link?kind=invitation|reset&token=…: a link that no longer works, and a new one on request. */
 export function NewLinkRoute() {
@@ -9,6 +10,8 @@ export function NewLinkRoute() {
   const raw = searchParams.get('kind');
   const kind = raw === 'reset' ? 'reset' : raw === 'invitation' ? 'invitation' : null;
   const token = searchParams.get('token');
+  // A page arrived at by a redirect (setup's 403, a spent reset link): the reader starts at its title.
+  useFocusTitle('new-link-title');
   return (
     <section className={styles.card} aria-labelledby="new-link-title">
       <h1 id="new-link-title" className={styles.title}>
