@@ -94,7 +94,9 @@ test('an expired invitation explains itself, sends a new link, and the new link 
   await page.getByRole('button', { name: 'Send me a new link' }).click();
   const sent = page.getByRole('heading', { level: 2, name: 'Check your e-mail' });
   await expect(sent).toBeFocused();
-  await expect(page.getByRole('status')).toHaveText(/If we know this address, a new link is on its way\./);
+  await expect(page.getByRole('status')).toHaveText(
+    /A new link is on its way to the e-mail address we have on file for you\./,
+  );
   await expectAccessible(page, 'new link: sent', { moderate: true });
 
   const after = linksTo(email, '/setup');

@@ -137,7 +137,7 @@ export default function CodeLoginForm({ username = '', onSuccess, onUsePassword 
   return (
     <form onSubmit={onSignIn} noValidate aria-label={t('signin.code.formName')}>
       <h2 className={styles.subtitle}>{t('signin.code.title')}</h2>
-      <p className={styles.notice} role="status">
+      <p className={`${styles.notice} ${styles.breakAnywhere}`} role="status">
         {t('signin.code.sent', { email: sentTo })}
       </p>
       {failureAlert}

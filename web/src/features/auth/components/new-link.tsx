@@ -21,7 +21,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function NewLink({ kind, token }: NewLinkProps) {
   const [state, setState] = useState<LinkState | null>(token ? null : 'unknown');
-  const [sent, setSent] = useState(false);
+  // Where the new link went: the address on file (the page held a link it knows), or the one typed.
+  const [sent, setSent] = useState<'onFile' | 'typed' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -51,7 +52,7 @@ export function NewLink({ kind, token }: NewLinkProps) {
     setBusy(true);
     try {
       await renewLink({ kind, ...body });
-      setSent(true);
+      setSent(body.token ? 'onFile' : 'typed');
     } catch (error) {
       setFailure(errorMessageOf(error));
     } finally {
@@ -82,7 +83,8 @@ export function NewLink({ kind, token }: NewLinkProps) {
           {t('signin.newLink.sentTitle')}
         </h2>
         <p className={styles.notice} role="status">
-          {t('signin.newLink.sent')}
+          {/* A link whose state was told is known to be someone's: no need to hedge. */}
+          {sent === 'onFile' ? t('signin.newLink.sentOnFile') : t('signin.newLink.sent')}
         </p>
         <p className={styles.intro}>{t('signin.newLink.sentNext')}</p>
         <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
