@@ -63,6 +63,17 @@ describe('/new-link', () => {
     expect(renewals).toEqual([{ kind: 'invitation', email: 'jane@example.com' }]);
   });
 
+  it('a link that still works says so in the title and offers to continue with it', async () => {
+    linkServer('valid');
+    const app = renderApp('/new-link?kind=reset&token=tok-123');
+    await settled(app.router);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your link still works' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with this link' })).toHaveAttribute(
+      'href',
+      '/reset?token=tok-123',
+    );
+  });
+
   it('an unknown link asks for the address too', async () => {
     linkServer('unknown');
     const app = renderApp('/new-link?kind=invitation&token=tok-123');
