@@ -36,7 +36,7 @@ function Refused({ refusal, message }: { refusal: HandoffRefusal; message: strin
         {TITLE[refusal]}
       </h1>
       <p className={styles.intro}>{refusal === 'failed' ? message : BODY[refusal]}</p>
-      <h2>{t('handoff.continue.whatToDo')}</h2>
+      <h2 className={styles.subtitle}>{t('handoff.continue.whatToDo')}</h2>
       <p>{t('handoff.continue.askNew')}</p>
       {loggedIn ? (
         <Link to="/">{t('handoff.continue.home')}</Link>

@@ -14,6 +14,7 @@ import { loginWithCode, normalizeCode, requestLoginCode, type CodeChannel } from
 import { loginErrorMessage } from '../lib/login-errors';
 import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
+import own from './code-login-form.module.css';
 
 type CodeLoginFormProps = {
   username?: string;
@@ -137,7 +138,7 @@ export default function CodeLoginForm({ username = '', onSuccess, onUsePassword 
   return (
     <form onSubmit={onSignIn} noValidate aria-label={t('signin.code.formName')}>
       <h2 className={styles.subtitle}>{t('signin.code.title')}</h2>
-      <p className={styles.notice} role="status">
+      <p className={`${styles.notice} ${own.sentTo}`} role="status">
         {t('signin.code.sent', { email: sentTo })}
       </p>
       {failureAlert}

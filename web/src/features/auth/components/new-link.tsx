@@ -15,13 +15,19 @@ import { getLinkState, renewLink, type LinkKind, type LinkState } from '../api/r
 import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
 
-type NewLinkProps = { kind: LinkKind; token: string | null };
+type NewLinkProps = {
+  kind: LinkKind;
+  token: string | null;
+  /** Told the link's state once the server has said it (the page's title follows it). */
+  onState?: (state: LinkState) => void;
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function NewLink({ kind, token }: NewLinkProps) {
+export function NewLink({ kind, token, onState }: NewLinkProps) {
   const [state, setState] = useState<LinkState | null>(token ? null : 'unknown');
-  const [sent, setSent] = useState(false);
+  // Where the new link went: the address on file (the page held a link it knows), or the one typed.
+  const [sent, setSent] = useState<'onFile' | 'typed' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -32,15 +38,17 @@ export function NewLink({ kind, token }: NewLinkProps) {
   useEffect(() => {
     if (!token) return;
     let current = true;
+    const settle = (s: LinkState) => {
+      if (!current) return;
+      setState(s);
+      onState?.(s);
+    };
     // A failed check is no verdict: the page then asks as for an unknown link.
-    getLinkState(kind, token).then(
-      (s) => current && setState(s),
-      () => current && setState('unknown'),
-    );
+    getLinkState(kind, token).then(settle, () => settle('unknown'));
     return () => {
       current = false;
     };
-  }, [kind, token]);
+  }, [kind, token, onState]);
 
   useEffect(() => {
     if (sent) sentRef.current?.focus();
@@ -51,7 +59,7 @@ export function NewLink({ kind, token }: NewLinkProps) {
     setBusy(true);
     try {
       await renewLink({ kind, ...body });
-      setSent(true);
+      setSent(body.token ? 'onFile' : 'typed');
     } catch (error) {
       setFailure(errorMessageOf(error));
     } finally {
@@ -82,7 +90,8 @@ export function NewLink({ kind, token }: NewLinkProps) {
           {t('signin.newLink.sentTitle')}
         </h2>
         <p className={styles.notice} role="status">
-          {t('signin.newLink.sent')}
+          {/* A link whose state was told is known to be someone's: no need to hedge. */}
+          {sent === 'onFile' ? t('signin.newLink.sentOnFile') : t('signin.newLink.sent')}
         </p>
         <p className={styles.intro}>{t('signin.newLink.sentNext')}</p>
         <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
@@ -154,8 +163,9 @@ export function NewLink({ kind, token }: NewLinkProps) {
   );
 }
 
-/** The page's title for its kind, before the link's state is known. */
-export function newLinkTitle(kind: LinkKind | null) {
+/** The page's title for its kind (null: no link in hand), and for a link found to work still. */
+export function newLinkTitle(kind: LinkKind | null, state?: LinkState | null) {
+  if (state === 'valid') return t('signin.newLink.title.valid');
   if (kind === 'invitation') return t('signin.newLink.title.invitation');
   if (kind === 'reset') return t('signin.newLink.title.reset');
   return t('signin.newLink.title.unknown');
