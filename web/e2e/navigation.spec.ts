@@ -50,17 +50,15 @@ test('an invitation made with `portal invite` while the server runs lands on /se
   await expectAccessible(page, 'setup page from a `portal invite` link');
 });
 
-test('an unknown invitation token goes to /new-link, which says why and offers a new link', async ({ page }) => {
-  // Issue 25: where the spec's token guard went to /login, a link that no longer works leads to a
-  // page that explains it (signin.spec.ts takes expired and used links through to the new one).
+test('a used or unknown invitation token goes to /login, which says why and offers a new link', async ({ page }) => {
   await page.goto('/setup?token=not-a-real-token');
-  await expect(page).toHaveURL(/\/new-link\?kind=invitation&token=not-a-real-token$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your invitation link no longer works' })).toBeFocused();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Your invitation link no longer works' })).toBeFocused();
   await expect(page.getByText(/We don't recognise this link\./)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible();
   // Not an access problem: no Access Denied message.
   await expect(page.getByText(/^Access Denied/)).toHaveCount(0);
-  await expectAccessible(page, 'new link page after an unknown invitation link');
+  await expectAccessible(page, 'login page after an unknown invitation link');
 });
 
 test('the Forgot Password dialog sends the request, and the e-mailed link sets a new password', async ({

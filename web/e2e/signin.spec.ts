@@ -1,5 +1,6 @@
 // Sign-in without a dead end, through the real binary (issue 25): a link that no longer works leads
-// to /new-link, which says what happened and sends a new one (read here from `portal outbox`), and
+// to a page that says what happened and sends a new one (an invitation: /login, where the spec's token
+// guard sends it; a reset link: /new-link; the new link read here from `portal outbox`), and
 // /login signs in with a one-time code from the e-mail, once.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, inviteApplicant, portalCli, test } from './fixtures';
@@ -67,9 +68,9 @@ async function applicantWithPassword(request: APIRequestContext, email: string, 
   return invitation.pathname + invitation.search;
 }
 
-/** The /new-link page's title: focused on arrival, so a screen reader starts there. */
-async function expectNewLinkTitle(page: Page, name: string) {
-  const title = page.getByRole('heading', { level: 1, name });
+/** The title of what happened to the link (/new-link's h1, or /login's h2): focused on arrival. */
+async function expectNewLinkTitle(page: Page, name: string, level = 1) {
+  const title = page.getByRole('heading', { level, name });
   await expect(title).toBeVisible();
   await expect(title).toBeFocused();
 }
@@ -83,12 +84,13 @@ test('an expired invitation explains itself, sends a new link, and the new link 
   const token = link.searchParams.get('token') as string;
   await expect.poll(() => linkState(request, 'invitation', token), { timeout: 10_000 }).toBe('expired');
 
+  // The spec's token guard sends a refused invitation to /login, which says what happened to it.
   await page.goto(link.pathname + link.search);
-  await expect(page).toHaveURL(/\/new-link\?kind=invitation&token=/);
-  await expectNewLinkTitle(page, 'Your invitation link no longer works');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNewLinkTitle(page, 'Your invitation link no longer works', 2);
   await expect(page.getByText('This invitation link has expired.', { exact: false })).toBeVisible();
   await expect(page.getByText('We can send a new link to the e-mail address we have on file for you.')).toBeVisible();
-  await expectAccessible(page, 'new link: expired invitation', { moderate: true });
+  await expectAccessible(page, 'login: expired invitation', { moderate: true });
 
   const before = linksTo(email, '/setup');
   await page.getByRole('button', { name: 'Send me a new link' }).click();
@@ -123,8 +125,8 @@ test('an invitation already used says so and sends a reset link, as the account 
   const invitation = await applicantWithPassword(request, email, 'Uma');
 
   await page.goto(invitation);
-  await expect(page).toHaveURL(/\/new-link\?kind=invitation&token=/);
-  await expectNewLinkTitle(page, 'Your invitation link no longer works');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNewLinkTitle(page, 'Your invitation link no longer works', 2);
   await expect(page.getByText(/This invitation link was already used to create a password\./)).toBeVisible();
   await expectAccessible(page, 'new link: used invitation', { moderate: true });
 

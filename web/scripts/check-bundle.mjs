@@ -27,6 +27,8 @@ const LOADED_LATER = {
   'src/app/layouts/logged-in-chrome.tsx': 'the top bar and user menu: logged in only',
   'src/app/layouts/logged-in-nav.tsx': "the data pages' navigation: logged in only",
   'src/features/auth/components/reset-password-dialog.tsx': 'opens from Forgot Password',
+  'src/features/auth/components/refused-invitation.tsx':
+    'what happened to a refused invitation link and "Send me a new link": only when such a link sent the visitor to /login',
   'src/features/auth/components/code-login-form.tsx': 'the one-time code form: opens from "Email me a sign-in code"',
   'src/features/auth/lib/login-schema.ts':
     "the login form's schema and zod: load at the first focus in the form (features/auth/components/login-form.tsx)",

@@ -38,7 +38,8 @@ export function authGuard(url: URL): Response | null {
 
 /**
  * Token guard: with a token and no credential, log in with the token (403 goes
- * to /new-link, issue 25, where the spec had /login; other errors are rethrown); without a token, not logged in goes to /login.
+ * to /login, which says what happened to the link and offers a new one; other
+ * errors are rethrown); without a token, not logged in goes to /login.
  */
 export async function tokenGuard(url: URL): Promise<Response | null> {
   const token = url.searchParams.get('token');
@@ -46,9 +47,8 @@ export async function tokenGuard(url: URL): Promise<Response | null> {
     try {
       await loginWithInvitationToken(token);
     } catch (error) {
-      // An expired, used or unknown invitation: a page that says which and offers a new link.
-      if (error instanceof ApiError && error.status === 403)
-        return redirect(paths.newLink.getHref('invitation', token));
+      // An expired, used or unknown invitation (spec section 2: to /login, which explains it).
+      if (error instanceof ApiError && error.status === 403) return redirect(paths.login.getHref());
       throw error;
     }
     return null;

@@ -126,14 +126,15 @@ function sendTimeZone() {
  * Token login from an invitation link: a setup-scoped credential and the
  * user, but not "logged in" (the setup wizard's Login step does that). A used,
  * expired or unknown invitation (403) is no access problem: instead of the
- * global Access Denied message, the login page it goes to explains it.
+ * global Access Denied message, the login page it goes to explains it and
+ * offers a new link for it.
  */
 export async function loginWithInvitationToken(token: string) {
   let payload: TokenLoginPayload;
   try {
     payload = await api.get<TokenLoginPayload>('api/user', { query: { token }, silentForbidden: true });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) setLoginNotice(authMessages.invitationInvalid);
+    if (error instanceof ApiError && error.status === 403) setLoginNotice(authMessages.invitationInvalid, token);
     throw error;
   }
   setLoginNotice(null);

@@ -4,23 +4,39 @@
 import { useSyncExternalStore } from 'react';
 
 let loginNotice: string | null = null;
+// The token of an invitation link the server refused (expired, used, unknown): the login page offers a
+// new link for it (issue 25) where the spec's token guard sends the visitor.
+let refusedInvitation: string | null = null;
 const loginNoticeListeners = new Set<() => void>();
 
-export function setLoginNotice(notice: string | null) {
+/** Sets the notice, and the refused invitation's token (cleared when not given). */
+export function setLoginNotice(notice: string | null, invitationToken: string | null = null) {
   loginNotice = notice;
+  refusedInvitation = invitationToken;
   for (const listener of loginNoticeListeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  loginNoticeListeners.add(listener);
+  return () => {
+    loginNoticeListeners.delete(listener);
+  };
 }
 
 /** The login page's notice, if something sent the visitor there with a reason. */
 export function useLoginNotice(): string | null {
   return useSyncExternalStore(
-    (listener) => {
-      loginNoticeListeners.add(listener);
-      return () => {
-        loginNoticeListeners.delete(listener);
-      };
-    },
+    subscribe,
     () => loginNotice,
     () => loginNotice,
+  );
+}
+
+/** The token of the invitation link that sent the visitor to the login page refused, if one did. */
+export function useRefusedInvitation(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => refusedInvitation,
+    () => refusedInvitation,
   );
 }

@@ -34,16 +34,15 @@ describe('token guard', () => {
     expect(cachedCurrentUser()?.subject).toMatchObject({ username: 'demo.applicant@example.com' });
   });
 
-  it('sends an unknown, expired or used invitation token (403) to /new-link, which offers a new link', async () => {
+  it('sends an unknown, expired or used invitation token (403) to /login, as the spec says', async () => {
     server.use(http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })));
     const router = createTestRouter('/setup?token=used');
     await settled(router);
-    expect(router.state.location.pathname).toBe('/new-link');
-    expect(router.state.location.search).toBe('?kind=invitation&token=used');
+    expect(router.state.location.pathname).toBe('/login');
     expect(session.get().credentials.jwt).toBeNull();
   });
 
-  it('explains an expired invitation and sends a new link for its token, instead of the Access Denied message', async () => {
+  it('explains an expired invitation on /login and sends a new link for its token, instead of the Access Denied message', async () => {
     let renewal: unknown;
     server.use(
       http.get('/api/user', () => HttpResponse.json({ errorMessage: 'Forbidden' }, { status: 403 })),
@@ -54,9 +53,11 @@ describe('token guard', () => {
       }),
     );
     const { router, user } = renderApp('/setup?token=expired');
-    expect(await screen.findByRole('heading', { name: 'Your invitation link no longer works' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your invitation link no longer works' })).toHaveFocus();
     expect(await screen.findByText(/This invitation link has expired/)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/new-link');
+    expect(router.state.location.pathname).toBe('/login');
+    // The login form stays below it, for an applicant who has a password.
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
     expect(renewal).toEqual({ kind: 'invitation', token: 'expired' });
@@ -80,7 +81,7 @@ describe('token guard', () => {
     );
     const expired = createTestRouter('/setup?token=expired');
     await settled(expired);
-    expect(expired.state.location.pathname).toBe('/new-link');
+    expect(expired.state.location.pathname).toBe('/login');
 
     const router = createTestRouter('/setup?token=good');
     await settled(router);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TrustPanel } from '@/components/trust-panel/trust-panel';
 import { paths } from '@/config/paths';
@@ -5,7 +6,12 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import styles from '@/features/auth/components/auth-card.module.css';
 import { usernameFromLoginState } from '@/features/auth/lib/login-state';
 import { t } from '@/lib/i18n';
-import { useLoginNotice } from '@/lib/login-notice';
+import { useLoginNotice, useRefusedInvitation } from '@/lib/login-notice';
+
+// Only when a refused invitation link brought the visitor: off /login's first load.
+const RefusedInvitation = lazy(() =>
+  import('@/features/auth/components/refused-invitation').then((m) => ({ default: m.RefusedInvitation })),
+);
 
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -14,6 +20,7 @@ export function LoginRoute() {
   // On the page, not in the snackbar: it stays while the visitor reads it, and
   // the snackbar's code is not part of what /login loads.
   const notice = useLoginNotice();
+  const refusedInvitation = useRefusedInvitation();
   // The employer is not known here (logged out, no invitation in hand): the
   // trust panel speaks of "your employer"; the setup wizard names it.
   return (
@@ -24,9 +31,21 @@ export function LoginRoute() {
         </h1>
         <p className={styles.intro}>{t('auth.login.intro')}</p>
         {notice ? (
-          <p className={styles.notice} role="status">
-            {notice}
-          </p>
+          refusedInvitation ? (
+            <Suspense
+              fallback={
+                <p className={styles.notice} role="status">
+                  {notice}
+                </p>
+              }
+            >
+              <RefusedInvitation token={refusedInvitation} />
+            </Suspense>
+          ) : (
+            <p className={styles.notice} role="status">
+              {notice}
+            </p>
+          )
         ) : null}
         {/* Home sends the applicant on to the page their status allows. */}
         <LoginForm

@@ -20,11 +20,14 @@ type NewLinkProps = {
   token: string | null;
   /** Told the link's state once the server has said it (the page's title follows it). */
   onState?: (state: LinkState) => void;
+  /** Shown on the login page itself: no link to it. */
+  onLoginPage?: boolean;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function NewLink({ kind, token, onState }: NewLinkProps) {
+export function NewLink({ kind, token, onState, onLoginPage = false }: NewLinkProps) {
+  const toLogin = onLoginPage ? null : <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>;
   const [state, setState] = useState<LinkState | null>(token ? null : 'unknown');
   // Where the new link went: the address on file (the page held a link it knows), or the one typed.
   const [sent, setSent] = useState<'onFile' | 'typed' | null>(null);
@@ -94,7 +97,7 @@ export function NewLink({ kind, token, onState }: NewLinkProps) {
           {sent === 'onFile' ? t('signin.newLink.sentOnFile') : t('signin.newLink.sent')}
         </p>
         <p className={styles.intro}>{t('signin.newLink.sentNext')}</p>
-        <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
+        {toLogin}
       </>
     );
   }
@@ -127,7 +130,7 @@ export function NewLink({ kind, token, onState }: NewLinkProps) {
           <Button type="submit" fullWidth loading={busy}>
             {busy ? t('signin.newLink.sending') : t('signin.newLink.send')}
           </Button>
-          <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
+          {toLogin}
         </div>
       </form>
     );
@@ -157,7 +160,7 @@ export function NewLink({ kind, token, onState }: NewLinkProps) {
         <Button fullWidth loading={busy} onClick={() => void send({ token })}>
           {busy ? t('signin.newLink.sending') : t('signin.newLink.send')}
         </Button>
-        <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>
+        {toLogin}
       </div>
     </>
   );
