@@ -98,6 +98,8 @@ export const defaultHandlers = [
   http.get('/api/v2/user', () => HttpResponse.json(userPayload(2))),
   // Every login sends the browser's time zone (lib/auth.ts), without waiting for the answer.
   http.put('/api/v2/user/timezone', async ({ request }) => HttpResponse.json(await request.json())),
+  // /login and /new-link ask what happened to a link the server refused.
+  http.get('/api/v2/links/status', () => HttpResponse.json({ kind: 'invitation', state: 'expired' })),
   // The reset page checks its link before showing the form.
   http.post('/api/user/password/reset/verify', () => HttpResponse.json({ valid: true, username: 'jane@example.com' })),
   http.get('/api/settings/company/:id', () => HttpResponse.json(companySettings())),

@@ -38,7 +38,6 @@ import timeline from './timeline.json';
 import drafts from './drafts.json';
 
 export const enUS = {
-  ...signin,
   ...common,
   ...drafts,
   ...errors,
@@ -71,6 +70,7 @@ export const enUS = {
   ...disputes,
   ...report,
   ...handoff,
+  ...signin,
   ...reminders,
   ...timeline,
 };
