@@ -82,7 +82,7 @@ test('typed and not saved on one device is there after a new login on another, u
     .getByRole('button', { name: /Remove/ })
     .click();
   await onPhone.form.getByRole('button', { name: 'Save for later' }).click();
-  await expect(mobile.getByText('Addresses saved')).toBeVisible();
+  await expect(mobile.getByText('Addresses saved', { exact: true })).toBeVisible();
   await expect(onPhone.form.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
   const drafts = await mobile.evaluate(async () => {
     const session = JSON.parse(sessionStorage.getItem('portal-session') ?? '{}') as { credentials?: { jwt?: string } };

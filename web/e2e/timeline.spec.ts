@@ -1,8 +1,9 @@
 // History as a timeline and ask once, through the real binary: at 360 px the
 // addresses page shows a gap on its coverage bar and its button adds an
 // address for exactly those months; a PDF form opens filled in with what the
-// portal knows of the demo applicant. Nothing here is saved, so the demo
-// applicant stays as the other specs expect.
+// portal knows of the demo applicant. Nothing here is saved, and the draft of
+// what was typed is discarded, so the demo applicant stays as the other specs
+// expect.
 import { LoginPage } from './pom/login-page';
 import { expect, expectAccessible, portal, test } from './fixtures';
 
@@ -51,6 +52,14 @@ test.describe('on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'addresses with the coverage bar at 360 px');
+
+    await expect(form.getByRole('status').filter({ hasText: /^Draft saved at/ })).toBeVisible();
+    await form.getByRole('button', { name: 'Discard draft' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard your draft?' })
+      .getByRole('button', { name: 'Discard draft' })
+      .click();
+    await expect(form.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
   });
 });
 
