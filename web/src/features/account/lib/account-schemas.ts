@@ -4,8 +4,7 @@ import '@/features/account/lib/messages';
 import { z } from 'zod/mini';
 import { t } from '@/lib/i18n';
 import { passwordMessages, passwordProblem, type CommonPasswords, type PasswordOwner } from '@/lib/password-policy';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_ADDRESS } from '@/lib/email';
 
 export const notificationSchema = z
   .object({
@@ -18,7 +17,7 @@ export const notificationSchema = z
       if (value.type !== 'text') {
         if (!value.email)
           ctx.issues.push({ code: 'custom', path: ['email'], message: t('account.notify.emailRequired'), input: '' });
-        else if (!EMAIL.test(value.email))
+        else if (!EMAIL_ADDRESS.test(value.email))
           ctx.issues.push({ code: 'custom', path: ['email'], message: t('account.notify.emailInvalid'), input: '' });
       }
       if (value.type !== 'email') {
@@ -70,7 +69,7 @@ export type PasswordChangeValues = { currentPassword: string; password: string; 
 export const emailChangeSchema = z.object({
   email: z
     .string()
-    .check(z.trim(), z.minLength(1, t('account.email.required')), z.regex(EMAIL, t('account.email.invalid'))),
+    .check(z.trim(), z.minLength(1, t('account.email.required')), z.regex(EMAIL_ADDRESS, t('account.email.invalid'))),
   currentPassword: z.string().check(z.minLength(1, t('account.password.currentRequired'))),
 });
 

@@ -14,6 +14,7 @@ import { t } from '@/lib/i18n';
 import { getLinkState, renewLink, type LinkKind, type LinkState } from '../api/renew-link';
 import { LoginEmailField } from './login-email-field';
 import styles from './auth-card.module.css';
+import { EMAIL_ADDRESS } from '@/lib/email';
 
 type NewLinkProps = {
   kind: LinkKind;
@@ -23,8 +24,6 @@ type NewLinkProps = {
   /** Shown on the login page itself: no link to it. */
   onLoginPage?: boolean;
 };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function NewLink({ kind, token, onState, onLoginPage = false }: NewLinkProps) {
   const toLogin = onLoginPage ? null : <Link to={paths.login.getHref()}>{t('auth.goToLogin')}</Link>;
@@ -75,7 +74,7 @@ export function NewLink({ kind, token, onState, onLoginPage = false }: NewLinkPr
     const address = email.trim();
     const problem = !address
       ? t('signin.newLink.emailRequired')
-      : EMAIL.test(address)
+      : EMAIL_ADDRESS.test(address)
         ? undefined
         : t('signin.newLink.emailFormat');
     setEmailError(problem);

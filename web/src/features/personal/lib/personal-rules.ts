@@ -6,6 +6,7 @@ import '@/features/personal/lib/messages';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
+import { EMAIL_ADDRESS } from '@/lib/email';
 
 export type License = { number: string; regionId: number; regionName: string };
 
@@ -43,7 +44,6 @@ export type PersonalRules = { requireSSN: boolean; ssnOnFile: boolean; today: Da
 const namePattern = /^[\p{L}\p{M}' .’-]+$/u;
 const dialCodePattern = /^\+?[1-9]\d{0,2}$/;
 const zipPattern = /^\d{5}(-\d{4})?$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const licensePattern = /^[A-Za-z0-9 -]+$/;
 
 const digits = (s: string) => s.replace(/\D/g, '');
@@ -183,7 +183,7 @@ export function validatePersonal(v: PersonalValues, rules: PersonalRules): Recor
   const m = v.primaryNotificationMethod;
   if (m.type === 'email' || m.type === 'both') {
     if (!m.email.trim()) errors['primaryNotificationMethod.email'] = t('personal.error.eMailAddressIsRequired');
-    else if (!emailPattern.test(m.email.trim()))
+    else if (!EMAIL_ADDRESS.test(m.email.trim()))
       errors['primaryNotificationMethod.email'] = t('personal.error.enterAValidEMail');
   }
   if (m.type === 'text' || m.type === 'both') {

@@ -6,6 +6,7 @@ import { missingPartsMessage } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
 import type { FieldDefinition } from '@/lib/subject';
 import { isRequired, isVisible, type EntryValues } from '@/lib/field-rules';
+import { EMAIL_PATTERN } from '@/lib/email';
 
 export type EntryChecks = {
   /** Today as "YYYY-MM-DD" (the applicant's calendar day). */
@@ -17,7 +18,6 @@ export type EntryChecks = {
 const DEFAULT_MAX = 200;
 const TEXTAREA_MAX = 2000;
 // Email and phone fields without a format of their own: whole-value patterns valid in RE2 and JS.
-const EMAIL = '[^\\s@]+@[^\\s@]+\\.[^\\s@]+';
 const PHONE = '\\+?[0-9 ().-]{7,20}';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -116,7 +116,7 @@ function checkField(
         : t('services.error.choose', { label });
     }
     default: {
-      const pattern = field.format || (field.type === 'email' ? EMAIL : field.type === 'phone' ? PHONE : '');
+      const pattern = field.format || (field.type === 'email' ? EMAIL_PATTERN : field.type === 'phone' ? PHONE : '');
       return pattern && !matchesWhole(pattern, value) ? t('services.error.invalid', { label }) : '';
     }
   }
