@@ -29,13 +29,9 @@ func (s *AuthService) RequestPasswordReset(ctx context.Context, username, ip, re
 	if !plausibleUsername(username) {
 		return nil
 	}
-	token, hash, err := newSecret()
-	if err != nil {
-		return err
-	}
 	now := s.now()
 	throttled := false
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		wait, err := s.admit(ctx, tx, resetThrottle, username, ip)
 		if err != nil || wait > 0 {
 			throttled = wait > 0
@@ -47,17 +43,28 @@ func (s *AuthService) RequestPasswordReset(ctx context.Context, username, ip, re
 		} else if err != nil {
 			return fmt.Errorf("store: find subject: %w", err)
 		}
-		subject, body := resetMail(sub.FirstName, portalLink(resetURLBase, "/reset", token), s.cfg.ResetTTL)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-			sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
-			return fmt.Errorf("store: create reset: %w", err)
-		}
-		return s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.ResetTTL)
+		return s.queueResetLink(ctx, tx, sub, resetURLBase, now)
 	})
 	if throttled {
 		s.cfg.Logger.Warn("password reset requests throttled; no e-mail queued")
 	}
 	return err
+}
+
+// queueResetLink creates a reset link for sub and queues the e-mail that
+// carries it, in tx: a reset asked for on the login page, or a new link asked
+// for with one that no longer works (SignInService.RenewLink).
+func (s *conn) queueResetLink(ctx context.Context, tx *sql.Tx, sub *portal.Subject, baseURL string, now time.Time) error {
+	token, hash, err := newSecret()
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+		sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
+		return fmt.Errorf("store: create reset: %w", err)
+	}
+	subject, body := resetMail(sub.FirstName, portalLink(baseURL, "/reset", token), s.cfg.ResetTTL)
+	return s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.ResetTTL)
 }
 
 func humanDuration(d time.Duration) string {

@@ -131,16 +131,7 @@ func (s *SignInService) RenewLink(ctx context.Context, r portal.LinkRenewal) err
 		}
 		now := s.now()
 		if sub.HasPassword {
-			token, hash, err := newSecret()
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO password_resets (subject_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-				sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
-				return fmt.Errorf("store: create reset: %w", err)
-			}
-			subject, body := resetMail(sub.FirstName, portalLink(r.BaseURL, "/reset", token), s.cfg.ResetTTL)
-			if err := s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.ResetTTL); err != nil {
+			if err := s.queueResetLink(ctx, tx, sub, r.BaseURL, now); err != nil {
 				return err
 			}
 			return s.audit(ctx, tx, sub.ID, "signin.link-renewed", "a new reset link, asked for with a "+r.Kind+" link")
