@@ -66,8 +66,6 @@ export type ServerDraftState<T extends FieldValues = FieldValues> = {
   savedAt: Date | null;
   /** The page shows a draft from the server (restored, or saved here). */
   hasDraft: boolean;
-  /** Whether a restored draft filled the form on this visit. */
-  restored: boolean;
   retry: () => void;
   /** Deletes the server's draft and puts the saved values back. */
   discard: () => Promise<void>;
@@ -91,7 +89,6 @@ export function useServerDraft<T extends FieldValues>(
   const [status, setStatus] = useState<DraftStatus>('idle');
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [hasDraft, setHasDraft] = useState(false);
-  const [restored, setRestored] = useState(false);
   const excluded = useRef(new Set<string>(exclude));
   // baseline: the saved values, as the form starts (the applicant may type before the drafts
   // arrive); sent: what the server's draft holds per field.
@@ -115,22 +112,18 @@ export function useServerDraft<T extends FieldValues>(
       if (!key.startsWith(prefix)) continue;
       const name = key.slice(prefix.length);
       if (excluded.current.has(name) || !(name in baseline.current)) continue;
-      // What was typed on this visit before the draft arrived wins; the next save sends it.
-      if (typed[name]) {
-        sent.current[name] = value;
-        continue;
-      }
       sent.current[name] = value;
+      // What was typed on this visit before the draft arrived wins; the next save sends it.
+      if (typed[name]) continue;
       form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
       any = true;
     }
     if (any) {
       setHasDraft(true);
-      setRestored(true);
       setSavedAt(new Date(mine.updatedAt));
       setStatus('saved');
     }
-  }, [enabled, drafts.isFetched, drafts.data, formKey, prefix, form, ownFields]);
+  }, [enabled, drafts.isFetched, drafts.data, formKey, prefix, form]);
 
   const flush = useCallback(
     async (unloading = false) => {
@@ -211,7 +204,6 @@ export function useServerDraft<T extends FieldValues>(
       sent.current = {};
       paused.current = false;
       setHasDraft(false);
-      setRestored(false);
       setStatus('idle');
       void queryClient.invalidateQueries({ queryKey: ['drafts'] });
     },
@@ -235,7 +227,6 @@ export function useServerDraft<T extends FieldValues>(
     sent.current = {};
     form.reset(baseline.current as T);
     setHasDraft(false);
-    setRestored(false);
     setStatus('idle');
   }, [form, formKey, prefix]);
 
@@ -243,7 +234,6 @@ export function useServerDraft<T extends FieldValues>(
     status,
     savedAt,
     hasDraft,
-    restored,
     retry: () => void flush(),
     discard,
     submitted,
