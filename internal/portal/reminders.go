@@ -3,6 +3,7 @@ package portal
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -144,12 +145,11 @@ func ValidateTimeZone(zone string) error {
 	return nil
 }
 
-// RemindableStatus says whether an applicant in status has something left
-// to do before submission, so a reminder makes sense.
+// RemindableStatuses are the statuses with something left to do before
+// submission, in which a reminder makes sense.
+var RemindableStatuses = []StatusID{StatusNew, StatusSetupComplete, StatusIDVStarted, StatusMROSiteSelection, StatusSelfPayRequired}
+
+// RemindableStatus says whether status is one of RemindableStatuses.
 func RemindableStatus(status StatusID) bool {
-	switch status {
-	case StatusNew, StatusSetupComplete, StatusIDVStarted, StatusMROSiteSelection, StatusSelfPayRequired:
-		return true
-	}
-	return false
+	return slices.Contains(RemindableStatuses, status)
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,8 +22,14 @@ var _ portal.ReminderService = (*ReminderService)(nil)
 // Reminders hands out the reminder service.
 func (db *DB) Reminders() *ReminderService { return &ReminderService{db} }
 
-// remindableStatusSQL lists portal.RemindableStatus's statuses for a query.
-const remindableStatusSQL = `(0, 1, 3, 6, 7)`
+// remindableStatusSQL lists portal.RemindableStatuses for a query: "(0, 1, 3, 6, 7)".
+var remindableStatusSQL = func() string {
+	ids := make([]string, len(portal.RemindableStatuses))
+	for i, st := range portal.RemindableStatuses {
+		ids[i] = strconv.Itoa(int(st))
+	}
+	return "(" + strings.Join(ids, ", ") + ")"
+}()
 
 // reminderState is what the scheduler and the stalled list read of one
 // unfinished applicant.
