@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"applicantportal/internal/portal"
 )
@@ -48,7 +49,8 @@ func (s *PreparationService) MarkPreparationItem(ctx context.Context, subjectID 
 		if err != nil {
 			return err
 		}
-		if !onList(portal.PreparationItems(facts), itemID) {
+		onList := slices.ContainsFunc(portal.PreparationItems(facts), func(it portal.PreparationItem) bool { return it.ID == itemID })
+		if !onList {
 			return portal.Errorf(portal.ENOTFOUND, "This item is not on your list.")
 		}
 		if later {
@@ -65,15 +67,6 @@ func (s *PreparationService) MarkPreparationItem(ctx context.Context, subjectID 
 		return nil
 	})
 	return out, err
-}
-
-func onList(items []portal.PreparationItem, id string) bool {
-	for _, it := range items {
-		if it.ID == id {
-			return true
-		}
-	}
-	return false
 }
 
 // preparationFacts reads what the list and the estimate are computed from:
