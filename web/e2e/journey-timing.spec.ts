@@ -15,7 +15,6 @@ import { expect, portal, test } from './fixtures';
 import {
   AddressesPage,
   AliasesPage,
-  answer,
   choose,
   ConfirmationPage,
   date,
@@ -32,10 +31,13 @@ import { DocumentsPage, FormsPage } from './pom/documents';
 import {
   bearerToken,
   CollectionSitePage,
+  currentEmployerEntry,
   futureExpiry,
   IdvPage,
   IdvReturnPage,
+  referenceEntry,
   restoreCompanyDefaults,
+  schoolEntry,
   SelfPayPage,
 } from './pom/finalization';
 import { inviteToSanFrancisco, SetupWizardPage } from './pom/setup-wizard';
@@ -308,33 +310,13 @@ test('the whole journey, timed step by step, writes the estimate model', async (
   });
   await watch.step('education', async () => {
     const education = new ServiceDataPage(page, 'Education', 'School');
-    await education.fillEntry(1, [
-      text('School name', 'Austin Community College'),
-      choose('Type of school', 'Community college'),
-      text('City', 'Austin'),
-      choose('Country', 'United States'),
-      choose('State', 'Texas'),
-      date('Attended from', '2008-09'),
-      date('Attended to', '2010-05'),
-      answer('Did you graduate?', 'Yes'),
-      choose('Degree or diploma', 'Associate degree'),
-    ]);
+    await education.fillEntry(1, schoolEntry());
     await education.saveAndContinue();
     await expect(page).toHaveURL(/\/employment$/);
   });
   await watch.step('employment', async () => {
     const employment = new ServiceDataPage(page, 'Employment', 'Employer');
-    await employment.fillEntry(1, [
-      text('Employer name', 'Riverside Warehousing'),
-      text('City', 'Austin'),
-      choose('Country', 'United States'),
-      choose('State', 'Texas'),
-      text('Employer phone number', '(512) 555-0100'),
-      text('Job title', 'Warehouse associate'),
-      date('Start date', `${monthsAgo(30)}-01`),
-      tick('I currently work here'),
-      answer('May we contact this employer?', 'No'),
-    ]);
+    await employment.fillEntry(1, currentEmployerEntry());
     await employment.saveAndContinue();
     await expect(page).toHaveURL(/\/credential$/);
   });
@@ -354,12 +336,7 @@ test('the whole journey, timed step by step, writes the estimate model', async (
   });
   await watch.step('professional', async () => {
     const references = new ServiceDataPage(page, 'Professional References', 'Reference');
-    await references.fillEntry(1, [
-      text('Full name', 'Morgan Blake'),
-      choose('Relationship to you', 'Supervisor or manager'),
-      text('Phone number', '(512) 555-0142'),
-      text('Years you have known them', '3'),
-    ]);
+    await references.fillEntry(1, referenceEntry());
     await references.saveAndContinue();
     await expect(page).toHaveURL(/\/confirmation$/);
   });

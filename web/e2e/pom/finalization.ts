@@ -16,6 +16,7 @@ import {
   ServiceDataPage,
   text,
   tick,
+  type EntryValue,
 } from './data-pages';
 
 // --- The company's preferences ---------------------------------------------------------------------
@@ -42,6 +43,36 @@ export function restoreCompanyDefaults() {
 }
 
 // --- Setup and the data pages ----------------------------------------------------------------------
+
+/** The school, current employer and reference a person enters on the demo package's data pages. */
+export const schoolEntry = (): EntryValue[] => [
+  text('School name', 'Austin Community College'),
+  choose('Type of school', 'Community college'),
+  text('City', 'Austin'),
+  choose('Country', 'United States'),
+  choose('State', 'Texas'),
+  date('Attended from', '2008-09'),
+  date('Attended to', '2010-05'),
+  answer('Did you graduate?', 'Yes'),
+  choose('Degree or diploma', 'Associate degree'),
+];
+export const currentEmployerEntry = (): EntryValue[] => [
+  text('Employer name', 'Riverside Warehousing'),
+  text('City', 'Austin'),
+  choose('Country', 'United States'),
+  choose('State', 'Texas'),
+  text('Employer phone number', '(512) 555-0100'),
+  text('Job title', 'Warehouse associate'),
+  date('Start date', `${monthsAgo(30)}-01`),
+  tick('I currently work here'),
+  answer('May we contact this employer?', 'No'),
+];
+export const referenceEntry = (): EntryValue[] => [
+  text('Full name', 'Morgan Blake'),
+  choose('Relationship to you', 'Supervisor or manager'),
+  text('Phone number', '(512) 555-0142'),
+  text('Years you have known them', '3'),
+];
 
 /**
  * The data pages the demo package asks for, in the browser, from the hub's first link to the review:
@@ -73,32 +104,12 @@ export async function fillDataPagesInBrowser(page: Page) {
 
   await expect(page).toHaveURL(/\/education$/);
   const education = new ServiceDataPage(page, 'Education', 'School');
-  await education.fillEntry(1, [
-    text('School name', 'Austin Community College'),
-    choose('Type of school', 'Community college'),
-    text('City', 'Austin'),
-    choose('Country', 'United States'),
-    choose('State', 'Texas'),
-    date('Attended from', '2008-09'),
-    date('Attended to', '2010-05'),
-    answer('Did you graduate?', 'Yes'),
-    choose('Degree or diploma', 'Associate degree'),
-  ]);
+  await education.fillEntry(1, schoolEntry());
   await education.saveAndContinue();
 
   await expect(page).toHaveURL(/\/employment$/);
   const employment = new ServiceDataPage(page, 'Employment', 'Employer');
-  await employment.fillEntry(1, [
-    text('Employer name', 'Riverside Warehousing'),
-    text('City', 'Austin'),
-    choose('Country', 'United States'),
-    choose('State', 'Texas'),
-    text('Employer phone number', '(512) 555-0100'),
-    text('Job title', 'Warehouse associate'),
-    date('Start date', `${monthsAgo(30)}-01`),
-    tick('I currently work here'),
-    answer('May we contact this employer?', 'No'),
-  ]);
+  await employment.fillEntry(1, currentEmployerEntry());
   await employment.saveAndContinue();
 
   await expect(page).toHaveURL(/\/credential$/);
@@ -108,12 +119,7 @@ export async function fillDataPagesInBrowser(page: Page) {
 
   await expect(page).toHaveURL(/\/professional$/);
   const references = new ServiceDataPage(page, 'Professional References', 'Reference');
-  await references.fillEntry(1, [
-    text('Full name', 'Morgan Blake'),
-    choose('Relationship to you', 'Supervisor or manager'),
-    text('Phone number', '(512) 555-0142'),
-    text('Years you have known them', '3'),
-  ]);
+  await references.fillEntry(1, referenceEntry());
   await references.saveAndContinue();
   await expect(page).toHaveURL(/\/confirmation$/);
 }
