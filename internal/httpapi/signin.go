@@ -73,7 +73,7 @@ func (s *Server) handleLoginCodeRequest(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	if req.Channel == "" {
-		req.Channel = portal.CodeByEmail
+		req.Channel = portal.SendByEmail
 	}
 	err := s.svc.SignIn.RequestLoginCode(r.Context(), portal.LoginCodeRequest{Username: req.Username, Channel: req.Channel, IP: s.clientIP(r)})
 	if err != nil {

@@ -26,12 +26,6 @@ const (
 	MaxHandoffPathLength = 2000
 )
 
-// Ways to send a handoff link besides showing it.
-const (
-	HandoffByEmail = "email"
-	HandoffByText  = "sms"
-)
-
 // Why a handoff link does not sign in. The token endpoint answers each
 // with invalid_grant and 400, as RFC 6749 does (a 401 there would make the
 // app sign out whoever is signed in on the device, for a stale link); the
@@ -45,7 +39,7 @@ var (
 )
 
 // HandoffRequest asks for a link to Path (an app path with its query);
-// Send is "", HandoffByEmail or HandoffByText. BaseURL is the portal's
+// Send is "", SendByEmail or SendByText. BaseURL is the portal's
 // public address the link starts with.
 type HandoffRequest struct {
 	Path    string
@@ -150,7 +144,7 @@ func CheckHandoffPath(p string) (string, error) {
 // CheckHandoffSend checks how a link is to be sent.
 func CheckHandoffSend(send string) error {
 	switch send {
-	case "", HandoffByEmail, HandoffByText:
+	case "", SendByEmail, SendByText:
 		return nil
 	}
 	var fe FieldErrors

@@ -33,10 +33,12 @@ const (
 	LinkUnknown = "unknown"
 )
 
-// The channels a sign-in code goes by.
+// The channels a link to continue on another device or a sign-in code
+// goes by (the API's "send" and "channel"; not primaryNotificationMethod,
+// whose text channel is "text").
 const (
-	CodeByEmail = "email"
-	CodeByText  = "sms"
+	SendByEmail = "email"
+	SendByText  = "sms"
 )
 
 // The one answer to every request for a new link or a sign-in code, for
@@ -91,7 +93,7 @@ func (r LoginCodeRequest) Validate() error {
 	} else if len(r.Username) > MaxUsernameLength {
 		fe.Add("username", "Enter an e-mail address of at most 254 characters")
 	}
-	if r.Channel != CodeByEmail && r.Channel != CodeByText {
+	if r.Channel != SendByEmail && r.Channel != SendByText {
 		fe.Add("channel", "Choose e-mail or text message")
 	}
 	return fe.Err()

@@ -123,7 +123,7 @@ func (s *HandoffService) CreateHandoff(ctx context.Context, sess portal.Session,
 		}
 		detail := "a link to continue on another device, shown"
 		switch req.Send {
-		case portal.HandoffByEmail:
+		case portal.SendByEmail:
 			body := fmt.Sprintf("Hello %s,\n\nYou asked for a link to continue your application on another device.\n"+
 				"Open it on that device within %s; it works only once and signs that device in:\n\n%s\n\n"+
 				"If you did not ask for this link, do not open it, and change your password.\n",
@@ -132,7 +132,7 @@ func (s *HandoffService) CreateHandoff(ctx context.Context, sess portal.Session,
 				return err
 			}
 			out.SentTo, detail = email, "a link to continue on another device, e-mailed"
-		case portal.HandoffByText:
+		case portal.SendByText:
 			phone, err := s.handoffPhone(ctx, tx, sess.SubjectID)
 			if err != nil {
 				return err

@@ -238,7 +238,7 @@ func TestHandoff(t *testing.T) {
 
 		t.Run("EmailedToTheAddressOnFile", func(t *testing.T) {
 			a := newHandoffApplicant(t, db)
-			link := create(t, a, "/addresses", portal.HandoffByEmail)
+			link := create(t, a, "/addresses", portal.SendByEmail)
 			if link.SentTo != a.subject.Email {
 				t.Errorf("sentTo = %q; want %q", link.SentTo, a.subject.Email)
 			}
@@ -267,7 +267,7 @@ func TestHandoff(t *testing.T) {
 
 		t.Run("TextedOnlyToAPhoneOnFile", func(t *testing.T) {
 			a := newHandoffApplicant(t, db)
-			_, err := h.CreateHandoff(ctx, a.sess, portal.HandoffRequest{Path: "/addresses", Send: portal.HandoffByText, BaseURL: handoffBase})
+			_, err := h.CreateHandoff(ctx, a.sess, portal.HandoffRequest{Path: "/addresses", Send: portal.SendByText, BaseURL: handoffBase})
 			pe := wantCode(t, err, portal.EINVALID)
 			if len(pe.Fields) != 1 || pe.Fields[0].Field != "send" || !strings.Contains(pe.Fields[0].Message, "no mobile phone number") {
 				t.Errorf("fields = %+v; want the missing phone on send", pe.Fields)
@@ -283,7 +283,7 @@ func TestHandoff(t *testing.T) {
 			if ch, _ := h.HandoffChannels(ctx, a.subject.ID); ch.PhoneEnding != "1111" {
 				t.Errorf("phone ending = %q; want 1111", ch.PhoneEnding)
 			}
-			link := create(t, a, "/addresses", portal.HandoffByText)
+			link := create(t, a, "/addresses", portal.SendByText)
 			if link.SentTo != "1111" {
 				t.Errorf("sentTo = %q; want the number's last digits", link.SentTo)
 			}

@@ -236,13 +236,13 @@ func (s *SignInService) RequestLoginCode(ctx context.Context, r portal.LoginCode
 			return fmt.Errorf("store: find subject: %w", err)
 		}
 		now := s.now()
-		channel, number := portal.CodeByEmail, ""
-		if r.Channel == portal.CodeByText {
+		channel, number := portal.SendByEmail, ""
+		if r.Channel == portal.SendByText {
 			if number, err = s.textNumberOf(ctx, tx, sub); err != nil {
 				return err
 			}
 			if number != "" {
-				channel = portal.CodeByText
+				channel = portal.SendByText
 			}
 		}
 		// A new code ends the older ones: only the latest message counts.
@@ -253,7 +253,7 @@ func (s *SignInService) RequestLoginCode(ctx context.Context, r portal.LoginCode
 			sub.ID, loginCodeHash(sub.ID, code), channel, ms(now), ms(now.Add(portal.LoginCodeTTL))); err != nil {
 			return fmt.Errorf("store: save sign-in code: %w", err)
 		}
-		if channel == portal.CodeByText {
+		if channel == portal.SendByText {
 			if err := s.queueText(ctx, tx, sub.ID, number, loginCodeText(code)); err != nil {
 				return err
 			}

@@ -238,7 +238,7 @@ func TestLoginCode(t *testing.T) {
 		}
 
 		t.Run("SingleUse", func(t *testing.T) {
-			request(t, "Jane@Example.com", portal.CodeByEmail)
+			request(t, "Jane@Example.com", portal.SendByEmail)
 			code := lastCode(t)
 			pair, err := login("jane@example.com", code[:3]+" "+code[3:], "192.0.2.20")
 			if err != nil {
@@ -255,7 +255,7 @@ func TestLoginCode(t *testing.T) {
 		})
 
 		t.Run("ParallelReplayOnlyOneWins", func(t *testing.T) {
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			code := lastCode(t)
 			errs := parallel(8, func(i int) error {
 				_, err := login("jane@example.com", code, "192.0.2.30")
@@ -278,7 +278,7 @@ func TestLoginCode(t *testing.T) {
 		})
 
 		t.Run("ExpiresAfterTenMinutes", func(t *testing.T) {
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			code := lastCode(t)
 			c.advance(portal.LoginCodeTTL)
 			_, err := login("jane@example.com", code, "192.0.2.40")
@@ -286,9 +286,9 @@ func TestLoginCode(t *testing.T) {
 		})
 
 		t.Run("ANewCodeEndsTheOlder", func(t *testing.T) {
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			first := lastCode(t)
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			second := lastCode(t)
 			if first != second {
 				_, err := login("jane@example.com", first, "192.0.2.41")
@@ -301,7 +301,7 @@ func TestLoginCode(t *testing.T) {
 
 		t.Run("FiveWrongTriesSpendTheCode", func(t *testing.T) {
 			c.advance(2 * time.Hour) // the requests above leave their window
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			code := lastCode(t)
 			wrong := "000000"
 			if code == wrong {
@@ -319,7 +319,7 @@ func TestLoginCode(t *testing.T) {
 
 		t.Run("WrongCodesCountInThePasswordThrottle", func(t *testing.T) {
 			c.advance(time.Hour)
-			request(t, "jane@example.com", portal.CodeByEmail)
+			request(t, "jane@example.com", portal.SendByEmail)
 			for i := 0; i < store.MaxFailuresPerUserAndIP; i++ {
 				_, err := login("jane@example.com", "12345", "192.0.2.60")
 				wantErr(t, err, portal.ErrBadCode)
@@ -332,8 +332,8 @@ func TestLoginCode(t *testing.T) {
 
 		t.Run("UnknownOrPasswordlessUserIsSilent", func(t *testing.T) {
 			before, _ := db.Outbox(ctx)
-			request(t, "ghost@example.com", portal.CodeByEmail)
-			request(t, "pat@example.com", portal.CodeByEmail) // invited, no password yet
+			request(t, "ghost@example.com", portal.SendByEmail)
+			request(t, "pat@example.com", portal.SendByEmail) // invited, no password yet
 			if after, _ := db.Outbox(ctx); len(after) != len(before) {
 				t.Fatalf("outbox grew from %d to %d", len(before), len(after))
 			}
@@ -345,7 +345,7 @@ func TestLoginCode(t *testing.T) {
 			c.advance(2 * time.Hour)
 			before := len(mailsFor(t, db, "jane@example.com"))
 			for i := 0; i < store.MaxResetsPerUser+2; i++ {
-				request(t, "jane@example.com", portal.CodeByEmail)
+				request(t, "jane@example.com", portal.SendByEmail)
 			}
 			if n := len(mailsFor(t, db, "jane@example.com")) - before; n != store.MaxResetsPerUser {
 				t.Fatalf("codes sent = %d; want %d", n, store.MaxResetsPerUser)
@@ -361,7 +361,7 @@ func TestLoginCode(t *testing.T) {
 			if err := db.Auth().SetInitialPassword(ctx, sam.ID, goodPass); err != nil {
 				t.Fatal(err)
 			}
-			request(t, "sam@example.com", portal.CodeByText)
+			request(t, "sam@example.com", portal.SendByText)
 			texts, err := db.Operator().Maintenance.TextOutbox(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -376,7 +376,7 @@ func TestLoginCode(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Without a number on file, a text request sends an e-mail.
-			request(t, "jane@example.com", portal.CodeByText)
+			request(t, "jane@example.com", portal.SendByText)
 			if texts, _ := db.Operator().Maintenance.TextOutbox(ctx); len(texts) != 1 {
 				t.Fatalf("texts = %d", len(texts))
 			}
