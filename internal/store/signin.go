@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -181,7 +182,7 @@ func (s *conn) textNumberOf(ctx context.Context, q queryer, sub *portal.Subject)
 		return "", err
 	}
 	if p != nil {
-		dial := cmpOr(p.DaytimeDialCode, "1")
+		dial := cmp.Or(p.DaytimeDialCode, portal.DefaultDialCode)
 		if p.PrimaryNotificationMethod.Text != "" {
 			return textNumber(dial, p.PrimaryNotificationMethod.Text), nil
 		}
@@ -196,14 +197,7 @@ func (s *conn) textNumberOf(ctx context.Context, q queryer, sub *portal.Subject)
 	if strings.HasPrefix(phone, "+") {
 		return textNumber("", phone), nil
 	}
-	return textNumber("1", phone), nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	return textNumber(portal.DefaultDialCode, phone), nil
 }
 
 // RequestLoginCode implements portal.SignInService. Only an account with
