@@ -202,7 +202,7 @@ func (s *Server) Routes() []string {
 // Handler returns the portal's whole HTTP handler.
 func (s *Server) Handler() http.Handler {
 	mux := s.routes()
-	return s.recoverPanics(s.logRequests(s.strictTransport(securityHeaders(s.csp, s.permissions, s.refuseBadText(mux)))))
+	return s.recoverPanics(s.logRequests(s.strictTransport(securityHeaders(s.csp, s.permissions, withLocale(s.refuseBadText(mux))))))
 }
 
 func (s *Server) routes() *routes {

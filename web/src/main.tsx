@@ -3,16 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setUserCacheLoader } from './lib/auth';
 import { installChunkReload } from './lib/chunk-reload';
-import { setLocaleCookie } from './lib/locale';
+import { loadCatalogue } from './lib/i18n';
+import { chooseLocale, setLocaleCookie } from './lib/locale';
 import './styles/global.css';
 
-setLocaleCookie();
+setLocaleCookie(chooseLocale());
 installChunkReload();
 // Loaded lazily, with a login or a guarded page: TanStack Query stays off /login's first load.
 setUserCacheLoader(() => import('./lib/current-user'));
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The chosen language's catalogue first (nothing to wait for in en-US), so no page shows in two languages.
+void loadCatalogue().finally(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

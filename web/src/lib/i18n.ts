@@ -1,4 +1,5 @@
-// Every user-facing string comes from the message catalogue (src/locales).
+// Every user-facing string comes from the message catalogue (src/locales), in
+// the language lib/locale.ts chose.
 // Callers use t(key, values); how a message is formatted is this module's
 // business alone. It is our own formatter: the messages need no more than
 // {name} placeholders, and a library (@nanostores/i18n was used until issue
@@ -16,12 +17,25 @@ import errors from '@/locales/en-US/errors.json';
 import layout from '@/locales/en-US/layout.json';
 import ui from '@/locales/en-US/ui.json';
 import type { enUS } from '@/locales/en-US/messages';
+import { currentLocale, DEFAULT_LOCALE } from './locale';
 
 export type MessageKey = keyof typeof enUS;
 export type MessageValues = Record<string, string | number>;
 
 const messages: Record<string, string> = {};
 const added = new Set<string>();
+/**
+ * The catalogue of the chosen language when it is not en-US: all its areas at once, loaded before the
+ * app renders (loadCatalogue), so en-US visitors never download it. The en-US catalogue stays the
+ * fallback, though the catalogue tests keep both complete.
+ */
+let translated: Record<string, string> = {};
+
+/** Loads the catalogue of the chosen language (lib/locale.ts); en-US is built in. */
+export async function loadCatalogue(): Promise<void> {
+  if (currentLocale() === DEFAULT_LOCALE) return;
+  translated = (await import('@/locales/es-US/messages')).esUS;
+}
 
 /** Adds one area's messages; adding an area twice does nothing. */
 export function addMessages(area: string, areaMessages: Record<string, string>) {
@@ -38,7 +52,7 @@ addMessages('ui', ui);
 
 /** The message for key with {name} placeholders filled from values. */
 export function t(key: MessageKey, values?: MessageValues): string {
-  const message = messages[key];
+  const message = translated[key] ?? messages[key];
   if (message === undefined) return key;
   // A placeholder without a value stays as written, so a missing value shows in the text instead of
   // vanishing. A replacer function, not a replacement string, so a value with "$" in it (an amount)

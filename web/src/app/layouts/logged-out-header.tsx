@@ -1,5 +1,7 @@
 // The top bar before login: the provider's brand on every page, and the
-// employer's once the page knows it (the invitation's user on /setup).
+// employer's once the page knows it (the invitation's user on /setup), and
+// the language switch.
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { HeaderBrands, type HeaderEmployer } from '@/components/logo/header-brands';
 import styles from '@/features/user-menu/components/top-bar.module.css';
 
@@ -9,6 +11,7 @@ export function LoggedOutHeader({ employer }: { employer?: HeaderEmployer | null
       <span className={styles.homeLink}>
         <HeaderBrands employer={employer} />
       </span>
+      <LanguageSwitch />
     </header>
   );
 }

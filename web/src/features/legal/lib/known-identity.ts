@@ -4,7 +4,7 @@
 // identification that stands for an SSN, from the personal information saved
 // (GET /api/v2/user answers only the last four digits of an SSN, never more).
 import type { Subject } from '@/types/api';
-import { LOCALE } from '@/lib/locale';
+import { currentLocale } from '@/lib/locale';
 
 export type KnownIdentity = {
   firstName: string;
@@ -24,7 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   try {
-    return new Intl.DisplayNames([LOCALE], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

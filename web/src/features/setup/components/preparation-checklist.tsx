@@ -6,7 +6,7 @@ import '@/features/setup/lib/messages';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t, type MessageKey } from '@/lib/i18n';
-import { LOCALE } from '@/lib/locale';
+import { currentLocale } from '@/lib/locale';
 import {
   useMarkPreparationItem,
   usePreparation,
@@ -35,7 +35,7 @@ const itemTexts: Record<PreparationItemId, { title: MessageKey; why: MessageKey 
 function money(amount: string, currency = 'USD') {
   const value = Number(amount);
   if (!Number.isFinite(value)) return `${amount} ${currency}`;
-  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(value);
+  return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency }).format(value);
 }
 
 /** An item's title with the package's facts in it. */

@@ -1,12 +1,14 @@
 // The top bar of logged-in pages: the screening provider's brand and the
 // employer's (its logo, or its name), Messages (the chat with the employer's
 // hiring team, when chat is on, with the unread count: on the page, not only
-// in the menu) and the user menu.
+// in the menu), the language switch and the user menu.
 import '@/components/app-nav/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch/language-switch';
 import { HeaderBrands } from '@/components/logo/header-brands';
+import { api } from '@/lib/api-client';
 import { raiseChatSelected } from '@/lib/app-events';
 import { config } from '@/lib/config';
 import { currentUserQuery, useCompanySettings } from '@/lib/current-user';
@@ -72,6 +74,7 @@ export function TopBar({
         <HeaderBrands employer={companyName ? { name: companyName, logoUrl } : null} />
       </Link>
       <div className={styles.actions}>
+        <LanguageSwitch onSwitch={(locale) => api.put('api/v2/user/locale', { locale })} />
         {chatEnabled ? <MessagesButton company={companyName} unread={unread} /> : null}
         <UserMenu unread={unread} onContinueOnPhone={onContinueOnPhone} />
       </div>
