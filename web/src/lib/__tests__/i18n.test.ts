@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { t, type MessageKey } from '@/lib/i18n';
 import { enUS } from '@/locales/en-US/messages';
+import { esUS } from '@/locales/es-US/messages';
 
 // Vitest runs in web/.
 const src = join(process.cwd(), 'src');
@@ -99,4 +100,46 @@ describe('t', () => {
       expect(t(key as MessageKey)).toBe(message);
     },
   );
+});
+
+describe('the es-US catalogue', () => {
+  const dir = (locale: string) => join(src, 'locales', locale);
+  const areas = readdirSync(dir('en-US')).filter((name) => name.endsWith('.json'));
+  const read = (locale: string, name: string) =>
+    JSON.parse(readFileSync(join(dir(locale), name), 'utf8')) as Record<string, string>;
+  const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+  it('has the same area files as en-US', () => {
+    expect(
+      readdirSync(dir('es-US'))
+        .filter((name) => name.endsWith('.json'))
+        .sort(),
+    ).toEqual([...areas].sort());
+  });
+
+  it.each(areas)('%s: has every key en-US has and no other, each with the same placeholders', (name) => {
+    const en = read('en-US', name);
+    const es = read('es-US', name);
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    const differing = Object.keys(en).filter(
+      (key) => key in es && placeholders(es[key]).join() !== placeholders(en[key]).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('is translated: no message left as its English, short words and names aside', () => {
+    const untranslated = areas.flatMap((name) => {
+      const en = read('en-US', name);
+      const es = read('es-US', name);
+      return Object.keys(en).filter((key) => es[key] === en[key] && /[a-z]{4,}\s+[a-z]{3,}/i.test(en[key]));
+    });
+    expect(untranslated).toEqual([]);
+  });
+
+  it('is what lib/i18n.ts loads for es-US: every area is in src/locales/es-US/messages.ts', () => {
+    const index = readFileSync(join(dir('es-US'), 'messages.ts'), 'utf8');
+    const missing = areas.filter((name) => !index.includes(`from './${name}'`));
+    expect(missing).toEqual([]);
+    expect(Object.keys(esUS).length).toBe(Object.keys(catalogue).length);
+  });
 });

@@ -38,7 +38,7 @@ import reminders from './reminders.json';
 import timeline from './timeline.json';
 import drafts from './drafts.json';
 
-export const esUS: Partial<Record<keyof typeof enUS, string>> = {
+export const esUS: Record<keyof typeof enUS, string> = {
   ...common,
   ...drafts,
   ...errors,
