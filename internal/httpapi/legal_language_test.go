@@ -40,14 +40,11 @@ func (a *legalAPI) loadSpanish() map[string]string {
 // app's language switch sets it), Accept-Language for en-US.
 func (a *legalAPI) doIn(lang portal.Locale, method, path, who string, body any) *httptest.ResponseRecorder {
 	a.t.Helper()
-	r := request{Method: method, URL: path, Token: a.tokens[who], Body: body, Header: map[string]string{"Accept-Language": "en-US,en;q=0.9"}}
+	header := map[string]string{"Accept-Language": "en-US,en;q=0.9"}
 	if lang == portal.LocaleEsUS {
-		r.Header = map[string]string{"Cookie": "locale=es-US"}
+		header = map[string]string{"Cookie": "locale=es-US"}
 	}
-	if body != nil {
-		r.ContentType = "application/json"
-	}
-	return a.send(r)
+	return a.doWithHeader(method, path, a.tokens[who], body, header)
 }
 
 type languageJSON struct {
