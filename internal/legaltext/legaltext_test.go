@@ -369,3 +369,20 @@ func testSamples(t *testing.T, lang portal.Locale) {
 		}
 	})
 }
+
+func TestSummaryOfRightsInEachLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang portal.Locale
+		want string
+	}{
+		{portal.LocaleEnUS, "A Summary of Your Rights Under the Fair Credit Reporting Act"},
+		{portal.LocaleEsUS, "Resumen de sus derechos bajo la Ley de Informes Justos de Crédito"},
+		{"fr-FR", "A Summary of Your Rights Under the Fair Credit Reporting Act"},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			if got := legaltext.SummaryOfRights(tc.lang); !strings.Contains(got, tc.want) || !legaltext.IsSample(got) {
+				t.Errorf("SummaryOfRights = %.200s; want the sample %q", got, tc.want)
+			}
+		})
+	}
+}

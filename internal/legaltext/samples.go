@@ -101,16 +101,28 @@ func SamplesIn(lang portal.Locale) []Sample {
 }
 
 // SummaryOfRights is the federal Summary of Rights under the FCRA as
-// sanitized HTML: the sample text, opening with SampleMarker, which the
-// adverse-action notices show beside the employer's word.
-var SummaryOfRights = sync.OnceValue(func() string {
-	md, err := sampleFiles.ReadFile("samples/" + portal.DocRightsFed + ".md")
-	if err != nil {
-		panic("legaltext: missing sample " + portal.DocRightsFed)
+// sanitized HTML in a language (English for one without samples): the
+// sample text, opening with its sample marker, which the adverse-action
+// notices show beside the employer's word.
+func SummaryOfRights(lang portal.Locale) string {
+	if html, ok := summariesOfRights()[lang]; ok {
+		return html
 	}
-	html, err := RenderMarkdown(string(md))
-	if err != nil {
-		panic("legaltext: " + portal.DocRightsFed + ": " + err.Error())
+	return summariesOfRights()[portal.LocaleEnUS]
+}
+
+var summariesOfRights = sync.OnceValue(func() map[portal.Locale]string {
+	out := map[portal.Locale]string{}
+	for _, lang := range portal.Locales {
+		md, err := sampleFiles.ReadFile(sampleDir(lang) + portal.DocRightsFed + ".md")
+		if err != nil {
+			panic("legaltext: missing sample " + string(lang) + " " + portal.DocRightsFed)
+		}
+		html, err := RenderMarkdown(string(md))
+		if err != nil {
+			panic("legaltext: " + portal.DocRightsFed + ": " + err.Error())
+		}
+		out[lang] = html
 	}
-	return html
+	return out
 })
