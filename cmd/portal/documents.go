@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,7 +32,7 @@ type manifestEntry struct {
 	Editable   *bool           `json:"editable"`   // false: shown elsewhere, never signed as a step
 }
 
-const documentsUsage = "Usage: portal documents load [--company ID] [--data DIR | --database-url URL] FOLDER\n\n" + documentsSummary
+const documentsUsage = "Usage: portal documents load [--company ID] [--lang en-US|es-US] [--data DIR | --database-url URL] FOLDER\n\n" + documentsSummary
 
 const documentsSummary = `Loads the legal texts of FOLDER (the one argument) into a company: every
 .md, .markdown, .html and .htm file, sanitized (no script, no event handlers,
@@ -45,6 +46,14 @@ An optional documents.json in FOLDER says for whom each text applies:
    "handbook": {"visibility": "all", "title": "Employee handbook", "editable": false}}
 Without an entry, a known document type keeps the visibility of the demo
 sample (California documents for US-CA, ...) and any other type is "all".
+
+With --lang es-US the texts are the Spanish versions of the company's
+documents: each file names an English document already loaded (by its
+document type, or the code documents.json gives), and only its title and
+text are stored, versioned apart from the English. An applicant reading
+in Spanish is shown the Spanish version where there is one, else the
+English; a signature keeps the language it signed. Without --lang the
+texts are the English (en-US) ones.
 `
 
 func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -55,7 +64,9 @@ func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	f := newFlags("documents load", documentsSummary, stderr)
 	st := f.storage()
 	var companyID int64
+	var langTag string
 	f.Int64Var(&companyID, "company", 0, "company id; may be left out when the database holds exactly one company")
+	f.StringVar(&langTag, "lang", string(portal.LocaleEnUS), "the language of the texts: en-US, or es-US for the Spanish versions of documents loaded in en-US")
 	rest, err := f.parseWithArgs(args)
 	if err != nil {
 		return err
@@ -64,8 +75,12 @@ func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprint(stderr, documentsUsage)
 		return errors.New("portal documents load: give exactly one folder")
 	}
+	lang, ok := portal.ParseLocale(langTag)
+	if !ok {
+		return fmt.Errorf("portal documents load: --lang %s: the language must be en-US or es-US", langTag)
+	}
 	dir := rest[0]
-	docs, err := readLegalFolder(dir)
+	docs, err := readLegalFolder(dir, lang)
 	if err != nil {
 		return err
 	}
@@ -77,6 +92,7 @@ func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if companyID, err = oneCompany(ctx, db, companyID); err != nil {
 		return err
 	}
+	var changedEnglish []int64
 	for _, d := range docs {
 		d.CompanyID = companyID
 		changed, err := db.SaveLegalDocument(ctx, &d)
@@ -90,17 +106,51 @@ func runDocuments(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		case changed:
 			what = "text changed, new version"
 		}
-		fmt.Fprintf(stdout, "%-30s version %d (%s): %q, %s\n", d.Type.DocumentType, d.Version, what, d.Title, describeVisibility(d.Type))
-		if strings.Contains(d.Content, legaltext.SampleMarker) {
+		scope := describeVisibility(d.Type)
+		if lang != portal.LocaleEnUS {
+			scope = "the " + string(lang) + " version"
+		} else if changed && d.Version > 1 {
+			changedEnglish = append(changedEnglish, d.ID)
+		}
+		fmt.Fprintf(stdout, "%-30s version %d (%s): %q, %s\n", d.Type.DocumentType, d.Version, what, d.Title, scope)
+		if legaltext.IsSample(d.Content) {
 			fmt.Fprintf(stdout, "%-30s warning: still carries the sample marker; load the counsel-approved text\n", "")
 		}
 	}
-	fmt.Fprintf(stdout, "Loaded %d legal documents into company %d.\n", len(docs), companyID)
+	if err := warnStaleTranslations(ctx, db, companyID, changedEnglish, stdout); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Loaded %d legal documents (%s) into company %d.\n", len(docs), lang, companyID)
 	return nil
 }
 
-// readLegalFolder reads the texts and the manifest of a folder.
-func readLegalFolder(dir string) ([]portal.LegalDocument, error) {
+// warnStaleTranslations names the translations of English texts that just
+// changed: an applicant reading in that language is still shown the
+// translation of the old text until it is loaded again.
+func warnStaleTranslations(ctx context.Context, db *store.DB, companyID int64, changed []int64, stdout io.Writer) error {
+	if len(changed) == 0 {
+		return nil
+	}
+	for _, lang := range portal.Locales[1:] {
+		docs, err := db.FindCompanyLegalDocuments(portal.WithLocale(ctx, lang), companyID)
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			if d.Language == lang && slices.Contains(changed, d.ID) {
+				fmt.Fprintf(stdout, "%-30s warning: its %s version (%d) translates the earlier text; load the new translation with --lang %s\n",
+					d.Type.DocumentType, lang, d.Version, lang)
+			}
+		}
+	}
+	return nil
+}
+
+// readLegalFolder reads the texts and the manifest of a folder, in a
+// language: for another than en-US, the texts are translations (see
+// documentsSummary) and what documents.json says about visibility is not
+// theirs to change.
+func readLegalFolder(dir string, lang portal.Locale) ([]portal.LegalDocument, error) {
 	texts, err := legaltext.LoadDir(dir)
 	if err != nil {
 		return nil, err
@@ -132,7 +182,7 @@ func readLegalFolder(dir string) ([]portal.LegalDocument, error) {
 			return nil, fmt.Errorf("%s: two files for document type %s", dir, t.Name)
 		}
 		seen[t.Name] = true
-		d := portal.LegalDocument{Title: t.Title, Content: t.HTML,
+		d := portal.LegalDocument{Title: t.Title, Content: t.HTML, Language: lang,
 			Type: portal.LegalDocumentType{DocumentType: t.Name, Visibility: portal.VisibilityAll, Editable: true}}
 		if s, ok := samples[t.Name]; ok {
 			d.Type.Visibility, d.Type.Regions = s.Visibility, s.Regions

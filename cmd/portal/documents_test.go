@@ -36,12 +36,19 @@ func companyInDataDir(t *testing.T, data string) int64 {
 
 func legalDocuments(t *testing.T, data string, companyID int64) map[string]portal.LegalDocument {
 	t.Helper()
+	return legalDocumentsIn(t, data, companyID, portal.LocaleEnUS)
+}
+
+// legalDocumentsIn reads the company's documents as a request in lang
+// sees them.
+func legalDocumentsIn(t *testing.T, data string, companyID int64, lang portal.Locale) map[string]portal.LegalDocument {
+	t.Helper()
 	db, err := store.Open(context.Background(), store.Config{DataDir: data})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	docs, err := db.FindCompanyLegalDocuments(context.Background(), companyID)
+	docs, err := db.FindCompanyLegalDocuments(portal.WithLocale(context.Background(), lang), companyID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +126,59 @@ func TestDocumentsLoad(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		if err == nil || !strings.Contains(string(out), "handbok") {
 			t.Errorf("err=%v output:\n%s", err, out)
+		}
+	})
+}
+
+// TestDocumentsLoadInSpanish: --lang es-US loads the Spanish versions of
+// documents loaded in English, read in Spanish where they exist.
+func TestDocumentsLoadInSpanish(t *testing.T) {
+	data, english, spanish := t.TempDir(), t.TempDir(), t.TempDir()
+	companyID := companyInDataDir(t, data)
+	writeLegalFiles(t, english, map[string]string{
+		"disclosure.md": "# Disclosure\n\nRead this, {{firstName}}.\n",
+		"handbook.md":   "# Handbook\n\nHello.\n",
+	})
+	runPortal(t, "documents", "load", "--data", data, english)
+	writeLegalFiles(t, spanish, map[string]string{"disclosure.md": "# Divulgación\n\nLea esto, {{firstName}}.\n"})
+
+	out := runPortal(t, "documents", "load", "--data", data, "--lang", "es-US", spanish)
+	for _, want := range []string{`version 1 (created): "Divulgación", the es-US version`, "Loaded 1 legal documents (es-US) into company"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	t.Run("ReadInSpanishWhereThereIsSpanish", func(t *testing.T) {
+		docs := legalDocumentsIn(t, data, companyID, portal.LocaleEsUS)
+		if d := docs["disclosure"]; d.Language != portal.LocaleEsUS || d.Title != "Divulgación" || !strings.Contains(d.Content, "Lea esto, {{firstName}}") {
+			t.Errorf("disclosure in Spanish = %+v", d)
+		}
+		if d := docs["handbook"]; d.Language != portal.LocaleEnUS || d.Title != "Handbook" {
+			t.Errorf("handbook in Spanish = %+v; want its English", d)
+		}
+	})
+	t.Run("EnglishUnchanged", func(t *testing.T) {
+		if d := legalDocuments(t, data, companyID)["disclosure"]; d.Language != portal.LocaleEnUS || d.Version != 1 || d.Title != "Disclosure" {
+			t.Errorf("disclosure in English = %+v", d)
+		}
+	})
+	t.Run("ChangedEnglishWarnsOfItsTranslation", func(t *testing.T) {
+		writeLegalFiles(t, english, map[string]string{"disclosure.md": "# Disclosure\n\nThe reviewed text.\n"})
+		out := runPortal(t, "documents", "load", "--data", data, english)
+		if !strings.Contains(out, "warning: its es-US version (1) translates the earlier text; load the new translation with --lang es-US") {
+			t.Errorf("output:\n%s", out)
+		}
+	})
+	t.Run("ErrNoEnglishDocument", func(t *testing.T) {
+		other := t.TempDir()
+		writeLegalFiles(t, other, map[string]string{"policy.md": "# Política\n\nTexto.\n"})
+		if out := runPortalFails(t, "documents", "load", "--data", data, "--lang", "es-US", other); !strings.Contains(out, "load the en-US text first") {
+			t.Errorf("stderr:\n%s", out)
+		}
+	})
+	t.Run("ErrUnknownLanguage", func(t *testing.T) {
+		if out := runPortalFails(t, "documents", "load", "--data", data, "--lang", "fr-FR", spanish); !strings.Contains(out, "en-US or es-US") {
+			t.Errorf("stderr:\n%s", out)
 		}
 	})
 }

@@ -29,7 +29,7 @@ Commands:
   invite    invite an applicant and print the invitation link
   outbox    print the e-mail outbox
   banner    set, clear or list the maintenance banner: banner set|clear|list
-  documents load a company's legal texts: documents load [--company ID] FOLDER
+  documents load a company's legal texts: documents load [--company ID] [--lang es-US] FOLDER
   applicants list the applicants, their status and any hold
   applicant list the applicants, or show one's status and what is missing: applicant list|show;
             who is stalled: applicant list --stalled [--days N]

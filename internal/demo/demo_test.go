@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"applicantportal/internal/demo"
+	"applicantportal/internal/legaltext"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
@@ -13,7 +14,7 @@ import (
 
 // seededTables are every table the demo seed writes to.
 var seededTables = []string{"companies", "packages", "package_services", "package_document_types", "legal_documents", "legal_document_regions",
-	"legal_document_versions", "subjects", "profiles", "orders", "subject_locations", "token_families", "tokens",
+	"legal_document_versions", "legal_document_translations", "subjects", "profiles", "orders", "subject_locations", "token_families", "tokens",
 	"invitations", "login_failures", "legal_signatures", "personal_info", "outbox", "pdf_forms", "files", "file_chunks"}
 
 func rowCounts(t *testing.T, db *store.DB) map[string]int {
@@ -157,6 +158,37 @@ func TestSeedAddsTheForms(t *testing.T) {
 		}
 		if len(forms) != 1 || forms[0].Code != "mvr-request" || forms[0].Required || len(forms[0].FieldNames) != 8 {
 			t.Errorf("the demo login's forms = %+v; want the optional MVR request with its 8 fields", forms)
+		}
+	})
+}
+
+// TestSeedLoadsTheSamplesInEveryLanguage: the demo employer's documents
+// read in Spanish are the Spanish samples, each marked as a sample, and in
+// English the English ones.
+func TestSeedLoadsTheSamplesInEveryLanguage(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := demo.Seed(ctx, db, "http://portal.test"); err != nil {
+			t.Fatal(err)
+		}
+		companies, err := db.FindCompanies(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range portal.Locales {
+			docs, err := db.FindCompanyLegalDocuments(portal.WithLocale(ctx, lang), companies[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			samples := legaltext.SamplesIn(lang)
+			if len(docs) != len(samples) {
+				t.Fatalf("%s: %d documents, %d samples", lang, len(docs), len(samples))
+			}
+			for i, d := range docs {
+				if d.Language != lang || d.Title != samples[i].Title || d.Version != 1 || !legaltext.IsSample(d.Content) {
+					t.Errorf("%s: document %s is %s %q version %d; want the sample %q", lang, d.Type.DocumentType, d.Language, d.Title, d.Version, samples[i].Title)
+				}
+			}
 		}
 	})
 }

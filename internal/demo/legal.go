@@ -16,18 +16,21 @@ import (
 	"applicantportal/internal/store"
 )
 
-// LoadSamples stores the sample legal texts (legaltext.Samples, marked as
-// samples) as a company's documents.
+// LoadSamples stores the sample legal texts (legaltext.SamplesIn, marked as
+// samples) as a company's documents, in every language: English first,
+// which the translations need.
 func LoadSamples(ctx context.Context, db *store.DB, companyID int64) error {
-	for _, s := range legaltext.Samples() {
-		html, err := legaltext.RenderMarkdown(s.Markdown)
-		if err != nil {
-			return err
-		}
-		d := &portal.LegalDocument{CompanyID: companyID, Title: s.Title, Content: html,
-			Type: portal.LegalDocumentType{DocumentType: s.DocumentType, Visibility: s.Visibility, Regions: s.Regions, Editable: true}}
-		if _, err := db.SaveLegalDocument(ctx, d); err != nil {
-			return fmt.Errorf("demo: sample %s: %w", s.DocumentType, err)
+	for _, lang := range portal.Locales {
+		for _, s := range legaltext.SamplesIn(lang) {
+			html, err := legaltext.RenderMarkdown(s.Markdown)
+			if err != nil {
+				return err
+			}
+			d := &portal.LegalDocument{CompanyID: companyID, Title: s.Title, Content: html, Language: lang,
+				Type: portal.LegalDocumentType{DocumentType: s.DocumentType, Visibility: s.Visibility, Regions: s.Regions, Editable: true}}
+			if _, err := db.SaveLegalDocument(ctx, d); err != nil {
+				return fmt.Errorf("demo: sample %s %s: %w", lang, s.DocumentType, err)
+			}
 		}
 	}
 	return nil

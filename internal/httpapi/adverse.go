@@ -58,6 +58,6 @@ func (s *Server) handleAdverseActionGet(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	out := newAdverseActionJSON(a)
-	out.SummaryOfRights = legaltext.SummaryOfRights()
+	out.SummaryOfRights = legaltext.SummaryOfRights(portal.LocaleOf(r.Context()))
 	writeJSON(w, http.StatusOK, out)
 }

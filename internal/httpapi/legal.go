@@ -37,6 +37,10 @@ type legalDocumentJSON struct {
 	Version   int                      `json:"version"`
 	Type      portal.LegalDocumentType `json:"type"`
 	Signature *signatureJSON           `json:"signature"`
+	// Language is the language of Title (and of the text GET
+	// /api/v2/document/{id} serves): the request's when the document has
+	// a text in it, else en-US.
+	Language portal.Locale `json:"language"`
 	// Instances are the per-employer DOT releases of the company's release
 	// document (ReleaseDocument): one per DOT-flagged employment entry,
 	// signed or not, and any signed one whose entry is gone or no longer
@@ -60,10 +64,12 @@ type signatureJSON struct {
 	ContentSHA256   string                 `json:"contentSha256"`
 	Outcome         portal.SignOutcome     `json:"outcome"`
 	Fields          portal.SignatureFields `json:"fields"`
+	// Language is the language of the text signed, whatever the request's.
+	Language portal.Locale `json:"language"`
 }
 
 func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDocumentJSON {
-	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Signature: newSignatureJSON(sig)}
+	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Language: d.Language, Signature: newSignatureJSON(sig)}
 	if out.Type.Regions == nil {
 		out.Type.Regions = []portal.Region{}
 	}
@@ -77,6 +83,7 @@ func newSignatureJSON(sig *portal.Signature) *signatureJSON {
 	out := &signatureJSON{
 		ID: sig.ID, SignatureUserIP: sig.SignatureUserIP, SignerName: sig.SignerName, CreatedAt: sig.CreatedAt,
 		DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256, Outcome: sig.Outcome, Fields: sig.Fields,
+		Language: sig.Language,
 	}
 	if len(sig.SignatureData) > 0 {
 		out.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
@@ -207,6 +214,10 @@ type documentContentJSON struct {
 	DocumentType  string `json:"documentType"`
 	Content       string `json:"content"`
 	ContentSHA256 string `json:"contentSha256"`
+	// Language is the language of Title and Content: the request's when
+	// the document has a text in it, else en-US; with ?signed=true, the
+	// language signed.
+	Language portal.Locale `json:"language"`
 }
 
 // legalDocument loads the subject's legal file and the document the path
@@ -239,14 +250,18 @@ func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	instance := r.URL.Query().Get("instance")
-	out := documentContentJSON{ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType, Instance: instance}
+	out := documentContentJSON{ID: d.ID, Title: d.Title, Version: d.Version, DocumentType: d.Type.DocumentType, Instance: instance, Language: d.Language}
 	if r.URL.Query().Get("signed") == "true" {
 		sig := file.Instance(d.ID, instance)
 		if sig == nil {
 			s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 			return
 		}
-		out.Version, out.Content, out.ContentSHA256 = sig.DocumentVersion, sig.Content, sig.ContentSHA256
+		if out.Title, err = s.titleIn(r, sess, d, sig.Language); err != nil {
+			s.Error(w, r, err)
+			return
+		}
+		out.Version, out.Content, out.ContentSHA256, out.Language = sig.DocumentVersion, sig.Content, sig.ContentSHA256, sig.Language
 		out.EmployerName = sig.Fields.EmployerName
 	} else {
 		if instance != "" {
@@ -260,6 +275,23 @@ func (s *Server) handleLegalDocumentGet(w http.ResponseWriter, r *http.Request) 
 		out.Content, out.ContentSHA256 = legaltext.Shown(file, d, instance)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// titleIn returns a document's title in a language (that of a signature):
+// d's own when d is in it, else read again in that language (the English
+// when the document has no text in it any more).
+func (s *Server) titleIn(r *http.Request, sess *portal.Session, d portal.LegalDocument, lang portal.Locale) (string, error) {
+	if lang == d.Language || lang == "" {
+		return d.Title, nil
+	}
+	file, err := s.svc.Legal.FindLegalDocuments(portal.WithLocale(r.Context(), lang), sess.SubjectID)
+	if err != nil {
+		return "", err
+	}
+	if other, ok := file.Document(d.ID); ok {
+		return other.Title, nil
+	}
+	return d.Title, nil
 }
 
 // releaseEntry returns the employment entry an instance of the release
@@ -323,12 +355,18 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "You have not signed this document."))
 		return
 	}
+	// The PDF is in the language signed, whatever the request's.
+	title, err := s.titleIn(r, sess, d, sig.Language)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
 	var buf bytes.Buffer
 	err = s.withRenderer(r, func() error {
 		return signedpdf.Render(&buf, signedpdf.Document{
-			Title: d.Title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
+			Title: title, ContentHTML: sig.Content, SignerName: sig.SignerName, SignerIP: sig.SignatureUserIP,
 			SignedAt: sig.CreatedAt, DocumentVersion: sig.DocumentVersion, ContentSHA256: sig.ContentSHA256,
-			SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(),
+			SignaturePNG: sig.SignatureData, Fields: sig.Fields.Labeled(), Language: sig.Language,
 		})
 	})
 	if err != nil {
@@ -341,6 +379,10 @@ func (s *Server) handleSignedDocumentGet(w http.ResponseWriter, r *http.Request)
 		// client may have sent another; only safe characters reach the
 		// header.
 		name = fmt.Sprintf("%s-%s-signed-v%d.pdf", strings.ReplaceAll(d.Type.DocumentType, "_", "-"), fileNamePart(instance), sig.DocumentVersion)
+	}
+	if sig.Language != "" && sig.Language != portal.LocaleEnUS {
+		// Each language numbers its versions: v1 in Spanish is not v1 in English.
+		name = strings.TrimSuffix(name, ".pdf") + "-" + string(sig.Language) + ".pdf"
 	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)

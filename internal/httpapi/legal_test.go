@@ -138,7 +138,13 @@ func (a *legalAPI) save(d *portal.LegalDocument) {
 // do sends a request as a client at 192.0.2.1 would; a body goes as JSON.
 func (a *legalAPI) do(method, path, token string, body any) *httptest.ResponseRecorder {
 	a.t.Helper()
-	r := request{Method: method, URL: path, Token: token, Body: body}
+	return a.doWithHeader(method, path, token, body, nil)
+}
+
+// doWithHeader is do with request headers (a language: legal_language_test.go).
+func (a *legalAPI) doWithHeader(method, path, token string, body any, header map[string]string) *httptest.ResponseRecorder {
+	a.t.Helper()
+	r := request{Method: method, URL: path, Token: token, Body: body, Header: header}
 	if body != nil {
 		r.ContentType = "application/json"
 	}

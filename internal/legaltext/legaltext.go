@@ -5,6 +5,7 @@ package legaltext
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"html"
 	"os"
@@ -169,11 +170,24 @@ type Tokens struct {
 	// EmployerName is the previous employer a per-employer DOT release
 	// names; "" outside those releases.
 	EmployerName string
+	// Language is the text's: the words the portal adds itself (a DOT
+	// release that names no single employer) are in it. "" is en-US.
+	Language portal.Locale
 }
 
 // AnyDOTEmployer is what {{employerName}} reads in a DOT release that names
-// no single employer (the setup wizard's).
-const AnyDOTEmployer = "each of my previous employers regulated by the U.S. Department of Transportation"
+// no single employer (the setup wizard's); AnyDOTEmployerEsUS in a Spanish
+// text.
+const (
+	AnyDOTEmployer     = "each of my previous employers regulated by the U.S. Department of Transportation"
+	AnyDOTEmployerEsUS = "cada uno de mis empleadores anteriores regulados por el Departamento de Transporte de los EE. UU."
+)
+
+// releaseHead opens a per-employer DOT release, per language.
+var releaseHead = map[portal.Locale]string{
+	portal.LocaleEnUS: "Previous employer this release is for:",
+	portal.LocaleEsUS: "Empleador anterior al que se refiere esta autorización:",
+}
 
 // TokensFor returns the token values for an applicant of a company. Serving
 // a document and checking a signature's content hash both use it, so the
@@ -189,14 +203,15 @@ func Render(content string, s *portal.Subject, c *portal.Company) string {
 }
 
 // RenderRelease returns a per-employer DOT release as the applicant sees
-// and signs it: a first paragraph naming the previous employer, so the
-// signed content names it even when the company's text has no
-// {{employerName}} token, then the text with the tokens replaced.
-func RenderRelease(content string, s *portal.Subject, c *portal.Company, employerName string) string {
+// and signs it: a first paragraph naming the previous employer (in the
+// text's language), so the signed content names it even when the company's
+// text has no {{employerName}} token, then the text with the tokens
+// replaced.
+func RenderRelease(content string, s *portal.Subject, c *portal.Company, employerName string, lang portal.Locale) string {
 	v := TokensFor(s, c)
-	v.EmployerName = employerName
-	head := "<p><strong>Previous employer this release is for:</strong> " + html.EscapeString(employerName) + "</p>\n"
-	return head + ReplaceTokens(content, v)
+	v.EmployerName, v.Language = employerName, lang
+	head := cmp.Or(releaseHead[lang], releaseHead[portal.LocaleEnUS])
+	return "<p><strong>" + head + "</strong> " + html.EscapeString(employerName) + "</p>\n" + ReplaceTokens(content, v)
 }
 
 // Shown returns a document of the file as its applicant is shown and signs
@@ -207,9 +222,11 @@ func RenderRelease(content string, s *portal.Subject, c *portal.Company, employe
 // renders as the plain document: signing refuses it.
 func Shown(f *portal.LegalFile, d portal.LegalDocument, instance string) (content, sha256 string) {
 	if entry, ok := f.DOTEntry(instance); ok && instance != "" {
-		content = RenderRelease(d.Content, f.Subject, f.Company, entry.EmployerName)
+		content = RenderRelease(d.Content, f.Subject, f.Company, entry.EmployerName, d.Language)
 	} else {
-		content = Render(d.Content, f.Subject, f.Company)
+		v := TokensFor(f.Subject, f.Company)
+		v.Language = d.Language
+		content = ReplaceTokens(d.Content, v)
 	}
 	return content, signedpdf.ContentHash(content)
 }
@@ -230,7 +247,9 @@ func (v Tokens) lookup(name string) (string, bool) {
 	case "accountingCode":
 		return v.AccountingCode, true
 	case "employerName":
-		if v.EmployerName == "" {
+		if v.EmployerName == "" && v.Language == portal.LocaleEsUS {
+			return AnyDOTEmployerEsUS, true
+		} else if v.EmployerName == "" {
 			return AnyDOTEmployer, true
 		}
 		return v.EmployerName, true

@@ -3,6 +3,9 @@ package legaltext_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,13 +116,16 @@ func TestRenderReleaseNamesItsEmployer(t *testing.T) {
 	s := &portal.Subject{FirstName: "Jane", LastName: "Doe"}
 	c := &portal.Company{Name: "Acme"}
 	for _, tc := range []struct {
-		name, content, want string
+		name, content string
+		lang          portal.Locale
+		want          string
 	}{
-		{"WithoutTheToken", "<p>I authorize my employers.</p>", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize my employers.</p>"},
-		{"WithTheToken", "<p>I authorize {{employerName}}.</p>", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize Road &amp; Rail.</p>"},
+		{"WithoutTheToken", "<p>I authorize my employers.</p>", portal.LocaleEnUS, "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize my employers.</p>"},
+		{"WithTheToken", "<p>I authorize {{employerName}}.</p>", portal.LocaleEnUS, "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>I authorize Road &amp; Rail.</p>"},
+		{"InSpanish", "<p>Autorizo a {{employerName}}.</p>", portal.LocaleEsUS, "<p><strong>Empleador anterior al que se refiere esta autorización:</strong> Road &amp; Rail</p>\n<p>Autorizo a Road &amp; Rail.</p>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := legaltext.RenderRelease(tc.content, s, c, "Road & Rail"); got != tc.want {
+			if got := legaltext.RenderRelease(tc.content, s, c, "Road & Rail", tc.lang); got != tc.want {
 				t.Errorf("RenderRelease = %q, want %q", got, tc.want)
 			}
 		})
@@ -134,17 +140,23 @@ func TestShown(t *testing.T) {
 		Company:    &portal.Company{Name: "Acme"},
 		DOTEntries: []portal.DOTEntry{{ID: "e1", EmployerName: "Road & Rail"}},
 	}
-	d := portal.LegalDocument{Content: "<p>{{subjectName}} authorizes {{employerName}}.</p>"}
+	d := portal.LegalDocument{Content: "<p>{{subjectName}} authorizes {{employerName}}.</p>", Language: portal.LocaleEnUS}
+	es := portal.LegalDocument{Content: "<p>{{subjectName}} autoriza a {{employerName}}.</p>", Language: portal.LocaleEsUS}
 	plain := "<p>Jane Doe authorizes " + legaltext.AnyDOTEmployer + ".</p>"
 	for _, tc := range []struct {
-		name, instance, want string
+		name     string
+		d        portal.LegalDocument
+		instance string
+		want     string
 	}{
-		{"SetupDocumentHasTheTokensReplaced", "", plain},
-		{"InstanceNamesItsEmployer", "e1", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>Jane Doe authorizes Road &amp; Rail.</p>"},
-		{"UnknownInstanceRendersThePlainDocument", "e2", plain},
+		{"SetupDocumentHasTheTokensReplaced", d, "", plain},
+		{"InstanceNamesItsEmployer", d, "e1", "<p><strong>Previous employer this release is for:</strong> Road &amp; Rail</p>\n<p>Jane Doe authorizes Road &amp; Rail.</p>"},
+		{"UnknownInstanceRendersThePlainDocument", d, "e2", plain},
+		{"SpanishSetupDocumentInSpanish", es, "", "<p>Jane Doe autoriza a " + legaltext.AnyDOTEmployerEsUS + ".</p>"},
+		{"SpanishInstanceNamesItsEmployerInSpanish", es, "e1", "<p><strong>Empleador anterior al que se refiere esta autorización:</strong> Road &amp; Rail</p>\n<p>Jane Doe autoriza a Road &amp; Rail.</p>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			content, hash := legaltext.Shown(f, d, tc.instance)
+			content, hash := legaltext.Shown(f, tc.d, tc.instance)
 			if content != tc.want {
 				t.Errorf("content = %q, want %q", content, tc.want)
 			}
@@ -253,7 +265,46 @@ func TestLoadDir(t *testing.T) {
 }
 
 func TestSamples(t *testing.T) {
-	samples := legaltext.Samples()
+	for _, lang := range portal.Locales {
+		t.Run(string(lang), func(t *testing.T) { testSamples(t, lang) })
+	}
+}
+
+// TestSpanishSamplesTranslateTheEnglish: every Spanish sample has the
+// English one's document type, visibility, text tokens and links, and a
+// title of its own.
+func TestSpanishSamplesTranslateTheEnglish(t *testing.T) {
+	en, es := legaltext.Samples(), legaltext.SamplesIn(portal.LocaleEsUS)
+	if len(en) != len(es) {
+		t.Fatalf("%d Spanish samples, %d English", len(es), len(en))
+	}
+	tokens := regexp.MustCompile(`\{\{\s*[A-Za-z]+\s*\}\}|\]\([^)]*\)`)
+	for i := range en {
+		t.Run(en[i].DocumentType, func(t *testing.T) {
+			if es[i].DocumentType != en[i].DocumentType || es[i].Visibility != en[i].Visibility || !reflect.DeepEqual(es[i].Regions, en[i].Regions) {
+				t.Errorf("Spanish %+v, English %+v", es[i], en[i])
+			}
+			if es[i].Language != portal.LocaleEsUS || en[i].Language != portal.LocaleEnUS {
+				t.Errorf("languages %q and %q", es[i].Language, en[i].Language)
+			}
+			if es[i].Title == en[i].Title {
+				t.Errorf("title %q is not translated", es[i].Title)
+			}
+			if got, want := unique(tokens.FindAllString(es[i].Markdown, -1)), unique(tokens.FindAllString(en[i].Markdown, -1)); !reflect.DeepEqual(got, want) {
+				t.Errorf("tokens and links %v, English has %v", got, want)
+			}
+		})
+	}
+}
+
+func unique(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+func testSamples(t *testing.T, lang portal.Locale) {
+	samples := legaltext.SamplesIn(lang)
+	marker := map[portal.Locale]string{portal.LocaleEnUS: legaltext.SampleMarker, portal.LocaleEsUS: legaltext.SampleMarkerEsUS}[lang]
 	seen := map[string]bool{}
 	for _, s := range samples {
 		seen[s.DocumentType] = true
@@ -265,7 +316,7 @@ func TestSamples(t *testing.T) {
 			if strings.TrimSpace(html) == "" {
 				t.Fatal("renders empty")
 			}
-			if !strings.HasPrefix(html, "<p><strong>"+legaltext.SampleMarker+"</strong></p>") {
+			if !strings.HasPrefix(html, "<p><strong>"+marker+"</strong></p>") || !legaltext.IsSample(html) {
 				t.Errorf("does not open with the sample marker: %.120s", html)
 			}
 			if s.Title == "" || s.Title == s.DocumentType {
@@ -296,9 +347,13 @@ func TestSamples(t *testing.T) {
 		}
 	}
 	t.Run("InvestigativeExplainsNatureAndScopeRequest", func(t *testing.T) {
+		words := map[portal.Locale][]string{
+			portal.LocaleEnUS: {"nature and scope", "written request", "5 days"},
+			portal.LocaleEsUS: {"naturaleza y el alcance", "solicitud por escrito", "5 días"},
+		}[lang]
 		for _, s := range samples {
 			if s.DocumentType == portal.DocInvestigative {
-				for _, w := range []string{"nature and scope", "written request", "5 days"} {
+				for _, w := range words {
 					if !strings.Contains(s.Markdown, w) {
 						t.Errorf("investigative disclosure lacks %q", w)
 					}
@@ -313,4 +368,21 @@ func TestSamples(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestSummaryOfRightsInEachLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang portal.Locale
+		want string
+	}{
+		{portal.LocaleEnUS, "A Summary of Your Rights Under the Fair Credit Reporting Act"},
+		{portal.LocaleEsUS, "Resumen de sus derechos bajo la Ley de Informes Justos de Crédito"},
+		{"fr-FR", "A Summary of Your Rights Under the Fair Credit Reporting Act"},
+	} {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			if got := legaltext.SummaryOfRights(tc.lang); !strings.Contains(got, tc.want) || !legaltext.IsSample(got) {
+				t.Errorf("SummaryOfRights = %.200s; want the sample %q", got, tc.want)
+			}
+		})
+	}
 }

@@ -2,17 +2,38 @@ package legaltext
 
 import (
 	"embed"
+	"strings"
 	"sync"
 
 	"applicantportal/internal/portal"
 )
 
 // SampleMarker opens every sample text, so nobody mistakes one for a
-// reviewed legal document.
-const SampleMarker = "SAMPLE TEXT — not legal advice; an operator loads counsel-approved texts for production."
+// reviewed legal document; SampleMarkerEsUS opens the Spanish ones.
+const (
+	SampleMarker     = "SAMPLE TEXT — not legal advice; an operator loads counsel-approved texts for production."
+	SampleMarkerEsUS = "TEXTO DE MUESTRA — no es asesoría legal; para producción, un operador carga textos aprobados por un abogado."
+)
 
-//go:embed samples/*.md
+// IsSample reports whether a text carries the sample marker of any
+// language.
+func IsSample(text string) bool {
+	return strings.Contains(text, SampleMarker) || strings.Contains(text, SampleMarkerEsUS)
+}
+
+// samples/<DocumentType>.md are the English texts, samples/es-US/ the
+// Spanish.
+//
+//go:embed samples/*.md samples/es-US/*.md
 var sampleFiles embed.FS
+
+// sampleDir is where a language's samples are.
+func sampleDir(lang portal.Locale) string {
+	if lang == portal.LocaleEnUS {
+		return "samples/"
+	}
+	return "samples/" + string(lang) + "/"
+}
 
 // Sample is one of the demo employer's legal texts.
 type Sample struct {
@@ -21,6 +42,7 @@ type Sample struct {
 	Regions      []portal.Region
 	Title        string
 	Markdown     string // contains text tokens; render with RenderMarkdown
+	Language     portal.Locale
 }
 
 // sampleTypes says for whom each sample applies; samples/<DocumentType>.md
@@ -51,15 +73,20 @@ func states(codes ...string) []portal.Region {
 	return rs
 }
 
-// Samples returns the demo employer's texts, one per document type, each
-// with the visibility it should be stored with.
-func Samples() []Sample {
+// Samples returns the demo employer's English texts, one per document
+// type, each with the visibility it should be stored with.
+func Samples() []Sample { return SamplesIn(portal.LocaleEnUS) }
+
+// SamplesIn returns the demo employer's texts in a language (every one of
+// portal.Locales has them all), in the order of Samples.
+func SamplesIn(lang portal.Locale) []Sample {
 	out := make([]Sample, 0, len(sampleTypes))
 	for _, s := range sampleTypes {
-		md, err := sampleFiles.ReadFile("samples/" + s.DocumentType + ".md")
+		md, err := sampleFiles.ReadFile(sampleDir(lang) + s.DocumentType + ".md")
 		if err != nil {
-			panic("legaltext: missing sample " + s.DocumentType) // the embed and the table disagree; a test catches it
+			panic("legaltext: missing sample " + string(lang) + " " + s.DocumentType) // the embed and the table disagree; a test catches it
 		}
+		s.Language = lang
 		s.Markdown = string(md)
 		if html, err := RenderMarkdown(s.Markdown); err == nil {
 			s.Title = FirstHeading(html)
@@ -74,16 +101,28 @@ func Samples() []Sample {
 }
 
 // SummaryOfRights is the federal Summary of Rights under the FCRA as
-// sanitized HTML: the sample text, opening with SampleMarker, which the
-// adverse-action notices show beside the employer's word.
-var SummaryOfRights = sync.OnceValue(func() string {
-	md, err := sampleFiles.ReadFile("samples/" + portal.DocRightsFed + ".md")
-	if err != nil {
-		panic("legaltext: missing sample " + portal.DocRightsFed)
+// sanitized HTML in a language (English for one without samples): the
+// sample text, opening with its sample marker, which the adverse-action
+// notices show beside the employer's word.
+func SummaryOfRights(lang portal.Locale) string {
+	if html, ok := summariesOfRights()[lang]; ok {
+		return html
 	}
-	html, err := RenderMarkdown(string(md))
-	if err != nil {
-		panic("legaltext: " + portal.DocRightsFed + ": " + err.Error())
+	return summariesOfRights()[portal.LocaleEnUS]
+}
+
+var summariesOfRights = sync.OnceValue(func() map[portal.Locale]string {
+	out := map[portal.Locale]string{}
+	for _, lang := range portal.Locales {
+		md, err := sampleFiles.ReadFile(sampleDir(lang) + portal.DocRightsFed + ".md")
+		if err != nil {
+			panic("legaltext: missing sample " + string(lang) + " " + portal.DocRightsFed)
+		}
+		html, err := RenderMarkdown(string(md))
+		if err != nil {
+			panic("legaltext: " + portal.DocRightsFed + ": " + err.Error())
+		}
+		out[lang] = html
 	}
-	return html
+	return out
 })

@@ -159,6 +159,10 @@ type LegalDocument struct {
 	Title     string            `json:"title"`
 	Version   int               `json:"version"`
 	Content   string            `json:"content"` // sanitized HTML, tokens not yet replaced
+	// Language is the language of Title and Content: the one asked for
+	// when the document has a text in it, else en-US, which every
+	// document has. Version numbers the texts of that language.
+	Language Locale `json:"language"`
 }
 
 func (r Region) matches(p Place) bool {

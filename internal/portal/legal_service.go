@@ -208,7 +208,7 @@ func (f *LegalFile) Sign(s Signing) ([]Signature, error) {
 			changed = true
 		}
 		sigs = append(sigs, Signature{
-			DocumentID: d.ID, SubjectID: f.Subject.ID, Instance: step.Instance, DocumentVersion: d.Version, Content: content, ContentSHA256: hash,
+			DocumentID: d.ID, SubjectID: f.Subject.ID, Instance: step.Instance, DocumentVersion: d.Version, Language: d.Language, Content: content, ContentSHA256: hash,
 			SignatureData: img, SignatureUserIP: s.IP, SignerName: name, Fields: fields, Outcome: r.Outcome(step),
 		})
 	}
@@ -313,9 +313,13 @@ func (d LegalDocument) Validate() error {
 	if d.Type.Code != "" && !documentTypePattern.MatchString(d.Type.Code) {
 		fe.Add("code", "The code must be lower-case letters, digits and underscores, starting with a letter.")
 	}
-	switch d.Type.Visibility {
-	case VisibilityAll, VisibilityNonUS:
-	case VisibilityRegional:
+	// A translation (another language than en-US) is a title and a text:
+	// for whom it applies is the English document's.
+	translation := d.Language != "" && d.Language != LocaleEnUS
+	switch {
+	case translation:
+	case d.Type.Visibility == VisibilityAll, d.Type.Visibility == VisibilityNonUS:
+	case d.Type.Visibility == VisibilityRegional:
 		if len(d.Type.Regions) == 0 {
 			fe.Add("regions", "A regional document needs at least one region (a state code or a county id).")
 		}
@@ -327,6 +331,9 @@ func (d LegalDocument) Validate() error {
 		}
 	default:
 		fe.Add("visibility", "The visibility must be all, non_us or regional.")
+	}
+	if d.Language != "" && !slices.Contains(Locales, d.Language) {
+		fe.Add("language", "The language must be en-US or es-US.")
 	}
 	if strings.TrimSpace(d.Title) == "" {
 		fe.Add("title", "The document needs a title.")

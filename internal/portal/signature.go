@@ -375,6 +375,9 @@ type Signature struct {
 	CreatedAt       time.Time       `json:"createdAt"`
 	Fields          SignatureFields `json:"fields"`
 	Outcome         SignOutcome     `json:"outcome"`
+	// Language is the language of the text shown and signed;
+	// DocumentVersion is a version of that language's text.
+	Language Locale `json:"language"`
 	// Content is the exact HTML the applicant was shown and signed (tokens
 	// replaced); ContentSHA256 is its hash and the signed PDF prints it.
 	Content string `json:"-"`

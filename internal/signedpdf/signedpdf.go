@@ -45,6 +45,9 @@ type Document struct {
 	ContentSHA256   string
 	SignaturePNG    []byte // empty for acknowledgement-only steps
 	Fields          []portal.LabeledValue
+	// Language is the language of the text signed; the PDF's own words
+	// (titles, labels, dates, page numbers) are in it. "" is en-US.
+	Language portal.Locale
 }
 
 // Page layout in millimetres, on US Letter.
@@ -59,12 +62,13 @@ const (
 
 // Render writes the PDF. A signature image that is not a readable PNG is an
 // error.
-func Render(w io.Writer, d Document) error {
+func Render(out io.Writer, d Document) error {
+	w := wordsFor(d.Language)
 	var sig []byte
 	var sigNote string
 	if len(d.SignaturePNG) > 0 {
 		var err error
-		if sig, sigNote, err = printableSignature(d.SignaturePNG); err != nil {
+		if sig, sigNote, err = printableSignature(d.SignaturePNG, w); err != nil {
 			return err
 		}
 	}
@@ -80,7 +84,7 @@ func Render(w io.Writer, d Document) error {
 	pdf.AliasNbPages("{nb}")
 	addFonts(pdf)
 	tr := standIns
-	r := &renderer{pdf: pdf, tr: tr}
+	r := &renderer{pdf: pdf, tr: tr, w: w}
 
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-margin + 5)
@@ -90,7 +94,7 @@ func Render(w io.Writer, d Document) error {
 		if len(title) > 70 {
 			title = append(title[:69], '\u2026')
 		}
-		pdf.CellFormat(0, 4, tr(fmt.Sprintf("%s, version %d. Page %d of {nb}", string(title), d.DocumentVersion, pdf.PageNo())), "", 0, "C", false, 0, "")
+		pdf.CellFormat(0, 4, tr(fmt.Sprintf(w.footer, string(title), d.DocumentVersion, pdf.PageNo())), "", 0, "C", false, 0, "")
 		pdf.SetTextColor(0, 0, 0)
 	})
 	pdf.AddPage()
@@ -110,7 +114,7 @@ func Render(w io.Writer, d Document) error {
 	}
 
 	r.signatureBlock(d, sig, sigNote)
-	if err := pdf.Output(w); err != nil {
+	if err := pdf.Output(out); err != nil {
 		return fmt.Errorf("signedpdf: %w", err)
 	}
 	return nil
@@ -140,7 +144,7 @@ var standIns = strings.NewReplacer("\u2713", "x", "\u2714", "x").Replace
 // would cost far more memory than a signature deserves) is not decoded:
 // the PDF says so in its place (note). An image that is not a readable PNG
 // is an error.
-func printableSignature(b []byte) (img []byte, note string, err error) {
+func printableSignature(b []byte, w words) (img []byte, note string, err error) {
 	if portal.IsCompactSignatureImage(b) {
 		return b, "", nil
 	}
@@ -149,8 +153,7 @@ func printableSignature(b []byte) (img []byte, note string, err error) {
 		return nil, "", fmt.Errorf("signedpdf: signature image: %w", err)
 	}
 	if !portal.SignatureSizeAllowed(cfg.Width, cfg.Height) {
-		return nil, fmt.Sprintf("The signature image on file (%d x %d pixels) is too large to print; it is kept with the signature record.",
-			cfg.Width, cfg.Height), nil
+		return nil, fmt.Sprintf(w.imageTooBig, cfg.Width, cfg.Height), nil
 	}
 	if img, err = portal.CompactSignatureImage(b); err != nil {
 		return nil, "", fmt.Errorf("signedpdf: signature image: %w", err)
@@ -161,6 +164,7 @@ func printableSignature(b []byte) (img []byte, note string, err error) {
 type renderer struct {
 	pdf *fpdf.Fpdf
 	tr  func(string) string
+	w   words
 }
 
 func (r *renderer) block(b block) {
@@ -228,7 +232,7 @@ func headingSize(level int) float64 {
 
 // signatureBlock prints the audit trail, on a new page when it would not fit.
 func (r *renderer) signatureBlock(d Document, sig []byte, sigNote string) {
-	pdf, tr := r.pdf, r.tr
+	pdf, tr, w := r.pdf, r.tr, r.w
 	_, pageH := pdf.GetPageSize()
 	need := 60.0 + float64(len(d.Fields))*lineHeight
 	if len(sig) > 0 {
@@ -243,7 +247,7 @@ func (r *renderer) signatureBlock(d Document, sig []byte, sigNote string) {
 	pdf.Line(margin, pdf.GetY(), pageW-margin, pdf.GetY())
 	pdf.Ln(3)
 	pdf.SetFont(sans, "B", 12)
-	pdf.CellFormat(0, 7, "Electronic signature", "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 7, tr(w.signature), "", 1, "L", false, 0, "")
 
 	line := func(label, value string) {
 		pdf.SetFont(sans, "B", 9.5)
@@ -252,20 +256,21 @@ func (r *renderer) signatureBlock(d Document, sig []byte, sigNote string) {
 		pdf.MultiCell(0, lineHeight, tr(value), "", "L", false)
 	}
 	for _, f := range d.Fields {
+		f = w.field(f)
 		line(f.Label+":", f.Value)
 	}
 	if len(sig) > 0 {
 		pdf.Ln(2)
 		r.signatureImage(sig)
 	} else if sigNote != "" {
-		line("Signature image:", sigNote)
+		line(w.imageLabel, sigNote)
 	}
-	line("Signed by:", d.SignerName)
-	line("Signed at:", d.SignedAt.UTC().Format("2006-01-02 15:04:05")+" UTC")
-	line("IP address:", d.SignerIP)
-	line("Document version:", strconv.Itoa(d.DocumentVersion))
+	line(w.signedBy, d.SignerName)
+	line(w.signedAt, w.formatSigned(d.SignedAt))
+	line(w.ip, d.SignerIP)
+	line(w.version, strconv.Itoa(d.DocumentVersion))
 	pdf.SetFont(sans, "B", 9.5)
-	pdf.CellFormat(0, lineHeight, "SHA-256 of the content signed:", "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, lineHeight, tr(w.contentHash), "", 1, "L", false, 0, "")
 	pdf.SetFont(mono, "", 9)
 	pdf.CellFormat(0, lineHeight, d.ContentSHA256, "", 1, "L", false, 0, "")
 }

@@ -294,3 +294,67 @@ func idat(t *testing.T, b []byte) []byte {
 	n := int(b[i-4])<<24 | int(b[i-3])<<16 | int(b[i-2])<<8 | int(b[i-1])
 	return b[i+4 : i+4+n]
 }
+
+func sampleHTMLIn(t testing.TB, lang portal.Locale, documentType string) string {
+	t.Helper()
+	for _, s := range legaltext.SamplesIn(lang) {
+		if s.DocumentType == documentType {
+			h, err := legaltext.RenderMarkdown(s.Markdown)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return legaltext.ReplaceTokens(h, legaltext.Tokens{FirstName: "Jane", LastName: "Doe", ClientName: "Demo Employer", AccountingCode: "ACC-42"})
+		}
+	}
+	t.Fatalf("no sample %s %s", lang, documentType)
+	return ""
+}
+
+// TestRenderInSpanish: a document signed in Spanish prints its Spanish
+// text, and the PDF's own words, its date and its page numbers are
+// Spanish too.
+func TestRenderInSpanish(t *testing.T) {
+	content := sampleHTMLIn(t, portal.LocaleEsUS, portal.DocAuthorization)
+	text, _ := pdfText(t, signedpdf.Document{
+		Title: "Autorización para la verificación de antecedentes", ContentHTML: content, SignerName: "Jane Doe",
+		SignerIP: "203.0.113.7", SignedAt: time.Date(2026, 11, 27, 14, 3, 5, 0, time.UTC), DocumentVersion: 2,
+		ContentSHA256: signedpdf.ContentHash(content), SignaturePNG: signaturePNG(t, false), Language: portal.LocaleEsUS,
+		Fields: portal.SignatureFields{FirstName: "Jane", AuthConsent: true}.Labeled(),
+	})
+	for _, w := range []string{
+		"Autorización para la verificación de antecedentes", "Yo, Jane Doe, leí", "Demo Employer", "ACC-42",
+		"Firma electrónica", "Nombre:", "Autoriza la verificación de antecedentes:", "Sí",
+		"Firmado por:", "Fecha de la firma:", "27 de noviembre de 2026, 14:03:05 UTC", "Dirección IP:",
+		"Versión del documento:", "SHA-256 del contenido firmado:", "versión 2. Página 1 de 1", legaltext.SampleMarkerEsUS[:16],
+	} {
+		if !strings.Contains(text, w) {
+			t.Errorf("PDF text lacks %q\n%s", w, text)
+		}
+	}
+	for _, w := range []string{"Signed by", "Electronic signature", "Page 1", "Yes"} {
+		if strings.Contains(text, w) {
+			t.Errorf("the Spanish PDF writes %q", w)
+		}
+	}
+}
+
+// TestSpanishLabelsForEveryField: every value a signature can carry has a
+// Spanish label, so a field added without one fails here, not in a
+// Spanish applicant's PDF.
+func TestSpanishLabelsForEveryField(t *testing.T) {
+	all := portal.SignatureFields{
+		FirstName: "Jane", LastName: "Doe", AckConsent: true, AckNotices: true, DeclineESign: true, AckReceipt: true,
+		AuthConsent: true, AckReceiptYourRights: true, AckFed: true, AckNj: true, AckWa: true, AckSf: true, AckNy: true,
+		AckCaCredit: true, AckVtCredit: true, AckMdCredit: true, LastFourSSN: "1234", NoSSN: true,
+		IdentificationCountry: "MX", IdentificationNumber: "AB123456", FreeReportCopy: true, EmployerName: "Road & Rail",
+		TestedPositiveOrRefused: portal.AnswerNo,
+	}
+	for _, f := range all.Labeled() {
+		if got := signedpdf.PrintedField(portal.LocaleEsUS, f); got.Label == f.Label {
+			t.Errorf("no Spanish label for %q", f.Label)
+		}
+		if got := signedpdf.PrintedField(portal.LocaleEnUS, f); got != f {
+			t.Errorf("the English PDF prints %+v as %+v", f, got)
+		}
+	}
+}

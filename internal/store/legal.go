@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -17,14 +18,23 @@ import (
 // SaveLegalDocument creates a company's document, or updates the one with
 // the same code (the document type when no code is given): its title,
 // visibility, regions and editable flag change in place, and a changed text
-// becomes a new version. d.ID and d.Version are set on return; changed
-// reports whether a version was added.
+// becomes a new version. A document in another language than en-US
+// (d.Language) is a translation of the company's English document of that
+// code, which must exist (ENOTFOUND otherwise): only its title and text are
+// saved, versioned apart from the English. d.ID and d.Version are set on
+// return; changed reports whether a version was added.
 func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (changed bool, err error) {
 	if d.Type.Code == "" {
 		d.Type.Code = d.Type.DocumentType
 	}
+	if d.Language == "" {
+		d.Language = portal.LocaleEnUS
+	}
 	if err := d.Validate(); err != nil {
 		return false, err
+	}
+	if d.Language != portal.LocaleEnUS {
+		return s.saveLegalTranslation(ctx, d)
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := ms(s.now())
@@ -78,18 +88,67 @@ func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (ch
 	return changed, err
 }
 
-// FindCompanyLegalDocuments returns a company's current documents, by id.
+// saveLegalTranslation is SaveLegalDocument of a text in another language
+// than en-US: a changed text becomes a new version of that language, a
+// changed title alone changes the current version's title in place (as the
+// English title does).
+func (s *DB) saveLegalTranslation(ctx context.Context, d *portal.LegalDocument) (changed bool, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT id FROM legal_documents WHERE company_id = $1 AND code = $2`,
+			d.CompanyID, d.Type.Code).Scan(&d.ID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return portal.Errorf(portal.ENOTFOUND, "The company has no document %s in en-US to translate: load the en-US text first.", d.Type.Code)
+		} else if err != nil {
+			return fmt.Errorf("store: find legal document: %w", err)
+		}
+		var current sql.NullString
+		err = tx.QueryRowContext(ctx, `
+			SELECT version, content FROM legal_document_translations WHERE document_id = $1 AND language = $2
+			ORDER BY version DESC LIMIT 1`, d.ID, string(d.Language)).Scan(&d.Version, &current)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: find legal document translation: %w", err)
+		}
+		now := ms(s.now())
+		if changed = !current.Valid || current.String != d.Content; !changed {
+			_, err := tx.ExecContext(ctx, `UPDATE legal_document_translations SET title = $1 WHERE document_id = $2 AND language = $3 AND version = $4`,
+				d.Title, d.ID, string(d.Language), d.Version)
+			if err != nil {
+				return fmt.Errorf("store: update legal document translation: %w", err)
+			}
+			return nil
+		}
+		d.Version++
+		if _, err := tx.ExecContext(ctx, `
+			INSERT INTO legal_document_translations (document_id, language, version, title, content, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6)`, d.ID, string(d.Language), d.Version, d.Title, d.Content, now); err != nil {
+			return fmt.Errorf("store: save legal document translation: %w", err)
+		}
+		return nil
+	})
+	d.Type.ID = d.ID
+	return changed, err
+}
+
+// FindCompanyLegalDocuments returns a company's current documents, by id,
+// in the language of ctx where a document has a text in it (see
+// findLegalDocuments).
 func (s *DB) FindCompanyLegalDocuments(ctx context.Context, companyID int64) ([]portal.LegalDocument, error) {
 	return findLegalDocuments(ctx, s.db, companyID)
 }
 
+// findLegalDocuments reads a company's current documents in the language
+// of ctx (portal.LocaleOf): a document's text and title in that language
+// when it has one, else its English, with Language saying which.
 func findLegalDocuments(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
 	rows, err := q.QueryContext(ctx, `
-		SELECT d.id, d.document_type, d.visibility, d.code, d.editable, d.title, v.version, v.content
+		SELECT d.id, d.document_type, d.visibility, d.code, d.editable,
+			COALESCE(t.title, d.title), COALESCE(t.version, v.version), COALESCE(t.content, v.content), COALESCE(t.language, 'en-US')
 		FROM legal_documents d
 		JOIN legal_document_versions v ON v.document_id = d.id
 			AND v.version = (SELECT MAX(version) FROM legal_document_versions WHERE document_id = d.id)
-		WHERE d.company_id = $1 ORDER BY d.id`, companyID)
+		LEFT JOIN legal_document_translations t ON t.document_id = d.id AND t.language = $2
+			AND t.version = (SELECT MAX(version) FROM legal_document_translations WHERE document_id = d.id AND language = $2)
+		WHERE d.company_id = $1 ORDER BY d.id`, companyID, string(portal.LocaleOf(ctx)))
 	if err != nil {
 		return nil, fmt.Errorf("store: legal documents: %w", err)
 	}
@@ -98,7 +157,7 @@ func findLegalDocuments(ctx context.Context, q queryer, companyID int64) ([]port
 	for rows.Next() {
 		d := portal.LegalDocument{CompanyID: companyID}
 		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable,
-			&d.Title, &d.Version, &d.Content); err != nil {
+			&d.Title, &d.Version, &d.Content, &d.Language); err != nil {
 			return nil, fmt.Errorf("store: legal documents: %w", err)
 		}
 		d.Type.ID = d.ID
@@ -165,7 +224,7 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 	}
 	rows, err := q.QueryContext(ctx, `
 		SELECT id, document_id, document_version, content, content_sha256, signature_png, signer_name, user_ip,
-			fields, sealed_fields, outcome, created_at, instance
+			fields, sealed_fields, outcome, created_at, instance, language
 		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, subjectID)
 	if err != nil {
 		return nil, fmt.Errorf("store: signatures: %w", err)
@@ -177,7 +236,7 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 		var sealed []byte
 		var created int64
 		if err := rows.Scan(&sig.ID, &sig.DocumentID, &sig.DocumentVersion, &sig.Content, &sig.ContentSHA256,
-			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sealed, &sig.Outcome, &created, &sig.Instance); err != nil {
+			&sig.SignatureData, &sig.SignerName, &sig.SignatureUserIP, &fields, &sealed, &sig.Outcome, &created, &sig.Instance, &sig.Language); err != nil {
 			return nil, fmt.Errorf("store: signatures: %w", err)
 		}
 		if err := json.Unmarshal([]byte(fields), &sig.Fields); err != nil {
@@ -279,7 +338,10 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		paperForms := false
 		for _, sig := range sigs {
 			i := slices.IndexFunc(todo, func(d portal.LegalDocument) bool { return d.ID == sig.DocumentID })
-			if i < 0 || todo[i].Version != sig.DocumentVersion || sig.Instance != instance {
+			// The version is one of the text in the language signed: the
+			// same number in another language is another text.
+			sig.Language = cmp.Or(sig.Language, portal.LocaleEnUS)
+			if i < 0 || todo[i].Version != sig.DocumentVersion || todo[i].Language != sig.Language || sig.Instance != instance {
 				return portal.ErrContentChanged
 			}
 			plainFields, sealed, err := s.splitSignatureFields(subjectID, sig.DocumentID, sig.Instance, sig.Fields)
@@ -307,10 +369,10 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			paperForms = paperForms || outcome == portal.SignOutcomePaperForms
 			_, err = tx.ExecContext(ctx, `
 				INSERT INTO legal_signatures (document_id, subject_id, document_version, content, content_sha256,
-					signature_png, signer_name, user_ip, fields, sealed_fields, outcome, created_at, instance)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+					signature_png, signer_name, user_ip, fields, sealed_fields, outcome, created_at, instance, language)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 				sig.DocumentID, subjectID, sig.DocumentVersion, sig.Content, sig.ContentSHA256, png,
-				sig.SignerName, sig.SignatureUserIP, string(fields), sealedArg, string(outcome), ms(now), sig.Instance)
+				sig.SignerName, sig.SignatureUserIP, string(fields), sealedArg, string(outcome), ms(now), sig.Instance, string(sig.Language))
 			if s.dialect.isUnique(err) {
 				return portal.Errorf(portal.ECONFLICT, "You have already signed this document.")
 			} else if err != nil {

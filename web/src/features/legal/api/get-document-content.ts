@@ -10,6 +10,8 @@ export type DocumentContent = {
   content: string;
   /** What a signature of this text must carry. */
   contentSha256: string;
+  /** The language of title and content: the page's when the document has a text in it, else en-US; signed, the language signed. */
+  language?: string;
   /** A per-employer DOT release: the employment entry and the employer it names. */
   instance?: string;
   employerName?: string;

@@ -39,6 +39,7 @@ import legalTextStyles from './legal-text.module.css';
 import stepperStyles from './legal-stepper.module.css';
 import styles from './signed-documents.module.css';
 import { t } from '@/lib/i18n';
+import { textLang } from '../lib/text-language';
 
 /** Where a signed release is printed: the DOT release print page, at that employer's release. */
 export function releasePrintHref(entryId: string): string {
@@ -238,6 +239,7 @@ function ReleaseSigning({ release, onSigned }: { release: DotRelease; onSigned: 
       <article
         className={`${stepperStyles.document} ${legalTextStyles.legalText}`}
         aria-label={content.data.title}
+        {...textLang(content.data.language)}
         // The server sanitized this HTML; its headings move below the dialog's h2.
         dangerouslySetInnerHTML={{ __html: headingsBelow(content.data.content, 2) }}
       />

@@ -49,6 +49,7 @@ import {
 import legalTextStyles from './legal-text.module.css';
 import styles from './legal-stepper.module.css';
 import { t } from '@/lib/i18n';
+import { textLang } from '../lib/text-language';
 
 type LegalStepperProps = {
   onComplete: () => void;
@@ -232,6 +233,7 @@ function DocumentText({ document: d, offerCopy }: { document: LegalDocument; off
         // Part of the page, read in the page's one scroll (no box of its own to scroll on a phone).
         className={`${styles.document} ${legalTextStyles.legalText}`}
         aria-label={text.title}
+        {...textLang(text.language)}
         // The server sanitized this HTML (no scripts, handlers or external resources);
         // its headings move below the step's h3.
         dangerouslySetInnerHTML={{ __html: headingsBelow(text.content, 3) }}

@@ -24,6 +24,7 @@ import {
 } from '../lib/legal-steps';
 import styles from './print-document.module.css';
 import { t } from '@/lib/i18n';
+import { textLang } from '../lib/text-language';
 
 /** The documents a print page shows, by its kebab-case type: those of the applicant's steps. */
 export function documentsForPrint(documents: LegalDocument[], location: Location, type: string): LegalDocument[] {
@@ -125,7 +126,7 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
       ) : null}
       {content.data ? (
         // The server sanitized this HTML; on paper the document is the page, so its h1 is the page's.
-        <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
+        <div {...textLang(content.data.language)} dangerouslySetInnerHTML={{ __html: content.data.content }} />
       ) : content.isPending ? (
         <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}
@@ -157,7 +158,7 @@ function PrintedRelease({ document: d, instance }: { document: LegalDocument; in
         </Alert>
       ) : null}
       {content.data ? (
-        <div dangerouslySetInnerHTML={{ __html: content.data.content }} />
+        <div {...textLang(content.data.language)} dangerouslySetInnerHTML={{ __html: content.data.content }} />
       ) : content.isPending ? (
         <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}

@@ -17,6 +17,7 @@ import { releasePrintHref } from './dot-release-list';
 import { releasesForPrint } from './print-document';
 import styles from './signed-documents.module.css';
 import { t } from '@/lib/i18n';
+import { textLang } from '../lib/text-language';
 
 export function SignedDocuments() {
   const documents = useLegalDocuments();
@@ -46,7 +47,9 @@ export function SignedDocuments() {
             const sig = d.signature!;
             return (
               <li key={d.id} className={styles.item}>
-                <div className={styles.title}>{d.title}</div>
+                <div className={styles.title} {...textLang(d.language)}>
+                  {d.title}
+                </div>
                 <div className={styles.meta}>
                   {sig.outcome === 'paper_forms' ? t('legal.signed.paperFormsRequested') : t('legal.signed.signed')}{' '}
                   {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}

@@ -43,6 +43,8 @@ export type LegalDocument = {
   version: number;
   type: LegalDocumentType;
   signature: Signature | null;
+  /** The language of the title: the page's when the document has a text in it, else en-US. */
+  language?: string;
   /** Only on the release document: its per-employer releases. */
   instances?: DocumentInstance[];
 };
