@@ -101,6 +101,8 @@ type operatorInvitationRequest struct {
 	Phone       string `json:"phone"`
 	FullProfile bool   `json:"fullProfile"`
 	WorkState   string `json:"workState"`
+	// Locale is the language to invite in; empty is en-US.
+	Locale portal.Locale `json:"locale"`
 }
 
 func (s *Server) handleOperatorInvitationCreate(w http.ResponseWriter, r *http.Request) {
@@ -112,7 +114,7 @@ func (s *Server) handleOperatorInvitationCreate(w http.ResponseWriter, r *http.R
 	}
 	res, err := s.svc.Operator.Invitations.InviteApplicant(r.Context(), portal.InviteRequest{
 		NewSubject: portal.NewSubject{CompanyID: key.CompanyID, Email: body.Email, FirstName: body.FirstName,
-			LastName: body.LastName, Phone: body.Phone, FullProfile: body.FullProfile},
+			LastName: body.LastName, Phone: body.Phone, FullProfile: body.FullProfile, Locale: body.Locale},
 		Work:    portal.Place{State: body.WorkState},
 		BaseURL: s.cfg.BaseURL,
 	})

@@ -2,6 +2,7 @@ package portal
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -44,6 +45,34 @@ func WithLocale(ctx context.Context, l Locale) context.Context {
 // LocaleOf returns the language ctx carries, DefaultLocale when none.
 func LocaleOf(ctx context.Context) Locale {
 	if l, ok := ctx.Value(localeKey{}).(Locale); ok {
+		return l
+	}
+	return DefaultLocale
+}
+
+// ValidateLocale checks a language an applicant or an operator asks for:
+// one of Locales, exactly as spelled there.
+func ValidateLocale(l Locale) error {
+	var fe FieldErrors
+	if l == "" {
+		fe.Add("locale", "Choose a language.")
+		return fe.Err()
+	}
+	checkLocale(&fe, "locale", l)
+	return fe.Err()
+}
+
+// checkLocale adds field's error when l is set and not one of Locales.
+func checkLocale(fe *FieldErrors, field string, l Locale) {
+	if l != "" && !slices.Contains(Locales, l) {
+		fe.Add(field, "Choose en-US or es-US.")
+	}
+}
+
+// OrDefault is l, or DefaultLocale when l is not one of Locales (a subject's
+// stored language read back, a request that named none).
+func (l Locale) OrDefault() Locale {
+	if slices.Contains(Locales, l) {
 		return l
 	}
 	return DefaultLocale
