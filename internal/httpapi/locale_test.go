@@ -158,3 +158,32 @@ func TestOperatorInvitationInSpanish(t *testing.T) {
 	})
 }
 
+// TestLookupsInTheRequestsLanguage: the lookups answer in the request's
+// language, codes unchanged, and say that caches must keep each apart.
+func TestLookupsInTheRequestsLanguage(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		a := newOperatorAPI(t, db)
+		for _, tc := range []struct {
+			name, url string
+			header    map[string]string
+			want      string
+		}{
+			{"GendersInSpanish", "/api/v2/lookup/genders", spanish, `{"id":1,"name":"Femenino","code":"F"}`},
+			{"GendersInEnglish", "/api/v2/lookup/genders", nil, `{"id":1,"name":"Female","code":"F"}`},
+			{"CountriesInSpanish", "/api/v2/lookup/countries", spanish, `{"countryId":1,"countryName":"Estados Unidos","countryCode":"US"}`},
+			{"StatesByTheCookie", "/api/v2/lookup/statesByCountryId?countryId=1", map[string]string{"Cookie": "locale=es-US"},
+				`{"id":36,"name":"Nueva York","code":"US-NY","countryId":1}`},
+			{"RegionsInSpanish", "/api/v2/lookup/regions", spanish, `{"id":102,"name":"Columbia Británica","code":"CA-BC"}`},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				rec := a.send(request{Method: "GET", URL: tc.url, Header: tc.header})
+				if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), tc.want) {
+					t.Errorf("%d %.300s; want %s in it", rec.Code, rec.Body, tc.want)
+				}
+				if vary := rec.Header().Get("Vary"); !strings.Contains(vary, "Accept-Language") || !strings.Contains(vary, "Cookie") {
+					t.Errorf("Vary %q; want Accept-Language and Cookie", vary)
+				}
+			})
+		}
+	})
+}
