@@ -187,3 +187,33 @@ func TestLookupsInTheRequestsLanguage(t *testing.T) {
 		}
 	})
 }
+
+// TestServiceFieldsInTheRequestsLanguage: the package's field definitions
+// come with Spanish labels, hints and options to a Spanish request, with
+// the same api names and values.
+func TestServiceFieldsInTheRequestsLanguage(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		a := newServiceAPI(t, db)
+		for _, tc := range []struct {
+			name   string
+			header map[string]string
+			want   []string
+		}{
+			{"Spanish", spanish, []string{`"api":"employer_name","name":"Nombre del empleador"`, `{"value":"yes","label":"Sí"}`,
+				`"hint":"El nombre legal o comercial de la empresa`}},
+			{"English", nil, []string{`"api":"employer_name","name":"Employer name"`, `{"value":"yes","label":"Yes"}`}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				rec := a.send(request{Method: "GET", URL: "/api/v2/user/service", Token: a.tokens["jane"], Header: tc.header})
+				if rec.Code != http.StatusOK {
+					t.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(rec.Body.String(), w) {
+						t.Errorf("no %s in %.400s", w, rec.Body)
+					}
+				}
+			})
+		}
+	})
+}
