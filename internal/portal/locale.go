@@ -2,8 +2,10 @@ package portal
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Locale is a language the portal speaks (issue 26): the app, the API's
@@ -76,4 +78,29 @@ func (l Locale) OrDefault() Locale {
 		return l
 	}
 	return DefaultLocale
+}
+
+// Spanish names of the months and weekdays, which Go's time package has
+// only in English.
+var (
+	spanishMonths = [12]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+		"septiembre", "octubre", "noviembre", "diciembre"}
+	spanishWeekdays = [7]string{"domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"}
+)
+
+// Date writes a day in l: "December 3, 2026", "3 de diciembre de 2026".
+func (l Locale) Date(d time.Time) string {
+	if l == LocaleEsUS {
+		return fmt.Sprintf("%d de %s de %d", d.Day(), spanishMonths[d.Month()-1], d.Year())
+	}
+	return d.Format("January 2, 2006")
+}
+
+// LongDate writes a day with its weekday in l: "Thursday, December 3,
+// 2026", "jueves, 3 de diciembre de 2026".
+func (l Locale) LongDate(d time.Time) string {
+	if l == LocaleEsUS {
+		return spanishWeekdays[d.Weekday()] + ", " + l.Date(d)
+	}
+	return d.Format("Monday, January 2, 2006")
 }

@@ -25,14 +25,13 @@ import (
 // samples of what the FCRA asks a notice to say, in both languages, not
 // legal advice: a company's counsel should review its own.
 type messageTexts struct {
+	// lang is the language the texts are in.
+	lang portal.Locale
+
 	Hello string // first name
 
-	// Durations and dates.
+	// Durations.
 	Days, OneHour, Hours, Minutes string // count (not OneHour)
-	Months                        [12]string
-	Weekdays                      [7]string // Sunday first
-	NoticeDate                    string    // day, month name, year
-	LongDate                      string    // weekday, day, month name, year
 
 	// An invitation: company; first name, company, valid for, link.
 	InvitationSubject, InvitationBody string
@@ -119,14 +118,10 @@ func messagesIn(l portal.Locale) *messageTexts {
 }
 
 var englishMessages = messageTexts{
+	lang:  portal.LocaleEnUS,
 	Hello: "Hello %s,",
 
 	Days: "%d days", OneHour: "1 hour", Hours: "%d hours", Minutes: "%d minutes",
-	Months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August",
-		"September", "October", "November", "December"},
-	Weekdays:   [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
-	NoticeDate: "%[2]s %[1]d, %[3]d",
-	LongDate:   "%[1]s, %[3]s %[2]d, %[4]d",
 
 	InvitationSubject: "You're invited to complete your background check for %s",
 	InvitationBody: "Hello %s,\n\n%s has asked you to complete a background check through the applicant portal.\n" +
@@ -250,14 +245,10 @@ We continue your background check as soon as the signed forms arrive. If you cha
 }
 
 var spanishMessages = messageTexts{
+	lang:  portal.LocaleEsUS,
 	Hello: "Hola, %s:",
 
 	Days: "%d días", OneHour: "1 hora", Hours: "%d horas", Minutes: "%d minutos",
-	Months: [12]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-		"septiembre", "octubre", "noviembre", "diciembre"},
-	Weekdays:   [7]string{"domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"},
-	NoticeDate: "%[1]d de %[2]s de %[3]d",
-	LongDate:   "%[1]s, %[2]d de %[3]s de %[4]d",
 
 	InvitationSubject: "Lo invitamos a completar su verificación de antecedentes para %s",
 	InvitationBody: "Hola, %s:\n\n%s le pidió que complete una verificación de antecedentes en el portal del solicitante.\n" +
@@ -410,16 +401,7 @@ func (m *messageTexts) duration(d time.Duration) string {
 }
 
 // noticeDate is t's day in UTC ("January 2, 2006").
-func (m *messageTexts) noticeDate(t time.Time) string {
-	t = t.UTC()
-	return fmt.Sprintf(m.NoticeDate, t.Day(), m.Months[t.Month()-1], t.Year())
-}
-
-// longDate is d's day with its weekday ("Monday, January 2, 2006"), as
-// portal.LongDate says it in English.
-func (m *messageTexts) longDate(d time.Time) string {
-	return fmt.Sprintf(m.LongDate, m.Weekdays[d.Weekday()], d.Day(), m.Months[d.Month()-1], d.Year())
-}
+func (m *messageTexts) noticeDate(t time.Time) string { return m.lang.Date(t.UTC()) }
 
 func (m *messageTexts) invitationMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
 	return m.subject(m.InvitationSubject, companyName),
@@ -558,7 +540,7 @@ func (m *messageTexts) reportNotice(firstName string, kind portal.ReportKind, re
 }
 
 func (m *messageTexts) preAdverseNotice(a *portal.AdverseAction) portal.Notice {
-	ends := m.longDate(a.EndsOn)
+	ends := m.lang.LongDate(a.EndsOn)
 	return portal.Notice{
 		Subject: m.subject(m.PreAdverseSubject, a.CompanyName),
 		Body:    fmt.Sprintf(m.PreAdverseBody, a.CompanyName, a.CompanyName, ends, a.WaitingDays),

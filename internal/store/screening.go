@@ -225,7 +225,7 @@ func (s *OperatorScreeningService) SetServiceState(ctx context.Context, companyI
 		_, err = s.db.notifyApplicant(ctx, tx, sub.id, func(m *messageTexts) portal.Notice {
 			what := ""
 			if reason != nil {
-				what = reason.ApplicantText(req.Note)
+				what = reason.ApplicantText(req.Note, m.lang)
 			}
 			return m.needsNotice(sub.firstName, out.Name, what)
 		})
