@@ -86,12 +86,15 @@ type operatorApplicant struct {
 	StatusID    portal.StatusID `json:"statusId"`
 	StatusText  string          `json:"statusText"`
 	CreatedAt   string          `json:"createdAt"`
+	// Locale is the applicant's language, of the e-mails and texts the
+	// portal sends them.
+	Locale portal.Locale `json:"locale"`
 }
 
 func newOperatorApplicant(s portal.Subject) operatorApplicant {
 	return operatorApplicant{ID: s.ID, Email: s.Email, FirstName: s.FirstName, LastName: s.LastName, Phone: s.Phone,
 		FullProfile: s.FullProfile, HasPassword: s.HasPassword, StatusID: s.StatusID, StatusText: s.StatusID.Text(),
-		CreatedAt: operatorTime(s.CreatedAt)}
+		CreatedAt: operatorTime(s.CreatedAt), Locale: s.Locale}
 }
 
 type operatorInvitationRequest struct {

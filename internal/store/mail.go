@@ -12,10 +12,8 @@ import (
 	"applicantportal/internal/portal"
 )
 
-// The texts of the portal's e-mails live here, one function each, so they
-// read alike. They name the applicant by first name only and hold no other
-// personal information: mail crosses servers the portal does not control.
-// Every link is the portal's own address, which the applicant can check.
+// The outbox of the portal's e-mails; their texts, in each language, are
+// in messages.go.
 
 // portalLink is base followed by path and, when given, the token.
 func portalLink(base, path, token string) string {

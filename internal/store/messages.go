@@ -28,8 +28,6 @@ type messageTexts struct {
 	// lang is the language the texts are in.
 	lang portal.Locale
 
-	Hello string // first name
-
 	// Durations.
 	Days, OneHour, Hours, Minutes string // count (not OneHour)
 
@@ -118,8 +116,7 @@ func messagesIn(l portal.Locale) *messageTexts {
 }
 
 var englishMessages = messageTexts{
-	lang:  portal.LocaleEnUS,
-	Hello: "Hello %s,",
+	lang: portal.LocaleEnUS,
 
 	Days: "%d days", OneHour: "1 hour", Hours: "%d hours", Minutes: "%d minutes",
 
@@ -245,8 +242,7 @@ We continue your background check as soon as the signed forms arrive. If you cha
 }
 
 var spanishMessages = messageTexts{
-	lang:  portal.LocaleEsUS,
-	Hello: "Hola, %s:",
+	lang: portal.LocaleEsUS,
 
 	Days: "%d días", OneHour: "1 hora", Hours: "%d horas", Minutes: "%d minutos",
 
