@@ -61,6 +61,7 @@ func runApplicantShow(ctx context.Context, args []string, stdout, stderr io.Writ
 	fmt.Fprintf(stdout, "Applicant %d: %s %s <%s>\n", d.ID, printableLine(d.FirstName), printableLine(d.LastName), printableLine(d.Email))
 	fmt.Fprintf(stdout, "Company:     %s (%d)\n", printableLine(d.CompanyName), d.CompanyID)
 	fmt.Fprintf(stdout, "Status:      %s (%d)\n", d.StatusText, int(d.StatusID))
+	fmt.Fprintf(stdout, "Language:    %s (of the e-mails and texts sent to them)\n", d.Locale)
 	if d.HoldReason != "" {
 		fmt.Fprintf(stdout, "Held:        %s\n", portal.HoldText(d.HoldReason))
 	}

@@ -33,7 +33,7 @@ func TestApplicantListShowAndCompanyList(t *testing.T) {
 		t.Errorf("applicant list: %q", list)
 	}
 	out := runPortal(t, "applicant", "show", "--data", data, "--subject", fmt.Sprint(jane.ID))
-	for _, want := range []string{"Applicant 1: Jane Doe <jane@example.com>\n", "Company:     Acme (1)\n", "Status:      New (0)\n",
+	for _, want := range []string{"Applicant 1: Jane Doe <jane@example.com>\n", "Company:     Acme (1)\n", "Status:      New (0)\n", "Language:    en-US (of the e-mails and texts sent to them)\n",
 		"Unread chat: 0\n", "Still to do:\n  - create a password (invitation not started)\n", "  - verify their identity\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("show lacks %q:\n%s", want, out)

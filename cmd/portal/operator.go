@@ -91,6 +91,9 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	f.StringVar(&n.Phone, "phone", "", "applicant's phone number")
 	f.Int64Var(&n.CompanyID, "company", 0, "company id; may be left out when the database holds exactly one company")
 	f.BoolVar(&n.FullProfile, "full-profile", false, "full-profile applicant: a shorter setup (the first 3 steps)")
+	var lang string
+	f.StringVar(&lang, "lang", "", "language of the invitation and of the applicant's later e-mails and texts: en-US or es-US;\n"+
+		"left out, a new applicant gets en-US and one invited again keeps theirs")
 	var work portal.Place
 	f.StringVar(&work.State, "work-state", "", "state code of the place of work, e.g. US-CA; decides which regional legal documents apply")
 	f.Int64Var(&work.County, "work-county", 0, "county id (FIPS code) of the place of work, e.g. 6075 for San Francisco")
@@ -105,6 +108,7 @@ func runInvite(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	// The service checks again; checking first answers a typo before the
 	// database is opened or the company guessed.
+	n.Locale = portal.Locale(lang)
 	req := portal.InviteRequest{NewSubject: n, Work: work, BaseURL: baseURL}
 	if err := req.Validate(portal.SubjectRules{ValidPhone: phone.Valid}, lookup.Places()); err != nil {
 		return describe(err)

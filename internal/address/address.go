@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"applicantportal/internal/lookup"
+	"applicantportal/internal/portal"
 )
 
 // Problem is one part of an address that is wrong; Field is the query
@@ -142,11 +143,11 @@ func stateName(code string) (string, bool) {
 // names are the lookup's US state and country names by code, read once.
 var names = sync.OnceValue(func() (n struct{ states, countries map[string]string }) {
 	n.states = map[string]string{}
-	for _, s := range lookup.StatesByCountryID(lookup.USCountryID) {
+	for _, s := range lookup.StatesByCountryID(lookup.USCountryID, portal.LocaleEnUS) {
 		n.states[s.Code] = s.Name
 	}
 	n.countries = map[string]string{}
-	if list, ok := lookup.Get("countries"); ok {
+	if list, ok := lookup.Get("countries", portal.LocaleEnUS); ok {
 		for _, c := range list.([]lookup.Country) {
 			n.countries[c.CountryCode] = c.CountryName
 		}

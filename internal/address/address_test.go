@@ -8,6 +8,7 @@ import (
 
 	"applicantportal/internal/address"
 	"applicantportal/internal/lookup"
+	"applicantportal/internal/portal"
 )
 
 // problems renders a result's problems as "field: message" lines, in order.
@@ -164,7 +165,7 @@ func TestInternational(t *testing.T) {
 // TestEveryCountryOfTheListHasAFormat: a country the form offers is checked
 // by its own format, and its own examples pass.
 func TestEveryCountryOfTheListHasAFormat(t *testing.T) {
-	countries, _ := lookup.Get("countries")
+	countries, _ := lookup.Get("countries", portal.LocaleEnUS)
 	for _, c := range countries.([]lookup.Country) {
 		if c.CountryCode == "US" {
 			continue
@@ -218,7 +219,7 @@ func TestZIPData(t *testing.T) {
 			withZIPs[z.State] = true
 		}
 	}
-	for _, s := range lookup.StatesByCountryID(lookup.USCountryID) {
+	for _, s := range lookup.StatesByCountryID(lookup.USCountryID, portal.LocaleEnUS) {
 		if !withZIPs[s.Code] {
 			t.Errorf("no ZIP code in %s", s.Code)
 		}

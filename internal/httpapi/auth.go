@@ -144,6 +144,9 @@ func (s *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
+	if req.GrantType != "refresh_token" {
+		s.keepLocale(r, pair.SubjectID)
+	}
 	writeJSON(w, http.StatusOK, newTokenResponse(pair))
 }
 
@@ -255,6 +258,7 @@ func (s *Server) handleTokenLogin(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	s.keepLocale(r, pair.SubjectID)
 	view, err := s.svc.Subjects.FindUserView(r.Context(), pair.SubjectID)
 	if err != nil {
 		s.Error(w, r, err)

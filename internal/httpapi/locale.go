@@ -12,23 +12,47 @@ import (
 // writes with the language it chose or the applicant switched to.
 const localeCookie = "locale"
 
-// requestLocale is the language a request asks for: the locale cookie's,
-// else the first of Accept-Language the portal speaks, else the default.
+// requestLocale is the language a request asks for (namedLocale), else
+// the default.
 func requestLocale(r *http.Request) portal.Locale {
+	if l, ok := namedLocale(r); ok {
+		return l
+	}
+	return portal.DefaultLocale
+}
+
+// namedLocale is the language a request names: the locale cookie's, else
+// the first of Accept-Language the portal speaks. ok is false when it
+// names none the portal speaks.
+func namedLocale(r *http.Request) (l portal.Locale, ok bool) {
 	if c, err := r.Cookie(localeCookie); err == nil {
 		if l, ok := portal.ParseLocale(c.Value); ok {
-			return l
+			return l, true
 		}
 	}
 	tags, _, err := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
 	if err == nil {
 		for _, tag := range tags {
 			if l, ok := portal.ParseLocale(tag.String()); ok {
-				return l
+				return l, true
 			}
 		}
 	}
-	return portal.DefaultLocale
+	return "", false
+}
+
+// keepLocale records the language a login's request names as the
+// applicant's (portal.Subject.Locale), so that one who only ever used the
+// portal in Spanish gets its e-mails and texts in Spanish. A failure is
+// logged, not answered: the login stands.
+func (s *Server) keepLocale(r *http.Request, subjectID int64) {
+	l, ok := namedLocale(r)
+	if !ok {
+		return
+	}
+	if err := s.svc.Subjects.SetLocale(r.Context(), subjectID, l); err != nil {
+		s.logger.WarnContext(r.Context(), "keeping the applicant's language failed", "subject", subjectID, "err", err)
+	}
 }
 
 // withLocale puts the request's language in its context (portal.LocaleOf),

@@ -86,12 +86,15 @@ type operatorApplicant struct {
 	StatusID    portal.StatusID `json:"statusId"`
 	StatusText  string          `json:"statusText"`
 	CreatedAt   string          `json:"createdAt"`
+	// Locale is the applicant's language, of the e-mails and texts the
+	// portal sends them.
+	Locale portal.Locale `json:"locale"`
 }
 
 func newOperatorApplicant(s portal.Subject) operatorApplicant {
 	return operatorApplicant{ID: s.ID, Email: s.Email, FirstName: s.FirstName, LastName: s.LastName, Phone: s.Phone,
 		FullProfile: s.FullProfile, HasPassword: s.HasPassword, StatusID: s.StatusID, StatusText: s.StatusID.Text(),
-		CreatedAt: operatorTime(s.CreatedAt)}
+		CreatedAt: operatorTime(s.CreatedAt), Locale: s.Locale}
 }
 
 type operatorInvitationRequest struct {
@@ -101,6 +104,8 @@ type operatorInvitationRequest struct {
 	Phone       string `json:"phone"`
 	FullProfile bool   `json:"fullProfile"`
 	WorkState   string `json:"workState"`
+	// Locale is the language to invite in; empty is en-US.
+	Locale portal.Locale `json:"locale"`
 }
 
 func (s *Server) handleOperatorInvitationCreate(w http.ResponseWriter, r *http.Request) {
@@ -112,7 +117,7 @@ func (s *Server) handleOperatorInvitationCreate(w http.ResponseWriter, r *http.R
 	}
 	res, err := s.svc.Operator.Invitations.InviteApplicant(r.Context(), portal.InviteRequest{
 		NewSubject: portal.NewSubject{CompanyID: key.CompanyID, Email: body.Email, FirstName: body.FirstName,
-			LastName: body.LastName, Phone: body.Phone, FullProfile: body.FullProfile},
+			LastName: body.LastName, Phone: body.Phone, FullProfile: body.FullProfile, Locale: body.Locale},
 		Work:    portal.Place{State: body.WorkState},
 		BaseURL: s.cfg.BaseURL,
 	})

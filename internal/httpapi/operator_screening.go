@@ -162,7 +162,7 @@ func (s *Server) handleOperatorServiceReasons(w http.ResponseWriter, r *http.Req
 	out := make([]serviceReasonCatalogueJSON, 0, len(portal.ServiceReasons))
 	for _, reason := range portal.ServiceReasons {
 		out = append(out, serviceReasonCatalogueJSON{Code: reason.Code, State: reason.State, ApplicantText: reason.Applicant,
-			OperatorText: reason.Operator, Action: newReasonActionJSON(reason.Action), NeedsDate: reason.NeedsDate, AddDays: reason.AddDays})
+			OperatorText: reason.Operator, Action: newReasonActionJSON(reason.Action, portal.LocaleEnUS), NeedsDate: reason.NeedsDate, AddDays: reason.AddDays})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"payload": out})
 }

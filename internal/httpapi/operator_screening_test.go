@@ -103,6 +103,13 @@ func TestOperatorAPIScreening(t *testing.T) {
 		if strings.Contains(got, "called twice") {
 			t.Fatalf("the staff's note reached the applicant: %s", got)
 		}
+		// In Spanish to a Spanish request.
+		rec = h.send(request{Method: "GET", URL: fmt.Sprintf("/api/v2/user/order/%d", orderID), Token: token,
+			Header: map[string]string{"Accept-Language": "es-US"}})
+		if want := `"reason":{"code":"employer-not-responding","text":"Su empleador anterior todavía no ha respondido.`; !strings.Contains(rec.Body.String(), want) ||
+			!strings.Contains(rec.Body.String(), `"action":{"label":"Subir un formulario W-2 o un talón de pago"`) {
+			t.Errorf("order in Spanish: %s\nwant %s and the Spanish action", rec.Body, want)
+		}
 		if rec := h.send(request{Method: "PUT", URL: jane + "/order-status", Token: keys["Acme"], Body: map[string]any{"statusId": 4}}); rec.Code != http.StatusOK {
 			t.Fatalf("order status: %d %s", rec.Code, rec.Body)
 		}

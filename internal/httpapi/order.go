@@ -61,21 +61,21 @@ func newEstimateJSON(e *portal.Estimate) *estimateJSON {
 	return &estimateJSON{Earliest: e.Earliest.Format(time.DateOnly), Latest: e.Latest.Format(time.DateOnly)}
 }
 
-// newServiceReasonJSON is the reason of p as the applicant reads it; nil
-// when none, or when the service is complete.
-func newServiceReasonJSON(p portal.ServiceProgress) *serviceReasonJSON {
+// newServiceReasonJSON is the reason of p as the applicant reads it, in
+// l; nil when none, or when the service is complete.
+func newServiceReasonJSON(p portal.ServiceProgress, l portal.Locale) *serviceReasonJSON {
 	r, ok := portal.FindServiceReason(p.Reason)
 	if !ok || p.State == portal.ServiceComplete {
 		return nil
 	}
-	return &serviceReasonJSON{Code: r.Code, Text: r.ApplicantText(p.Note), Action: newReasonActionJSON(r.Action)}
+	return &serviceReasonJSON{Code: r.Code, Text: r.ApplicantText(p.Note, l), Action: newReasonActionJSON(r.Action, l)}
 }
 
-func newReasonActionJSON(a *portal.ReasonAction) *reasonActionJSON {
+func newReasonActionJSON(a *portal.ReasonAction, l portal.Locale) *reasonActionJSON {
 	if a == nil {
 		return nil
 	}
-	return &reasonActionJSON{Label: a.Label, Path: a.Path}
+	return &reasonActionJSON{Label: a.LabelIn(l), Path: a.Path}
 }
 
 // handleOrderGet answers one of the caller's orders; any other id, a
@@ -108,7 +108,7 @@ func (s *Server) handleOrderGet(w http.ResponseWriter, r *http.Request) {
 			updated = operatorTimePtr(&p.UpdatedAt)
 		}
 		out.Services = append(out.Services, orderServiceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: svc.Alias,
-			Status: status, HasError: svc.HasError, State: p.State, Reason: newServiceReasonJSON(p),
+			Status: status, HasError: svc.HasError, State: p.State, Reason: newServiceReasonJSON(p, portal.LocaleOf(r.Context())),
 			Estimate: newEstimateJSON(p.Estimate()), UpdatedAt: updated})
 	}
 	writeJSON(w, http.StatusOK, out)

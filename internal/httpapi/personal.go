@@ -33,15 +33,23 @@ func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request) {
 }
 
 // Lookups are public reference data shipped in the binary, the same for
-// everyone, so browsers may cache them.
+// everyone who reads the same language, so browsers may cache them per
+// language (lookupCaching).
 func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
-	data, ok := lookup.Get(r.PathValue("key"))
+	data, ok := lookup.Get(r.PathValue("key"), portal.LocaleOf(r.Context()))
 	if !ok {
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "No lookup named %q; try one of %s.", r.PathValue("key"), strings.Join(lookup.Keys(), ", ")))
 		return
 	}
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	lookupCaching(w)
 	writeJSON(w, http.StatusOK, data)
+}
+
+// lookupCaching lets a lookup's answer be cached for an hour, apart for
+// each language: the names follow the locale cookie and Accept-Language.
+func lookupCaching(w http.ResponseWriter) {
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Add("Vary", "Accept-Language, Cookie")
 }
 
 func (s *Server) handleStatesByCountry(w http.ResponseWriter, r *http.Request) {
@@ -56,6 +64,6 @@ func (s *Server) handleStatesByCountry(w http.ResponseWriter, r *http.Request) {
 		}
 		id = n
 	}
-	w.Header().Set("Cache-Control", "public, max-age=3600")
-	writeJSON(w, http.StatusOK, lookup.StatesByCountryID(id))
+	lookupCaching(w)
+	writeJSON(w, http.StatusOK, lookup.StatesByCountryID(id, portal.LocaleOf(r.Context())))
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"applicantportal/internal/portal"
+	"applicantportal/internal/servicedefs"
 )
 
 // registerServiceRoutes serves the package's service definitions, the
@@ -19,6 +20,10 @@ func (s *Server) handleServiceList(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.Error(w, r, err)
 		return
+	}
+	// The labels, hints and options in the request's language.
+	for i := range list {
+		list[i].Service.Fields = servicedefs.Localize(list[i].Service.Fields, portal.LocaleOf(r.Context()))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"payload": list})
 }

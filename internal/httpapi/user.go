@@ -11,6 +11,7 @@ import (
 func (s *Server) registerUserRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user", s.require(setupAllowed, s.handleUserGet))
 	mux.HandleFunc("PATCH /api/v2/user", s.require(setupAllowed, s.handleUserPatch))
+	mux.HandleFunc("PUT /api/v2/user/locale", s.require(setupAllowed, s.handleUserLocalePut))
 	mux.HandleFunc("POST /api/v2/user/email/confirm", s.handleEmailChangeConfirm)
 	mux.HandleFunc("GET /api/settings/company/{id}", s.require(setupAllowed, s.handleCompanySettingsGet))
 	mux.HandleFunc("GET /api/v2/user/profile", s.require(applicantOnly, s.handleProfileGet))
@@ -55,6 +56,9 @@ type subjectJSON struct {
 	// PendingEmail is the address of an e-mail change waiting for its
 	// confirmation link, or null.
 	PendingEmail *string `json:"pendingEmail"`
+	// Locale is the applicant's language, which the portal's e-mails and
+	// texts to them are in.
+	Locale portal.Locale `json:"locale"`
 }
 
 type companyJSON struct {
@@ -110,6 +114,7 @@ func (s *Server) newUserResponse(r *http.Request, v *portal.UserView) userRespon
 			Phone: sub.Phone, Status: portal.NewStatus(sub.StatusID), FullProfile: sub.FullProfile,
 			ApplicantCollectionSiteSelection: v.Finalization.SiteSelectionApplies(),
 			HasPassword:                      sub.HasPassword, CompanyID: c.ID,
+			Locale: sub.Locale,
 		},
 		Company:         companyJSON{ID: c.ID, Name: c.Name},
 		Profile:         newProfileJSON(v.Profile, c, v.Package),
@@ -173,6 +178,25 @@ func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, subjectID int
 		return
 	}
 	writeJSON(w, http.StatusOK, s.newUserResponse(r, view))
+}
+
+type localeRequest struct {
+	Locale portal.Locale `json:"locale"`
+}
+
+// handleUserLocalePut keeps the language the applicant switched to in the
+// app, so that the e-mails and texts sent to them later are in it.
+func (s *Server) handleUserLocalePut(w http.ResponseWriter, r *http.Request) {
+	var req localeRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if err := s.svc.Subjects.SetLocale(r.Context(), callerFrom(r.Context()).SubjectID, req.Locale); err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request) {

@@ -19,15 +19,26 @@
 // Counties are a curated subset, not every US county: the counties whose
 // local fair-chance or rights ordinances decide which legal documents an
 // applicant sees, with their 5-digit FIPS code as id (San Francisco 6075).
+//
+// Names are in the language asked for: data/*.json holds the lists in
+// English, data/es-US/*.json the Spanish name of each entry by code (a
+// county by id). Codes and ids are the same in every language; Spanish
+// country names come from CLDR (golang.org/x/text/language/display), a
+// few changed to the names in use today, and the countries stay in name
+// order in each language, the United States first.
 package lookup
 
 import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"applicantportal/internal/portal"
 )
@@ -90,7 +101,7 @@ type County struct {
 	StateCode string `json:"stateCode"`
 }
 
-//go:embed data/*.json
+//go:embed data/*.json data/es-US/*.json
 var dataFS embed.FS
 
 // tables are the parsed lists. They are read-only once loaded.
@@ -120,7 +131,78 @@ var load = sync.OnceValue(func() *tables {
 	mustRead("countries", &t.countries)
 	mustRead("states", &t.states)
 	mustRead("counties", &t.counties)
+	return t.indexed()
+})
 
+// translated are the tables in each language but the default, built once
+// from load's and the language's names.
+var translated = sync.OnceValue(func() map[portal.Locale]*tables {
+	out := map[portal.Locale]*tables{}
+	for _, l := range portal.Locales {
+		if l != portal.DefaultLocale {
+			out[l] = load().in(l)
+		}
+	}
+	return out
+})
+
+// tablesIn is the tables in l, the default language's for any other.
+func tablesIn(l portal.Locale) *tables {
+	if t, ok := translated()[l]; ok {
+		return t
+	}
+	return load()
+}
+
+// Names are the names of the lists' entries in one language, by code (a
+// county by its id).
+type Names struct {
+	Genders, Suffixes, Countries, States, Counties map[string]string
+}
+
+// NamesIn reads data/<l>/*.json, which must name every entry.
+func NamesIn(l portal.Locale) Names {
+	var n Names
+	for name, m := range map[string]*map[string]string{"genders": &n.Genders, "suffixes": &n.Suffixes,
+		"countries": &n.Countries, "states": &n.States, "counties": &n.Counties} {
+		mustRead(string(l)+"/"+name, m)
+	}
+	return n
+}
+
+// in is t with the names of l (an entry without one keeps its name), the
+// countries sorted again by name in l's order.
+func (t *tables) in(l portal.Locale) *tables {
+	n := NamesIn(l)
+	out := &tables{genders: slices.Clone(t.genders), suffixes: slices.Clone(t.suffixes), countries: slices.Clone(t.countries),
+		states: slices.Clone(t.states), counties: slices.Clone(t.counties)}
+	rename := func(name *string, names map[string]string, key string) {
+		if v, ok := names[key]; ok && v != "" {
+			*name = v
+		}
+	}
+	for i := range out.genders {
+		rename(&out.genders[i].Name, n.Genders, out.genders[i].Code)
+	}
+	for i := range out.suffixes {
+		rename(&out.suffixes[i].Name, n.Suffixes, out.suffixes[i].Code)
+	}
+	for i := range out.countries {
+		rename(&out.countries[i].CountryName, n.Countries, out.countries[i].CountryCode)
+	}
+	for i := range out.states {
+		rename(&out.states[i].Name, n.States, out.states[i].Code)
+	}
+	for i := range out.counties {
+		rename(&out.counties[i].Name, n.Counties, strconv.FormatInt(out.counties[i].ID, 10))
+	}
+	order := collate.New(language.Make(string(l)))
+	slices.SortStableFunc(out.countries[1:], func(a, b Country) int { return order.CompareString(a.CountryName, b.CountryName) })
+	return out.indexed()
+}
+
+// indexed fills in what is derived from the lists.
+func (t *tables) indexed() *tables {
 	t.regex = map[string]string{
 		"ssn":         portal.SSNPattern,
 		"lastFourSSN": portal.LastFourSSNPattern,
@@ -159,7 +241,7 @@ var load = sync.OnceValue(func() *tables {
 		t.regions[key] = append(t.regions[key], Region{ID: s.ID, Name: s.Name, Code: s.Code})
 	}
 	return t
-})
+}
 
 func mustRead(name string, v any) {
 	b, err := dataFS.ReadFile("data/" + name + ".json")
@@ -171,8 +253,9 @@ func mustRead(name string, v any) {
 	}
 }
 
-// Get returns the list named key, ready to encode as JSON, and false for an
-// unknown key. The answer is a copy the caller may keep:
+// Get returns the list named key in language l (the default language's
+// for one the portal does not speak), ready to encode as JSON, and false
+// for an unknown key. The answer is a copy the caller may keep:
 //
 //	genders   []Gender            [{id, name, code}]
 //	suffixes  []Suffix            [{id, name, code}]
@@ -181,8 +264,8 @@ func mustRead(name string, v any) {
 //	counties  []County            [{id, name, stateId, stateCode}]
 //	regex     map[string]string   {ssn, lastFourSSN, zip, phone, email}: patterns that RE2 and JavaScript both read
 //	regions   map[string][]Region {"<countryId>": [{id, name, code}]}
-func Get(key string) (any, bool) {
-	t := load()
+func Get(key string, l portal.Locale) (any, bool) {
+	t := tablesIn(l)
 	switch key {
 	case "genders":
 		return slices.Clone(t.genders), true
@@ -195,11 +278,7 @@ func Get(key string) (any, bool) {
 	case "counties":
 		return slices.Clone(t.counties), true
 	case "regex":
-		m := make(map[string]string, len(t.regex))
-		for k, v := range t.regex {
-			m[k] = v
-		}
-		return m, true
+		return maps.Clone(t.regex), true
 	case "regions":
 		m := make(map[string][]Region, len(t.regions))
 		for k, v := range t.regions {
@@ -210,11 +289,11 @@ func Get(key string) (any, bool) {
 	return nil, false
 }
 
-// StatesByCountryID returns the states of a country, or an empty list for a
-// country without states in the lookup or an unknown id.
-func StatesByCountryID(id int64) []State {
+// StatesByCountryID returns the states of a country in language l, or an
+// empty list for a country without states in the lookup or an unknown id.
+func StatesByCountryID(id int64, l portal.Locale) []State {
 	states := []State{}
-	for _, s := range load().states {
+	for _, s := range tablesIn(l).states {
 		if s.CountryID == id {
 			states = append(states, s)
 		}

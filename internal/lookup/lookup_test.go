@@ -2,18 +2,21 @@ package lookup_test
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"applicantportal/internal/lookup"
+	"applicantportal/internal/portal"
 )
 
 func mustGet[T any](tb testing.TB, key string) T {
 	tb.Helper()
-	v, ok := lookup.Get(key)
+	v, ok := lookup.Get(key, portal.LocaleEnUS)
 	if !ok {
 		tb.Fatalf("Get(%q) not found", key)
 	}
@@ -27,7 +30,7 @@ func mustGet[T any](tb testing.TB, key string) T {
 func TestGet(t *testing.T) {
 	t.Run("EveryKeyAnswersANonEmptyJSONList", func(t *testing.T) {
 		for _, key := range lookup.Keys() {
-			v, ok := lookup.Get(key)
+			v, ok := lookup.Get(key, portal.LocaleEnUS)
 			if !ok {
 				t.Fatalf("%s: not found", key)
 			}
@@ -44,7 +47,7 @@ func TestGet(t *testing.T) {
 	})
 
 	t.Run("UnknownKeyNotFound", func(t *testing.T) {
-		if _, ok := lookup.Get("planets"); ok {
+		if _, ok := lookup.Get("planets", portal.LocaleEnUS); ok {
 			t.Fatal("unknown key found")
 		}
 	})
@@ -96,7 +99,7 @@ func TestCountries(t *testing.T) {
 
 func TestStates(t *testing.T) {
 	t.Run("USStatesIncludeCaliforniaDCTerritoriesAndArmedForces", func(t *testing.T) {
-		us := lookup.StatesByCountryID(lookup.USCountryID)
+		us := lookup.StatesByCountryID(lookup.USCountryID, portal.LocaleEnUS)
 		codes := map[string]lookup.State{}
 		for _, s := range us {
 			codes[s.Code] = s
@@ -128,17 +131,17 @@ func TestStates(t *testing.T) {
 			t.Fatalf("%s missing", code)
 			return 0
 		}
-		if n := len(lookup.StatesByCountryID(id("CA"))); n != 13 {
+		if n := len(lookup.StatesByCountryID(id("CA"), portal.LocaleEnUS)); n != 13 {
 			t.Errorf("Canada has %d provinces and territories, want 13", n)
 		}
-		if n := len(lookup.StatesByCountryID(id("MX"))); n != 32 {
+		if n := len(lookup.StatesByCountryID(id("MX"), portal.LocaleEnUS)); n != 32 {
 			t.Errorf("Mexico has %d states, want 32", n)
 		}
 	})
 
 	t.Run("UnknownCountryIDGivesEmptyList", func(t *testing.T) {
 		for _, id := range []int64{0, -1, 9999} {
-			got := lookup.StatesByCountryID(id)
+			got := lookup.StatesByCountryID(id, portal.LocaleEnUS)
 			if got == nil || len(got) != 0 {
 				t.Fatalf("StatesByCountryID(%d) = %#v, want an empty list", id, got)
 			}
@@ -149,7 +152,7 @@ func TestStates(t *testing.T) {
 	})
 
 	t.Run("CountryWithoutStatesGivesEmptyList", func(t *testing.T) {
-		if got := lookup.StatesByCountryID(2); len(got) != 0 {
+		if got := lookup.StatesByCountryID(2, portal.LocaleEnUS); len(got) != 0 {
 			t.Fatalf("got %v", got)
 		}
 	})
@@ -167,7 +170,7 @@ func TestStates(t *testing.T) {
 	t.Run("RegionsAreTheStatesByCountryID", func(t *testing.T) {
 		regions := mustGet[map[string][]lookup.Region](t, "regions")
 		us := regions["1"]
-		if len(us) != len(lookup.StatesByCountryID(1)) {
+		if len(us) != len(lookup.StatesByCountryID(1, portal.LocaleEnUS)) {
 			t.Fatalf("%d US regions", len(us))
 		}
 		if !slices.Contains(us, lookup.Region{ID: 6, Name: "California", Code: "US-CA"}) {
@@ -304,6 +307,93 @@ func TestPredicates(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.got != tt.want {
 				t.Fatalf("got %v, want %v", tt.got, tt.want)
+			}
+		})
+	}
+}
+
+// TestEveryEntryHasASpanishName: data/es-US names every entry of every
+// list, and nothing the lists do not hold.
+func TestEveryEntryHasASpanishName(t *testing.T) {
+	es := lookup.NamesIn(portal.LocaleEsUS)
+	codes := func(list []string) []string { slices.Sort(list); return list }
+	var genders, suffixes, countries, states, counties []string
+	for _, g := range mustGet[[]lookup.Gender](t, "genders") {
+		genders = append(genders, g.Code)
+	}
+	for _, s := range mustGet[[]lookup.Suffix](t, "suffixes") {
+		suffixes = append(suffixes, s.Code)
+	}
+	for _, c := range mustGet[[]lookup.Country](t, "countries") {
+		countries = append(countries, c.CountryCode)
+	}
+	for _, s := range mustGet[[]lookup.State](t, "states") {
+		states = append(states, s.Code)
+	}
+	for _, c := range mustGet[[]lookup.County](t, "counties") {
+		counties = append(counties, strconv.FormatInt(c.ID, 10))
+	}
+	for _, tt := range []struct {
+		name  string
+		codes []string
+		names map[string]string
+	}{
+		{"genders", genders, es.Genders}, {"suffixes", suffixes, es.Suffixes}, {"countries", countries, es.Countries},
+		{"states", states, es.States}, {"counties", counties, es.Counties},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, code := range tt.codes {
+				if strings.TrimSpace(tt.names[code]) == "" {
+					t.Errorf("%s has no Spanish name", code)
+				}
+			}
+			if named := codes(slices.Collect(maps.Keys(tt.names))); !slices.Equal(named, codes(tt.codes)) {
+				t.Errorf("Spanish names for %v, want exactly %v", named, tt.codes)
+			}
+		})
+	}
+}
+
+// TestListsInSpanish: in es-US the names are Spanish and the codes and ids
+// the same; the countries are in Spanish name order, the United States
+// first; a language the portal does not speak reads English.
+func TestListsInSpanish(t *testing.T) {
+	get := func(key string, l portal.Locale) any {
+		v, ok := lookup.Get(key, l)
+		if !ok {
+			t.Fatalf("Get(%q, %s) not found", key, l)
+		}
+		return v
+	}
+	countries := get("countries", portal.LocaleEsUS).([]lookup.Country)
+	english := mustGet[[]lookup.Country](t, "countries")
+	if len(countries) != len(english) || countries[0] != (lookup.Country{CountryID: 1, CountryName: "Estados Unidos", CountryCode: "US"}) {
+		t.Fatalf("countries start %+v, %d of them; want Estados Unidos first of %d", countries[0], len(countries), len(english))
+	}
+	index := map[string]int{}
+	for i, c := range countries {
+		index[c.CountryName] = i
+	}
+	for _, pair := range [][2]string{{"Alemania", "Argelia"}, {"Nicaragua", "Níger"}, {"Níger", "Nigeria"}, {"España", "Estonia"}} {
+		if index[pair[0]] == 0 || index[pair[1]] == 0 || index[pair[0]] > index[pair[1]] {
+			t.Errorf("%s (%d) should come before %s (%d)", pair[0], index[pair[0]], pair[1], index[pair[1]])
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		got  any
+		want any
+	}{
+		{"Gender", get("genders", portal.LocaleEsUS).([]lookup.Gender)[0], lookup.Gender{ID: 1, Name: "Femenino", Code: "F"}},
+		{"State", lookup.StatesByCountryID(1, portal.LocaleEsUS)[32], lookup.State{ID: 36, Name: "Nueva York", Code: "US-NY", CountryID: 1}},
+		{"Region", get("regions", portal.LocaleEsUS).(map[string][]lookup.Region)["41"][1], lookup.Region{ID: 102, Name: "Columbia Británica", Code: "CA-BC"}},
+		{"County", get("counties", portal.LocaleEsUS).([]lookup.County)[3], lookup.County{ID: 6075, Name: "Condado de San Francisco", StateID: 6, StateCode: "US-CA"}},
+		{"OtherLanguage", get("genders", "fr-FR").([]lookup.Gender)[0], lookup.Gender{ID: 1, Name: "Female", Code: "F"}},
+		{"EnglishUnchanged", mustGet[[]lookup.Country](t, "countries")[0].CountryName, "United States"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if !reflect.DeepEqual(tt.got, tt.want) {
+				t.Errorf("got %+v, want %+v", tt.got, tt.want)
 			}
 		})
 	}

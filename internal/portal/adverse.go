@@ -142,4 +142,4 @@ func (r FinalAdverseRequest) Validate() error {
 }
 
 // LongDate writes a day as the notices and the app say it: "Thursday, December 3, 2026".
-func LongDate(d time.Time) string { return d.Format("Monday, January 2, 2006") }
+func LongDate(d time.Time) string { return LocaleEnUS.LongDate(d) }

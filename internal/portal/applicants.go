@@ -42,6 +42,7 @@ func (r InviteRequest) Validate(rules SubjectRules, lookups PlaceLookups) error 
 		return err
 	}
 	var fe FieldErrors
+	checkLocale(&fe, "locale", r.Locale)
 	if r.Work.Validate("work", lookups, &fe); len(fe) > 0 {
 		return fe.Err()
 	}

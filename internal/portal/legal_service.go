@@ -2,7 +2,6 @@ package portal
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -279,27 +278,6 @@ func HoldText(reason string) string {
 		return "paper forms requested"
 	}
 	return reason
-}
-
-// PaperFormsMail is the e-mail to an applicant who declined electronic
-// signing: the screening is not cancelled, and this is how to get and
-// return the paper forms.
-func PaperFormsMail(s *Subject, c *Company) (subject, body string) {
-	subject = "Your background check: paper forms"
-	body = fmt.Sprintf(`Hello %s,
-
-You chose not to sign the documents for your background check with %s electronically. That is your right, and your background check is not cancelled: it waits until we receive your signed paper forms.
-
-How to get the paper forms:
-- Reply to this e-mail, or contact %s's hiring contact, and ask for the background check paper forms. We send them by post, or as a PDF to print if you prefer.
-
-How to return them:
-- Read every form, fill in and sign the authorization and any form that asks for a signature.
-- Send them back by post to the address on the forms, or scan or photograph every page and reply to this e-mail with the pages attached.
-
-We continue your background check as soon as the signed forms arrive. If you change your mind, you can still sign electronically: log in to the applicant portal and undo the paper-forms choice on the consent step.
-`, strings.TrimSpace(s.FirstName+" "+s.LastName), c.Name, c.Name)
-	return subject, body
 }
 
 var documentTypePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)

@@ -113,7 +113,17 @@ var serviceCodeRE = apiRE
 // app.
 type ReasonAction struct {
 	Label string
-	Path  string
+	// Spanish is Label in Spanish.
+	Spanish string
+	Path    string
+}
+
+// LabelIn is the action's label in l.
+func (a ReasonAction) LabelIn(l Locale) string {
+	if l == LocaleEsUS {
+		return a.Spanish
+	}
+	return a.Label
 }
 
 // ServiceReason is one entry of the catalogue of reasons why a service
@@ -121,8 +131,10 @@ type ReasonAction struct {
 type ServiceReason struct {
 	Code string
 	// Applicant is the plain text the applicant reads; "{date}" is the
-	// reason's date (the day the court reopens).
+	// reason's date (the day the court reopens). Spanish is the same in
+	// Spanish.
 	Applicant string
+	Spanish   string
 	// Operator says when staff use the reason.
 	Operator string
 	Action   *ReasonAction
@@ -145,27 +157,34 @@ const AppUploadPath = "/#documents"
 var ServiceReasons = []ServiceReason{
 	{Code: "court-closed", State: ServiceWaitingThirdParty, NeedsDate: true,
 		Applicant: "The county court is closed until {date}; we will search its records when it reopens.",
+		Spanish:   "El tribunal del condado está cerrado hasta el {date}; buscaremos en sus registros cuando vuelva a abrir.",
 		Operator:  "The court to search is closed; --note is the day it reopens (YYYY-MM-DD). The estimate counts from that day."},
 	{Code: "county-search-pending", State: ServiceWaitingThirdParty,
 		Applicant: "We have asked the county for its records and are waiting for its answer.",
+		Spanish:   "Pedimos los registros al condado y estamos esperando su respuesta.",
 		Operator:  "A county records search was ordered and has not come back."},
 	{Code: "awaiting-records", State: ServiceWaitingThirdParty,
 		Applicant: "We are waiting for records from a school, licensing board or agency.",
+		Spanish:   "Estamos esperando registros de una escuela, una junta de licencias o una agencia.",
 		Operator:  "Waiting for a third party (school, board, agency) to send records."},
 	{Code: "employer-not-responding", State: ServiceWaitingApplicant, AddDays: ETADays{Min: 3, Max: 7},
 		Applicant: "Your former employer has not answered yet. Uploading a W-2 or pay stub can speed this up.",
+		Spanish:   "Su empleador anterior todavía no ha respondido. Subir un formulario W-2 o un talón de pago puede acelerar esto.",
 		Operator:  "A former employer does not answer; the applicant may send a W-2 or pay stub. Adds 3-7 business days.",
-		Action:    &ReasonAction{Label: "Upload a W-2 or pay stub", Path: AppUploadPath}},
+		Action:    &ReasonAction{Label: "Upload a W-2 or pay stub", Spanish: "Subir un formulario W-2 o un talón de pago", Path: AppUploadPath}},
 	{Code: "name-mismatch", State: ServiceWaitingApplicant,
 		Applicant: "A record shows your name differently from your profile. Send us a document that shows the name, such as a marriage certificate or court order.",
+		Spanish:   "Un registro muestra su nombre de forma distinta a su perfil. Envíenos un documento que muestre ese nombre, como un certificado de matrimonio o una orden judicial.",
 		Operator:  "A source holds the applicant under another name; ask for a document showing it.",
-		Action:    &ReasonAction{Label: "Send a document showing the name", Path: AppUploadPath}},
+		Action:    &ReasonAction{Label: "Send a document showing the name", Spanish: "Enviar un documento que muestre el nombre", Path: AppUploadPath}},
 	{Code: "identity-documents-needed", State: ServiceWaitingApplicant,
 		Applicant: "We need a copy of an identity document, such as a driver's license or passport, to finish this check.",
+		Spanish:   "Necesitamos una copia de un documento de identidad, como una licencia de conducir o un pasaporte, para terminar esta verificación.",
 		Operator:  "The applicant must send an identity document.",
-		Action:    &ReasonAction{Label: "Upload an identity document", Path: AppUploadPath}},
+		Action:    &ReasonAction{Label: "Upload an identity document", Spanish: "Subir un documento de identidad", Path: AppUploadPath}},
 	{Code: "mro-review", State: ServiceInProgress,
 		Applicant: "A doctor (the medical review officer) is reviewing your drug test result. They may call you.",
+		Spanish:   "Un médico (el médico revisor, medical review officer) está revisando el resultado de su prueba de drogas. Es posible que lo llame.",
 		Operator:  "The drug test result is with the medical review officer."},
 }
 
@@ -201,14 +220,19 @@ func reasonDate(note string) (time.Time, bool) {
 	return t, err == nil
 }
 
-// ApplicantText is the reason in the applicant's words with its date
-// filled in. Notes are internal: only a reason that takes a date shows it.
-func (r ServiceReason) ApplicantText(note string) string {
+// ApplicantText is the reason in the applicant's words, in l, with its
+// date filled in. Notes are internal: only a reason that takes a date
+// shows it.
+func (r ServiceReason) ApplicantText(note string, l Locale) string {
+	text := r.Applicant
+	if l == LocaleEsUS {
+		text = r.Spanish
+	}
 	if !r.NeedsDate {
-		return r.Applicant
+		return text
 	}
 	d, _ := reasonDate(note)
-	return strings.ReplaceAll(r.Applicant, "{date}", d.Format("January 2, 2006"))
+	return strings.ReplaceAll(text, "{date}", l.OrDefault().Date(d))
 }
 
 // SetServiceStateRequest is an operator setting one service of an

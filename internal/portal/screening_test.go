@@ -72,8 +72,24 @@ func TestServiceReasonCatalogue(t *testing.T) {
 		}
 	}
 	r, _ := portal.FindServiceReason("court-closed")
-	if got := r.ApplicantText("2026-12-10"); !strings.Contains(got, "closed until December 10, 2026;") {
+	if got := r.ApplicantText("2026-12-10", portal.LocaleEnUS); !strings.Contains(got, "closed until December 10, 2026;") {
 		t.Errorf("court-closed text = %q", got)
+	}
+	if got := r.ApplicantText("2026-12-10", portal.LocaleEsUS); !strings.Contains(got, "cerrado hasta el 10 de diciembre de 2026;") {
+		t.Errorf("court-closed text in Spanish = %q", got)
+	}
+}
+
+// TestEveryReasonIsInSpanish: each reason's text and action label has its
+// Spanish.
+func TestEveryReasonIsInSpanish(t *testing.T) {
+	for _, r := range portal.ServiceReasons {
+		if strings.TrimSpace(r.Spanish) == "" || strings.Contains(r.Applicant, "{date}") != strings.Contains(r.Spanish, "{date}") {
+			t.Errorf("reason %s: Spanish %q for %q", r.Code, r.Spanish, r.Applicant)
+		}
+		if r.Action != nil && strings.TrimSpace(r.Action.LabelIn(portal.LocaleEsUS)) == "" {
+			t.Errorf("reason %s: no Spanish action label", r.Code)
+		}
 	}
 }
 

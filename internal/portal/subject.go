@@ -137,6 +137,9 @@ type Subject struct {
 	// may edit.
 	InvitedFirstName string
 	InvitedLastName  string
+	// Locale is the applicant's language: the portal's e-mails and texts
+	// to them are in it.
+	Locale Locale
 	// PendingEmail is the address of an e-mail change that waits for its
 	// confirmation link ("" when none); FindUserView fills it in.
 	PendingEmail string
@@ -266,6 +269,10 @@ type NewSubject struct {
 	LastName    string
 	Phone       string
 	FullProfile bool
+	// Locale is the language to invite in (the invitation e-mail's and,
+	// until the applicant chooses, every later message's); "" is
+	// DefaultLocale.
+	Locale Locale
 }
 
 // Validate checks an invitation request with the rules the applicant's own
@@ -279,6 +286,7 @@ func (n NewSubject) Validate(rules SubjectRules) error {
 	if err := (SubjectUpdate{Email: &n.Email, FirstName: &n.FirstName, LastName: &n.LastName, Phone: &n.Phone}).Validate(rules); err != nil {
 		fe = append(fe, err.(*Error).Fields...)
 	}
+	checkLocale(&fe, "locale", n.Locale)
 	return fe.Err()
 }
 
@@ -366,6 +374,9 @@ type SubjectService interface {
 	// its id; any other company is ENOTFOUND, as if it did not exist.
 	FindCompanySettings(ctx context.Context, subjectID, companyID int64) (*Company, error)
 	UpdateSubject(ctx context.Context, id int64, upd SubjectUpdate) (*Subject, error)
+	// SetLocale keeps the applicant's language (ValidateLocale), which the
+	// portal's e-mails and texts to them use.
+	SetLocale(ctx context.Context, id int64, l Locale) error
 	FindProfile(ctx context.Context, subjectID int64) (*Profile, error)
 	// MoveSubjectStatus moves the subject to a status when CheckStatusMove
 	// allows it, checking and moving in one transaction that holds the

@@ -81,7 +81,7 @@ func (s *OperatorAdverseActionService) SendPreAdverseAction(ctx context.Context,
 		}
 		return a, &adverseTelling{event: portal.WebhookPreAdverseAction, action: "adverse.pre",
 			detail: fmt.Sprintf("pre-adverse notice: %d business days, ends %s", days, ends.Format(time.DateOnly)),
-			notice: preAdverseNotice(a)}, nil
+			notice: (*messageTexts).preAdverseNotice}, nil
 	})
 }
 
@@ -128,7 +128,7 @@ func (s *OperatorAdverseActionService) SendFinalAdverseAction(ctx context.Contex
 			return nil, nil, err
 		}
 		return a, &adverseTelling{event: portal.WebhookFinalAdverseAction, action: "adverse.final",
-			detail: "final adverse-action notice", notice: finalAdverseNotice(a)}, nil
+			detail: "final adverse-action notice", notice: (*messageTexts).finalAdverseNotice}, nil
 	})
 }
 
@@ -144,7 +144,7 @@ type adverseWebhook struct {
 // action and detail, and the applicant's notice.
 type adverseTelling struct {
 	event, action, detail string
-	notice                portal.Notice
+	notice                func(m *messageTexts, a *portal.AdverseAction) portal.Notice
 }
 
 // send runs a notice's use case in one transaction: act records it on the
@@ -170,7 +170,7 @@ func (s *OperatorAdverseActionService) send(ctx context.Context, companyID, subj
 			WaitingDays: a.WaitingDays, EndsOn: a.EndsOn.Format(time.DateOnly)}); err != nil {
 			return err
 		}
-		if _, err := s.db.notifyApplicant(ctx, tx, a.SubjectID, tell.notice); err != nil {
+		if _, err := s.db.notifyApplicant(ctx, tx, a.SubjectID, func(m *messageTexts) portal.Notice { return tell.notice(m, a) }); err != nil {
 			return err
 		}
 		out = a
@@ -181,30 +181,6 @@ func (s *OperatorAdverseActionService) send(ctx context.Context, companyID, subj
 	}
 	s.db.publishScreening(ctx, out.SubjectID, portal.ScreeningChangedAdverse)
 	return out, nil
-}
-
-func preAdverseNotice(a *portal.AdverseAction) portal.Notice {
-	ends := portal.LongDate(a.EndsOn)
-	return portal.Notice{
-		Subject: "Before " + a.CompanyName + " decides: your background check",
-		Body: fmt.Sprintf("Before %s decides, you may dispute anything in your background check report that is wrong or incomplete, "+
-			"or send information about it.\n\n%s may decide not to go ahead because of the report. It will wait until the end of %s "+
-			"(%d business days) before it decides.\n\nLog in to the portal to read the notice, your report and a summary of your rights.",
-			a.CompanyName, a.CompanyName, ends, a.WaitingDays),
-		Text: fmt.Sprintf("Before %s decides, you may dispute your background check report until %s. Log in to the portal to read the notice.",
-			a.CompanyName, ends),
-	}
-}
-
-func finalAdverseNotice(a *portal.AdverseAction) portal.Notice {
-	return portal.Notice{
-		Subject: a.CompanyName + " has made its decision",
-		Body: fmt.Sprintf("%s has decided not to go ahead, based in whole or in part on your background check report. "+
-			"The screening provider did not make this decision and cannot tell you why it was made.\n\n"+
-			"You may ask for a free copy of your report within 60 days, and dispute anything in it that is wrong or incomplete.\n\n"+
-			"Log in to the portal to read the notice and a summary of your rights.", a.CompanyName),
-		Text: fmt.Sprintf("%s has made its decision about your application. Log in to the portal to read the notice and your rights.", a.CompanyName),
-	}
 }
 
 // adverseSubject is the applicant an operator of companyID (0: any) acts

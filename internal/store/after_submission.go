@@ -72,17 +72,22 @@ func (s *AuditService) FindAudit(ctx context.Context, f portal.AuditFilter) ([]p
 	return out, rows.Err()
 }
 
-// notifyApplicant queues the notice by the applicant's chosen method
+// noticeOf writes a notice in the applicant's language.
+type noticeOf func(m *messageTexts) portal.Notice
+
+// notifyApplicant queues the notice, in the applicant's language, by the applicant's chosen method
 // (primaryNotificationMethod): e-mail to its address, a text to its
 // mobile number, or both. Before personal information is saved it goes by
 // e-mail to the address they were invited at. It answers the channels
 // used ("email", "text"), which a delivery that must be recorded (the
 // free copy of the report) keeps.
-func (s *conn) notifyApplicant(ctx context.Context, q queryer, subjectID int64, n portal.Notice) ([]string, error) {
+func (s *conn) notifyApplicant(ctx context.Context, q queryer, subjectID int64, notice noticeOf) ([]string, error) {
 	var email string
-	if err := q.QueryRowContext(ctx, `SELECT email FROM subjects WHERE id = $1`, subjectID).Scan(&email); err != nil {
+	var locale portal.Locale
+	if err := q.QueryRowContext(ctx, `SELECT email, locale FROM subjects WHERE id = $1`, subjectID).Scan(&email, &locale); err != nil {
 		return nil, notFound(err, "Subject")
 	}
+	n := notice(messagesIn(locale))
 	method := portal.NotificationMethod{Type: portal.NotifyByEmail, Email: email}
 	dial := "1"
 	p, err := findPersonalInfo(ctx, q, s.cfg.Sealer, subjectID)
@@ -146,10 +151,4 @@ func (s *conn) publishScreening(ctx context.Context, subjectID int64, kind strin
 	if err != nil {
 		s.cfg.Logger.Warn("screening: publishing an event failed", "subject", subjectID, "kind", kind, "err", err)
 	}
-}
-
-// loginCodeText is the text message carrying a sign-in code. The code
-// comes first, where a phone's notification shows it.
-func loginCodeText(code string) string {
-	return code + " is your applicant portal sign-in code. It works once, for 10 minutes. If you did not ask for it, ignore this text."
 }

@@ -13,5 +13,5 @@ func (s *DB) AuditForTest(ctx context.Context, subjectID int64, action, detail s
 
 // NotifyForTest sends a notice to the applicant as the services do.
 func (s *DB) NotifyForTest(ctx context.Context, subjectID int64, n portal.Notice) ([]string, error) {
-	return s.notifyApplicant(ctx, s.db, subjectID, n)
+	return s.notifyApplicant(ctx, s.db, subjectID, func(*messageTexts) portal.Notice { return n })
 }

@@ -53,15 +53,16 @@ type chatSubject struct {
 	email, fullName string
 	firstName       string
 	companyName     string
+	locale          portal.Locale
 }
 
 func findChatSubject(ctx context.Context, q queryer, subjectID int64) (*chatSubject, error) {
 	var c chatSubject
 	var first, last string
 	err := q.QueryRowContext(ctx, `SELECT s.id, s.company_id, COALESCE((SELECT p.id FROM profiles p WHERE p.subject_id = s.id), 0),
-			c.subject_chat, s.email, s.first_name, s.last_name, c.name
+			c.subject_chat, s.email, s.first_name, s.last_name, c.name, s.locale
 		FROM subjects s JOIN companies c ON c.id = s.company_id WHERE s.id = $1`, subjectID).
-		Scan(&c.id, &c.companyID, &c.profileID, &c.chatOn, &c.email, &first, &last, &c.companyName)
+		Scan(&c.id, &c.companyID, &c.profileID, &c.chatOn, &c.email, &first, &last, &c.companyName, &c.locale)
 	if err != nil {
 		return nil, notFound(err, "Applicant")
 	}
@@ -516,7 +517,7 @@ func (s *OperatorChatService) ReplyChat(ctx context.Context, req portal.ChatRepl
 		if !away || unread > 0 {
 			return nil
 		}
-		subject, body := chatWaitingMail(c.companyName, c.firstName)
+		subject, body := messagesIn(c.locale).chatWaitingMail(c.companyName, c.firstName)
 		return s.db.enqueueMail(ctx, tx, now, c.email, subject, body, 0)
 	})
 	if err != nil {

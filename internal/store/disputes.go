@@ -355,11 +355,10 @@ func (s *DisputeService) OpenDispute(ctx context.Context, subjectID int64, n por
 			return err
 		}
 		if err := s.recordDispute(ctx, tx, d, "dispute.opened", portal.WebhookDisputeOpened,
-			fmt.Sprintf("%s, %s, %d files, due %s", d.Reason, disputedPart(d), len(stored), noticeDate(d.DueAt))); err != nil {
+			fmt.Sprintf("%s, %s, %d files, due %s", d.Reason, englishMessages.disputedPart(d), len(stored), englishMessages.noticeDate(d.DueAt))); err != nil {
 			return err
 		}
-		_, err = s.notifyApplicant(ctx, tx, subjectID, disputeNotice(company, "We received your dispute",
-			"We received your dispute of "+disputedPart(d)+". We will reinvestigate it and tell you the outcome by "+noticeDate(d.DueAt)+"."))
+		_, err = s.notifyApplicant(ctx, tx, subjectID, func(m *messageTexts) portal.Notice { return m.disputeReceivedNotice(company, d) })
 		return err
 	})
 	if err != nil {
@@ -407,7 +406,7 @@ func (s *DisputeService) AddDisputeInformation(ctx context.Context, subjectID, d
 			if _, err := tx.ExecContext(ctx, `UPDATE disputes SET extended = TRUE, due_at = $1 WHERE id = $2`, ms(d.DueAt), d.ID); err != nil {
 				return fmt.Errorf("store: dispute information: %w", err)
 			}
-			detail += ", due date extended to " + noticeDate(d.DueAt)
+			detail += ", due date extended to " + englishMessages.noticeDate(d.DueAt)
 		}
 		if err := s.addDisputeMessage(ctx, tx, d.ID, portal.DisputeByApplicant, text, stored); err != nil {
 			return err
@@ -442,31 +441,6 @@ func (s *conn) openDisputeFile(ctx context.Context, files *FileStore, subjectID,
 		return nil, nil, portal.Errorf(portal.ENOTFOUND, "File not found.")
 	}
 	return f, rc, err
-}
-
-// disputedPart names what a dispute is about, in the applicant's words.
-func disputedPart(d *portal.Dispute) string {
-	if d.ServiceCode == "" {
-		return "your background report"
-	}
-	name := d.ServiceName
-	if name == "" {
-		name = d.ServiceCode
-	}
-	return "the " + name + " part of your background report"
-}
-
-func noticeDate(t time.Time) string { return t.UTC().Format("January 2, 2006") }
-
-// disputeNotice is a notice about a dispute: what happened and where to
-// read it; no link that signs in, no personal data.
-func disputeNotice(company, subject, what string) portal.Notice {
-	see := "Log in to the applicant portal to read your dispute."
-	return portal.Notice{
-		Subject: subject,
-		Body:    fmt.Sprintf("Hello,\n\n%s\n\n%s\n\n%s\n", what, see, company),
-		Text:    fmt.Sprintf("%s: %s %s", company, what, see),
-	}
 }
 
 // operatorDispute reads a dispute in the caller's company with whose it is.
@@ -538,8 +512,7 @@ func (s *OperatorDisputeService) AnswerDispute(ctx context.Context, companyID, d
 		if err := s.db.recordDispute(ctx, tx, d, "dispute.answered", portal.WebhookDisputeUpdated, "answered, reinvestigating"); err != nil {
 			return err
 		}
-		_, err := s.db.notifyApplicant(ctx, tx, d.SubjectID, disputeNotice(company, "An answer on your dispute",
-			"There is an answer on your dispute of "+disputedPart(d)+". We are reinvestigating it and will tell you the outcome by "+noticeDate(d.DueAt)+"."))
+		_, err := s.db.notifyApplicant(ctx, tx, d.SubjectID, func(m *messageTexts) portal.Notice { return m.disputeAnswerNotice(company, d) })
 		return err
 	})
 }
@@ -565,17 +538,9 @@ func (s *OperatorDisputeService) ResolveDispute(ctx context.Context, companyID, 
 		if err := s.db.recordDispute(ctx, tx, d, "dispute.resolved", portal.WebhookDisputeResolved, "resolved: "+outcome); err != nil {
 			return err
 		}
-		_, err = s.db.notifyApplicant(ctx, tx, d.SubjectID, disputeNotice(company, "Your dispute is resolved",
-			"We finished reinvestigating your dispute of "+disputedPart(d)+". The outcome: "+outcomeWords[outcome]+"."))
+		_, err = s.db.notifyApplicant(ctx, tx, d.SubjectID, func(m *messageTexts) portal.Notice { return m.disputeResolvedNotice(company, d, outcome) })
 		return err
 	})
-}
-
-// outcomeWords say an outcome to the applicant.
-var outcomeWords = map[string]string{
-	portal.DisputeCorrected: "the information was corrected",
-	portal.DisputeVerified:  "the information was verified as accurate",
-	portal.DisputeDeleted:   "the information was deleted from your report",
 }
 
 // change runs an operator's change of an open dispute in one transaction

@@ -22,9 +22,10 @@ func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Sessio
 		return err
 	}
 	var username, email, firstName string
+	var locale portal.Locale
 	var hash sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT username, email, first_name, password_hash FROM subjects WHERE id = $1`, sess.SubjectID).
-		Scan(&username, &email, &firstName, &hash)
+	err := s.db.QueryRowContext(ctx, `SELECT username, email, first_name, password_hash, locale FROM subjects WHERE id = $1`, sess.SubjectID).
+		Scan(&username, &email, &firstName, &hash, &locale)
 	if err != nil {
 		return notFound(err, "Subject")
 	}
@@ -62,19 +63,13 @@ func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Sessio
 			return fmt.Errorf("store: create e-mail change: %w", err)
 		}
 		link := strings.TrimRight(confirmURLBase, "/") + "/confirm-email?token=" + url.QueryEscape(token)
-		confirm := fmt.Sprintf("Hello %s,\n\nYou asked to use this address (%s) for your applicant portal account.\n"+
-			"To confirm, open this link within %s:\n\n%s\n\n"+
-			"Until then your account keeps its current address. If you did not ask for this, ignore this message.\n",
-			firstName, newEmail, humanDuration(ttl), link)
-		if err := s.enqueueMail(ctx, tx, now, newEmail, "Confirm your new e-mail address", confirm, ttl); err != nil {
+		msg := messagesIn(locale)
+		subject, body := msg.emailConfirmMail(firstName, newEmail, link, ttl)
+		if err := s.enqueueMail(ctx, tx, now, newEmail, subject, body, ttl); err != nil {
 			return err
 		}
-		notice := fmt.Sprintf("Hello %s,\n\nSomeone signed in to your applicant portal account (%s) and asked to change its e-mail address to %s.\n"+
-			"The change takes effect only if the link sent to that address is opened within %s.\n\n"+
-			"If this was you, there is nothing to do.\n"+
-			"If it was not you, reset your password now (Forgot Password on %s): that cancels the change and signs out every session.\n",
-			firstName, email, newEmail, humanDuration(ttl), strings.TrimRight(confirmURLBase, "/")+"/login")
-		return s.enqueueMail(ctx, tx, now, email, "Your e-mail address is about to change", notice, 0)
+		subject, body = msg.emailChangingMail(firstName, email, newEmail, ttl, strings.TrimRight(confirmURLBase, "/")+"/login")
+		return s.enqueueMail(ctx, tx, now, email, subject, body, 0)
 	})
 }
 
@@ -97,12 +92,13 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var id, subjectID, expires int64
 		var newEmail, fingerprint, oldEmail, firstName string
+		var locale portal.Locale
 		var used, replaced sql.NullInt64
 		var hash sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT e.id, e.subject_id, e.new_email, e.password_fingerprint, e.expires_at, e.used_at, e.replaced_at,
-				s.email, s.first_name, s.password_hash
+				s.email, s.first_name, s.password_hash, s.locale
 			FROM email_changes e JOIN subjects s ON s.id = e.subject_id WHERE e.token_hash = $1`, hashSecret(token)).
-			Scan(&id, &subjectID, &newEmail, &fingerprint, &expires, &used, &replaced, &oldEmail, &firstName, &hash)
+			Scan(&id, &subjectID, &newEmail, &fingerprint, &expires, &used, &replaced, &oldEmail, &firstName, &hash, &locale)
 		if errors.Is(err, sql.ErrNoRows) {
 			return invalid()
 		} else if err != nil {
@@ -139,10 +135,8 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 			ms(now), subjectID); err != nil {
 			return fmt.Errorf("store: spend reset links: %w", err)
 		}
-		notice := fmt.Sprintf("Hello %s,\n\nThe e-mail address of your applicant portal account was changed from %s to %s,\n"+
-			"which is now also your username. Every session was signed out.\n\n"+
-			"If you did not ask for this, contact your employer's support at once.\n", firstName, oldEmail, newEmail)
-		return s.enqueueMail(ctx, tx, now, oldEmail, "Your e-mail address was changed", notice, 0)
+		subject, body := messagesIn(locale).emailChangedMail(firstName, oldEmail, newEmail)
+		return s.enqueueMail(ctx, tx, now, oldEmail, subject, body, 0)
 	})
 }
 

@@ -118,17 +118,17 @@ func (s *HandoffService) CreateHandoff(ctx context.Context, sess portal.Session,
 				portal.MaxHandoffsPerWindow, humanMinutes(secs))}
 		}
 		var email, firstName string
-		if err := tx.QueryRowContext(ctx, `SELECT email, first_name FROM subjects WHERE id = $1`, sess.SubjectID).Scan(&email, &firstName); err != nil {
+		var locale portal.Locale
+		if err := tx.QueryRowContext(ctx, `SELECT email, first_name, locale FROM subjects WHERE id = $1`, sess.SubjectID).
+			Scan(&email, &firstName, &locale); err != nil {
 			return notFound(err, "Subject")
 		}
+		msg := messagesIn(locale)
 		detail := "a link to continue on another device, shown"
 		switch req.Send {
 		case portal.SendByEmail:
-			body := fmt.Sprintf("Hello %s,\n\nYou asked for a link to continue your application on another device.\n"+
-				"Open it on that device within %s; it works only once and signs that device in:\n\n%s\n\n"+
-				"If you did not ask for this link, do not open it, and change your password.\n",
-				firstName, humanDuration(portal.HandoffTTL), link)
-			if err := s.enqueueMail(ctx, tx, now, email, "Continue your application on another device", body, portal.HandoffTTL); err != nil {
+			subject, body := msg.handoffMail(firstName, link)
+			if err := s.enqueueMail(ctx, tx, now, email, subject, body, portal.HandoffTTL); err != nil {
 				return err
 			}
 			out.SentTo, detail = email, "a link to continue on another device, e-mailed"
@@ -140,8 +140,7 @@ func (s *HandoffService) CreateHandoff(ctx context.Context, sess portal.Session,
 			if phone == "" {
 				return errNoPhone()
 			}
-			body := fmt.Sprintf("Continue your application (works once, for %s): %s", humanDuration(portal.HandoffTTL), link)
-			if err := s.queueText(ctx, tx, sess.SubjectID, phone, body); err != nil {
+			if err := s.queueText(ctx, tx, sess.SubjectID, phone, msg.handoffText(link)); err != nil {
 				return err
 			}
 			out.SentTo, detail = phoneEnding(phone), "a link to continue on another device, texted"

@@ -120,6 +120,13 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			return portal.Errorf(portal.ECONFLICT, "%s already has an account with a password; they can log in or reset their password", sub.Username)
 		case sub.CompanyID != req.CompanyID:
 			return portal.Errorf(portal.ECONFLICT, "%s is an applicant of another company", sub.Username)
+		case req.Locale != "" && req.Locale != sub.Locale:
+			// Invited again in another language: the new link's e-mail,
+			// and the later ones, are in it.
+			if err := tx.Subjects().SetLocale(ctx, sub.ID, req.Locale); err != nil {
+				return err
+			}
+			sub.Locale = req.Locale
 		}
 		if !req.Work.Empty() {
 			if err := tx.SetEmploymentLocation(ctx, sub.ID, req.Work); err != nil {
@@ -144,7 +151,7 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 		if err != nil {
 			return err
 		}
-		subject, body := invitationMail(company.Name, sub.FirstName, portalLink(req.BaseURL, "/setup", token), s.db.cfg.InvitationTTL)
+		subject, body := messagesIn(sub.Locale).invitationMail(company.Name, sub.FirstName, portalLink(req.BaseURL, "/setup", token), s.db.cfg.InvitationTTL)
 		return s.db.enqueueMail(ctx, tx.db, s.db.now(), sub.Email, subject, body, s.db.cfg.InvitationTTL)
 	})
 	if err != nil {

@@ -385,7 +385,7 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 		if err := setOrderHold(ctx, tx, subjectID, portal.HoldPaperForms, now); err != nil {
 			return err
 		}
-		subject, body := portal.PaperFormsMail(f.Subject, f.Company)
+		subject, body := messagesIn(f.Subject.Locale).paperFormsMail(f.Subject, f.Company)
 		return s.enqueueMail(ctx, tx, now, f.Subject.Email, subject, body, 0)
 	})
 }

@@ -8,15 +8,12 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"applicantportal/internal/portal"
 )
 
-// The texts of the portal's e-mails live here, one function each, so they
-// read alike. They name the applicant by first name only and hold no other
-// personal information: mail crosses servers the portal does not control.
-// Every link is the portal's own address, which the applicant can check.
+// The outbox of the portal's e-mails; their texts, in each language, are
+// in messages.go.
 
 // portalLink is base followed by path and, when given, the token.
 func portalLink(base, path, token string) string {
@@ -25,73 +22,6 @@ func portalLink(base, path, token string) string {
 		link += "?token=" + url.QueryEscape(token)
 	}
 	return link
-}
-
-// subjectText makes a name one line of a subject: runs of spaces and
-// control characters become one space. internal/mail refuses a subject
-// with a line break, so a company name holding one would fail the e-mail
-// at every attempt.
-func subjectText(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
-}
-
-func invitationMail(companyName, firstName, link string, validFor time.Duration) (subject, body string) {
-	subject = "You're invited to complete your background check for " + subjectText(companyName)
-	body = fmt.Sprintf("Hello %s,\n\n%s has asked you to complete a background check through the applicant portal.\n"+
-		"To start, open this link within %s and choose a password:\n\n%s\n\n"+
-		"If you were not expecting this, you can ignore this message; nothing happens until you open the link.\n",
-		firstName, companyName, humanDuration(validFor), link)
-	return subject, body
-}
-
-// invitationReminderMail reminds an applicant who has not started, with a
-// new link (which replaces the earlier ones) and the stop link.
-func invitationReminderMail(companyName, firstName, link string, validFor time.Duration, stop string) (subject, body string) {
-	subject = "Reminder: complete your background check for " + subjectText(companyName)
-	body = fmt.Sprintf("Hello %s,\n\n%s invited you to complete a background check through the applicant portal, "+
-		"and you have not started yet.\nTo start, open this link within %s and choose a password:\n\n%s\n\n"+
-		"This link replaces the one in earlier e-mails.\n\n"+
-		"To stop these reminders, open this link: %s\n",
-		firstName, companyName, humanDuration(validFor), link, stop)
-	return subject, body
-}
-
-// progressReminderMail reminds an applicant who started and has not
-// finished: where to log in and what is next. It holds no credential.
-func progressReminderMail(companyName, firstName, next, login, stop string) (subject, body string) {
-	subject = "Reminder: finish your background check for " + subjectText(companyName)
-	body = fmt.Sprintf("Hello %s,\n\nYou started your background check for %s but have not finished it yet. "+
-		"Everything you saved is kept.\nNext: %s.\n\nLog in to carry on where you stopped:\n\n%s\n\n"+
-		"To stop these reminders, open this link: %s\n",
-		firstName, companyName, next, login, stop)
-	return subject, body
-}
-
-// reminderText is progressReminderMail as a text message.
-func reminderText(companyName, next, login, stop string) string {
-	return fmt.Sprintf("%s: your background check is not finished. Next: %s. Log in: %s Stop reminders: %s",
-		subjectText(companyName), next, login, stop)
-}
-
-func resetMail(firstName, link string, validFor time.Duration) (subject, body string) {
-	subject = "Reset your applicant portal password"
-	body = fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your applicant portal account.\n"+
-		"To choose a new password, open this link within %s:\n\n%s\n\n"+
-		"If you did not ask for this, ignore this message: your password stays as it is.\n",
-		firstName, humanDuration(validFor), link)
-	return subject, body
-}
-
-// chatWaitingMail tells an applicant who is away that their employer wrote
-// in the chat. It never holds the message: chat may carry personal
-// information, and e-mail is not sealed.
-func chatWaitingMail(companyName, firstName string) (subject, body string) {
-	subject = fmt.Sprintf("New message from %s about your background check", subjectText(companyName))
-	body = fmt.Sprintf("Hello %s,\n\n%s sent you a message about your background check.\n"+
-		"To read it and reply, log in to the applicant portal and open Messages at the top of the page.\n\n"+
-		"You will not get another e-mail about new messages until you have read this one.\n",
-		firstName, companyName)
-	return subject, body
 }
 
 // MaxMailAttempts is how many failed deliveries a mail gets before the
@@ -223,16 +153,4 @@ func mailError(err error) string {
 		msg = strings.ToValidUTF8(msg[:500], "") + "..."
 	}
 	return msg
-}
-
-// loginCodeMail carries a one-time sign-in code. The code is the secret:
-// the mail says it works once, and what to do if it was not asked for.
-func loginCodeMail(firstName, code string, validFor time.Duration) (subject, body string) {
-	// The code stays out of the subject, which the outbox keeps unsealed.
-	subject = "Your applicant portal sign-in code"
-	body = fmt.Sprintf("Hello %s,\n\nYour sign-in code for the applicant portal is:\n\n%s\n\n"+
-		"Type it on the sign-in page within %s. It works once.\n\n"+
-		"If you did not ask for a code, ignore this message: nobody can sign in without it, and your password stays as it is.\n",
-		firstName, code, humanDuration(validFor))
-	return subject, body
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"applicantportal/internal/portal"
 )
 
 // TestMailSubjectsAreOneLine: a company name with a line break (companies
@@ -17,10 +19,12 @@ func TestMailSubjectsAreOneLine(t *testing.T) {
 		name    string
 		subject string
 	}{
-		{"Invitation", first(invitationMail(name, "Dana", "https://x", time.Hour))},
-		{"Reminder", first(invitationReminderMail(name, "Dana", "https://x", time.Hour, "https://s"))},
-		{"ProgressReminder", first(progressReminderMail(name, "Dana", "sign", "https://x", "https://s"))},
-		{"ChatWaiting", first(chatWaitingMail(name, "Dana"))},
+		{"Invitation", first(englishMessages.invitationMail(name, "Dana", "https://x", time.Hour))},
+		{"Reminder", first(englishMessages.invitationReminderMail(name, "Dana", "https://x", time.Hour, "https://s"))},
+		{"ProgressReminder", first(englishMessages.progressReminderMail(name, "Dana", "sign", "https://x", "https://s"))},
+		{"ChatWaiting", first(englishMessages.chatWaitingMail(name, "Dana"))},
+		{"PreAdverse", englishMessages.preAdverseNotice(&portal.AdverseAction{CompanyName: name}).Subject},
+		{"FinalAdverse", spanishMessages.finalAdverseNotice(&portal.AdverseAction{CompanyName: name}).Subject},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

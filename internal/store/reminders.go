@@ -246,19 +246,20 @@ func (s *ReminderService) queueReminder(ctx context.Context, tx *DB, st reminder
 		return nil, fmt.Errorf("store: reminder stop link: %w", err)
 	}
 	stop := portalLink(baseURL, "/reminders/stop", stopToken)
+	msg := messagesIn(sub.Locale)
 	if !sub.HasPassword {
 		token, err := tx.Auth().CreateInvitation(ctx, sub.ID)
 		if err != nil {
 			return nil, err
 		}
-		subject, body := invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), s.db.cfg.InvitationTTL, stop)
+		subject, body := msg.invitationReminderMail(company.Name, sub.FirstName, portalLink(baseURL, "/setup", token), s.db.cfg.InvitationTTL, stop)
 		return []string{portal.NotifyByEmail}, s.db.enqueueMail(ctx, tx.db, now, sub.Email, subject, body, s.db.cfg.InvitationTTL)
 	}
 	facts, err := s.db.statusFacts(ctx, tx.db, sub.ID)
 	if err != nil {
 		return nil, err
 	}
-	next := nextStepForApplicant(sub.StatusID, facts)
+	next := msg.nextStep(sub.StatusID, facts)
 	login := portalLink(baseURL, "/login", "")
 	to, text := sub.Email, ""
 	p, err := findPersonalInfo(ctx, tx.db, s.db.cfg.Sealer, sub.ID)
@@ -275,43 +276,18 @@ func (s *ReminderService) queueReminder(ctx context.Context, tx *DB, st reminder
 			text = textNumber(dial, m.Text)
 		}
 	}
-	subject, body := progressReminderMail(company.Name, sub.FirstName, next, login, stop)
+	subject, body := msg.progressReminderMail(company.Name, sub.FirstName, next, login, stop)
 	if err := s.db.enqueueMail(ctx, tx.db, now, to, subject, body, 0); err != nil {
 		return nil, err
 	}
 	channels := []string{portal.NotifyByEmail}
 	if text != "" {
-		if err := s.db.queueText(ctx, tx.db, sub.ID, text, reminderText(company.Name, next, login, stop)); err != nil {
+		if err := s.db.queueText(ctx, tx.db, sub.ID, text, msg.reminderText(company.Name, next, login, stop)); err != nil {
 			return nil, err
 		}
 		channels = append(channels, portal.NotifyByText)
 	}
 	return channels, nil
-}
-
-// nextStepForApplicant is the first thing left to the applicant, in their
-// words, in the order they meet it (missingSteps says it to operators).
-func nextStepForApplicant(status portal.StatusID, f portal.StatusFacts) string {
-	switch {
-	case !f.HasPassword:
-		return "create your password"
-	case !f.FullProfile && len(f.UnsignedDocuments) > 0:
-		return "read and sign the " + f.UnsignedDocuments[0]
-	case !f.FullProfile && !f.PersonalInfoSaved:
-		return "fill in your personal information"
-	case len(f.IncompletePages) > 0:
-		return "complete the " + f.IncompletePages[0] + " page"
-	case !f.IDVFinished:
-		if status == portal.StatusSetupComplete {
-			return "review your answers, submit them and verify your identity"
-		}
-		return "verify your identity"
-	case f.SiteSelectionAllowed && !f.SiteChosen:
-		return "choose where to give your drug-test sample"
-	case f.PaymentRequired && !f.PaymentAuthorized:
-		return "authorize the payment for your background check"
-	}
-	return "check that everything is done"
 }
 
 // StopReminders implements portal.ReminderService.

@@ -277,7 +277,6 @@ func (s *conn) tellReportAttached(ctx context.Context, tx *sql.Tx, subjectID int
 	if err := tx.QueryRowContext(ctx, `SELECT first_name FROM subjects WHERE id = $1`, subjectID).Scan(&first); err != nil {
 		return notFound(err, "Applicant")
 	}
-	title := portal.ReportTitle(kind)
 	if kind == portal.ReportBackground {
 		asked, err := freeCopyAsked(ctx, tx, subjectID)
 		if err != nil {
@@ -288,12 +287,7 @@ func (s *conn) tellReportAttached(ctx context.Context, tx *sql.Tx, subjectID int
 			return err
 		}
 		if asked && sent == nil {
-			channels, err := s.notifyApplicant(ctx, tx, subjectID, portal.Notice{
-				Subject: "Your free copy of your background report",
-				Body: fmt.Sprintf("Hello %s,\n\nWhen you signed your authorization you asked for a free copy of your background report. It is ready.\n\n"+
-					"Log in to the portal to read it and download it. You will be asked to confirm your date of birth before it opens.\n", first),
-				Text: "Your free copy of your background report is ready. Log in to the portal to read it and download it.",
-			})
+			channels, err := s.notifyApplicant(ctx, tx, subjectID, func(m *messageTexts) portal.Notice { return m.freeCopyNotice(first) })
 			if err != nil {
 				return err
 			}
@@ -304,14 +298,6 @@ func (s *conn) tellReportAttached(ctx context.Context, tx *sql.Tx, subjectID int
 			return s.audit(ctx, tx, subjectID, "report.free-copy-sent", "by "+strings.Join(channels, " and "))
 		}
 	}
-	state := "is ready"
-	if replaced {
-		state = "was updated"
-	}
-	_, err := s.notifyApplicant(ctx, tx, subjectID, portal.Notice{
-		Subject: fmt.Sprintf("Your %s %s", title, state),
-		Body:    fmt.Sprintf("Hello %s,\n\nYour %s %s. Log in to the portal to read it.\n", first, title, state),
-		Text:    fmt.Sprintf("Your %s %s. Log in to the portal to read it.", title, state),
-	})
+	_, err := s.notifyApplicant(ctx, tx, subjectID, func(m *messageTexts) portal.Notice { return m.reportNotice(first, kind, replaced) })
 	return err
 }

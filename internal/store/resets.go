@@ -63,23 +63,8 @@ func (s *conn) queueResetLink(ctx context.Context, tx *sql.Tx, sub *portal.Subje
 		sub.ID, hash, ms(now), ms(now.Add(s.cfg.ResetTTL))); err != nil {
 		return fmt.Errorf("store: create reset: %w", err)
 	}
-	subject, body := resetMail(sub.FirstName, portalLink(baseURL, "/reset", token), s.cfg.ResetTTL)
+	subject, body := messagesIn(sub.Locale).resetMail(sub.FirstName, portalLink(baseURL, "/reset", token), s.cfg.ResetTTL)
 	return s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.ResetTTL)
-}
-
-func humanDuration(d time.Duration) string {
-	// A day or less reads better in hours ("24 hours").
-	if d > 24*time.Hour && d%(24*time.Hour) == 0 {
-		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
-	}
-	if d%time.Hour == 0 {
-		if h := int(d / time.Hour); h == 1 {
-			return "1 hour"
-		} else {
-			return fmt.Sprintf("%d hours", h)
-		}
-	}
-	return fmt.Sprintf("%d minutes", int(d/time.Minute))
 }
 
 // invalidResetLink answers an unknown, used or expired reset link.

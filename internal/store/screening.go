@@ -222,14 +222,12 @@ func (s *OperatorScreeningService) SetServiceState(ctx context.Context, companyI
 		if !req.State.NeedsApplicant() || (before.State == req.State && before.Reason == req.Reason) {
 			return nil
 		}
-		text := "We need something from you to finish this check."
-		if reason != nil {
-			text = reason.ApplicantText(req.Note)
-		}
-		_, err = s.db.notifyApplicant(ctx, tx, sub.id, portal.Notice{
-			Subject: "Your background check needs something from you",
-			Body:    fmt.Sprintf("Hello %s,\n\n%s: %s\n\nLog in to the portal to see what to do.\n", sub.firstName, out.Name, text),
-			Text:    fmt.Sprintf("Your background check needs something from you (%s). Log in to the portal to see what to do.", out.Name),
+		_, err = s.db.notifyApplicant(ctx, tx, sub.id, func(m *messageTexts) portal.Notice {
+			what := ""
+			if reason != nil {
+				what = reason.ApplicantText(req.Note, m.lang)
+			}
+			return m.needsNotice(sub.firstName, out.Name, what)
 		})
 		return err
 	})
@@ -238,16 +236,6 @@ func (s *OperatorScreeningService) SetServiceState(ctx context.Context, companyI
 	}
 	s.db.publishScreening(ctx, req.SubjectID, portal.ScreeningChangedServices)
 	return &out, nil
-}
-
-// completeNotice tells the applicant their screening is complete.
-func completeNotice(firstName string) portal.Notice {
-	return portal.Notice{
-		Subject: "Your background check is complete",
-		Body: fmt.Sprintf("Hello %s,\n\nYour background check is complete. Your employer will contact you about the result.\n\n"+
-			"Log in to the portal to see it.\n", firstName),
-		Text: "Your background check is complete. Log in to the portal to see it.",
-	}
 }
 
 // statusChange is what a status the staff set changed: its audit row,
@@ -284,7 +272,7 @@ func (s *OperatorScreeningService) setScreeningStatus(ctx context.Context, compa
 		if !change.completes {
 			return nil
 		}
-		_, err = s.db.notifyApplicant(ctx, tx, sub.id, completeNotice(sub.firstName))
+		_, err = s.db.notifyApplicant(ctx, tx, sub.id, func(m *messageTexts) portal.Notice { return m.completeNotice(sub.firstName) })
 		return err
 	})
 	if err == nil && change != nil {

@@ -148,7 +148,7 @@ func TestSetServiceStateEveryReason(t *testing.T) {
 				s := w.service(t, "emps")
 				reason, _ := portal.FindServiceReason(s.Progress.Reason)
 				if s.Progress.State != r.State || dates(s.Progress.Estimate()) != tt.estimate ||
-					!strings.Contains(reason.ApplicantText(s.Progress.Note), tt.text) || (reason.Action != nil) != tt.action ||
+					!strings.Contains(reason.ApplicantText(s.Progress.Note, portal.LocaleEnUS), tt.text) || (reason.Action != nil) != tt.action ||
 					(r.State.NeedsApplicant() && !s.HasError) {
 					t.Fatalf("got %+v, estimate %s", s, dates(s.Progress.Estimate()))
 				}

@@ -145,7 +145,7 @@ func (s *SignInService) RenewLink(ctx context.Context, r portal.LinkRenewal) err
 		if err := tx.QueryRowContext(ctx, `SELECT name FROM companies WHERE id = $1`, sub.CompanyID).Scan(&company); err != nil {
 			return notFound(err, "Company")
 		}
-		subject, body := invitationMail(company, sub.FirstName, portalLink(r.BaseURL, "/setup", token), s.cfg.InvitationTTL)
+		subject, body := messagesIn(sub.Locale).invitationMail(company, sub.FirstName, portalLink(r.BaseURL, "/setup", token), s.cfg.InvitationTTL)
 		if err := s.enqueueMail(ctx, tx, now, sub.Email, subject, body, s.cfg.InvitationTTL); err != nil {
 			return err
 		}
@@ -248,11 +248,11 @@ func (s *SignInService) RequestLoginCode(ctx context.Context, r portal.LoginCode
 			return fmt.Errorf("store: save sign-in code: %w", err)
 		}
 		if channel == portal.SendByText {
-			if err := s.queueText(ctx, tx, sub.ID, number, loginCodeText(code)); err != nil {
+			if err := s.queueText(ctx, tx, sub.ID, number, messagesIn(sub.Locale).loginCodeText(code)); err != nil {
 				return err
 			}
 		} else {
-			subject, body := loginCodeMail(sub.FirstName, code, portal.LoginCodeTTL)
+			subject, body := messagesIn(sub.Locale).loginCodeMail(sub.FirstName, code, portal.LoginCodeTTL)
 			if err := s.enqueueMail(ctx, tx, now, sub.Email, subject, body, portal.LoginCodeTTL); err != nil {
 				return err
 			}

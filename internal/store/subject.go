@@ -11,14 +11,16 @@ import (
 )
 
 const subjectColumns = `id, company_id, username, email, first_name, last_name, phone,
-	password_hash IS NOT NULL, status_id, full_profile, created_at, invited_first_name, invited_last_name`
+	password_hash IS NOT NULL, status_id, full_profile, created_at, invited_first_name, invited_last_name, locale`
 
 func scanSubject(row interface{ Scan(...any) error }) (*portal.Subject, error) {
 	var sub portal.Subject
 	var created int64
+	var locale string
 	err := row.Scan(&sub.ID, &sub.CompanyID, &sub.Username, &sub.Email, &sub.FirstName, &sub.LastName,
-		&sub.Phone, &sub.HasPassword, &sub.StatusID, &sub.FullProfile, &created, &sub.InvitedFirstName, &sub.InvitedLastName)
+		&sub.Phone, &sub.HasPassword, &sub.StatusID, &sub.FullProfile, &created, &sub.InvitedFirstName, &sub.InvitedLastName, &locale)
 	sub.CreatedAt = fromMS(created)
+	sub.Locale = portal.Locale(locale).OrDefault()
 	return &sub, err
 }
 
@@ -52,10 +54,10 @@ func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Su
 		email := strings.TrimSpace(n.Email)
 		err = tx.QueryRowContext(ctx, `
 			INSERT INTO subjects (company_id, username, email, first_name, last_name, phone, status_id, full_profile, created_at, updated_at,
-				invited_first_name, invited_last_name)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $4, $5) RETURNING id`,
+				invited_first_name, invited_last_name, locale)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $4, $5, $10) RETURNING id`,
 			company.ID, portal.NormalizeUsername(email), email, strings.TrimSpace(n.FirstName), strings.TrimSpace(n.LastName),
-			strings.TrimSpace(n.Phone), portal.StatusNew, n.FullProfile, now,
+			strings.TrimSpace(n.Phone), portal.StatusNew, n.FullProfile, now, n.Locale.OrDefault(),
 		).Scan(&id)
 		if s.dialect.isUnique(err) {
 			return portal.Errorf(portal.ECONFLICT, "An applicant with the e-mail %s already exists.", email)
@@ -113,6 +115,22 @@ func (s *SubjectService) FindSubjectByUsername(ctx context.Context, username str
 		return nil, notFound(err, "Subject")
 	}
 	return sub, nil
+}
+
+// SetLocale implements portal.SubjectService. It is not a change of the
+// account (updated_at stays): a language chosen on a page is no progress.
+func (s *SubjectService) SetLocale(ctx context.Context, id int64, l portal.Locale) error {
+	if err := portal.ValidateLocale(l); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE subjects SET locale = $1 WHERE id = $2`, l, id)
+	if err != nil {
+		return fmt.Errorf("store: set language: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound(sql.ErrNoRows, "Subject")
+	}
+	return nil
 }
 
 // UpdateSubject changes the fields that are set in upd, once they pass
