@@ -63,12 +63,17 @@ func newEstimateJSON(e *portal.Estimate) *estimateJSON {
 
 // newServiceReasonJSON is the reason of p as the applicant reads it; nil
 // when none, or when the service is complete.
-func newServiceReasonJSON(p portal.ServiceProgress) *serviceReasonJSON {
+// Its text and action are in the applicant's language l.
+func newServiceReasonJSON(l portal.Locale, p portal.ServiceProgress) *serviceReasonJSON {
 	r, ok := portal.FindServiceReason(p.Reason)
 	if !ok || p.State == portal.ServiceComplete {
 		return nil
 	}
-	return &serviceReasonJSON{Code: r.Code, Text: r.ApplicantText(p.Note), Action: newReasonActionJSON(r.Action)}
+	out := &serviceReasonJSON{Code: r.Code, Text: portal.TranslateText(l, r.ApplicantText(p.Note)), Action: newReasonActionJSON(r.Action)}
+	if out.Action != nil {
+		out.Action.Label = portal.TranslateText(l, out.Action.Label)
+	}
+	return out
 }
 
 func newReasonActionJSON(a *portal.ReasonAction) *reasonActionJSON {
@@ -108,7 +113,7 @@ func (s *Server) handleOrderGet(w http.ResponseWriter, r *http.Request) {
 			updated = operatorTimePtr(&p.UpdatedAt)
 		}
 		out.Services = append(out.Services, orderServiceJSON{ID: svc.ID, Code: svc.Code, Name: svc.Name, Alias: svc.Alias,
-			Status: status, HasError: svc.HasError, State: p.State, Reason: newServiceReasonJSON(p),
+			Status: status, HasError: svc.HasError, State: p.State, Reason: newServiceReasonJSON(portal.LocaleOf(r.Context()), p),
 			Estimate: newEstimateJSON(p.Estimate()), UpdatedAt: updated})
 	}
 	writeJSON(w, http.StatusOK, out)
