@@ -26,6 +26,9 @@ import (
 type Problem struct {
 	Field   string `json:"field"`
 	Message string `json:"message"`
+	// Code is the message's stable code, which the API's answer sets with
+	// the message in the request's language (portal.FieldError.Localize).
+	Code string `json:"code,omitempty"`
 }
 
 // Result is the answer of a check.
@@ -46,7 +49,7 @@ const (
 	MsgMilitaryCity    = "City must be APO, FPO or DPO for a military address."
 	MsgChooseCountry   = "Choose a country from the list."
 	MsgCountryNotUS    = "Choose a country other than the United States; a US address takes a state and ZIP code."
-	msgRequired        = " is required."
+	msgRequired        = "%s is required."
 	msgZIPNotFound     = "ZIP code %s was not found."
 	msgZIPNotInState   = "ZIP code %s is not in %s."
 	msgZIPNotMilitary  = "ZIP code %s is not an %s military ZIP code."
@@ -78,31 +81,31 @@ func US(street, city, state, zip string) Result {
 	state = strings.ToUpper(strings.TrimSpace(state))
 	// Never nil: the answer's errorFields is always a list.
 	r := Result{Problems: []Problem{}}
-	add := func(field, message string) { r.Problems = append(r.Problems, Problem{field, message}) }
+	add := func(field, message string) { r.Problems = append(r.Problems, Problem{Field: field, Message: message}) }
 
 	if street == "" {
-		add("street", "Street"+msgRequired)
+		add("street", fmt.Sprintf(msgRequired, "Street"))
 	}
 	prefixes, military := militaryZIPs[state]
 	r.Military = military
 	r.ReleaseFormRequired = state == IdahoState
 	switch {
 	case city == "":
-		add("city", "City"+msgRequired)
+		add("city", fmt.Sprintf(msgRequired, "City"))
 	case military && !militaryCities[strings.ToUpper(city)]:
 		add("city", MsgMilitaryCity)
 	}
 	stateName, knownState := stateName(state)
 	switch {
 	case state == "":
-		add("state", "State"+msgRequired)
+		add("state", fmt.Sprintf(msgRequired, "State"))
 	case !knownState:
 		add("state", MsgChooseState)
 	}
 	m := zipFormat.FindStringSubmatch(zip)
 	switch {
 	case zip == "":
-		add("zip", "ZIP code"+msgRequired)
+		add("zip", fmt.Sprintf(msgRequired, "ZIP code"))
 	case m == nil:
 		add("zip", MsgZIPFormat)
 	case military:
@@ -169,13 +172,13 @@ func International(country, street, locality, administrativeArea, postalCode str
 	}
 	// Never nil: the answer's errorFields is always a list.
 	r := Result{Problems: []Problem{}}
-	add := func(field, message string) { r.Problems = append(r.Problems, Problem{field, message}) }
+	add := func(field, message string) { r.Problems = append(r.Problems, Problem{Field: field, Message: message}) }
 
 	f, known := formatOf(country)
 	name, listed := countryName(country)
 	switch {
 	case country == "":
-		add("country", "Country"+msgRequired)
+		add("country", fmt.Sprintf(msgRequired, "Country"))
 	case country == "US":
 		add("country", MsgCountryNotUS)
 	case !known || !listed:
@@ -184,7 +187,7 @@ func International(country, street, locality, administrativeArea, postalCode str
 	if len(r.Problems) > 0 {
 		// Without a country only the street is surely required.
 		if values["street"] == "" {
-			add("street", "Street"+msgRequired)
+			add("street", fmt.Sprintf(msgRequired, "Street"))
 		}
 		r.Valid = false
 		return r
@@ -199,7 +202,7 @@ func International(country, street, locality, administrativeArea, postalCode str
 		v := values[part]
 		switch {
 		case v == "" && f.requires(part):
-			add(part, labels[part]+msgRequired)
+			add(part, fmt.Sprintf(msgRequired, labels[part]))
 		case part == "postal_code" && v != "" && f.postalCode != nil &&
 			!f.postalCode.MatchString(strings.ToUpper(v)):
 			add(part, fmt.Sprintf(msgPostalCodeWrong, name))

@@ -138,7 +138,7 @@ func TestCheck(t *testing.T) {
 	t.Run("ErrEmptyNamesTheFileField", func(t *testing.T) {
 		_, err := filetype.Check("x.pdf", "", nil)
 		var pe *portal.Error
-		if !asPortal(err, &pe) || len(pe.Fields) != 1 || pe.Fields[0] != (portal.FieldError{Field: "file", Message: "The file is empty."}) {
+		if !asPortal(err, &pe) || len(pe.Fields) != 1 || pe.Fields[0].Field != "file" || pe.Fields[0].Message != "The file is empty." {
 			t.Errorf("err = %v", err)
 		}
 	})

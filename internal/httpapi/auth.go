@@ -294,7 +294,7 @@ func (s *Server) handlePasswordResetRequest(w http.ResponseWriter, r *http.Reque
 	}
 	// The same answer whether or not the username exists, and whether or
 	// not too many requests held the e-mail back.
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Request has been sent"})
+	writeJSON(w, http.StatusOK, messageBody(r, "Request has been sent"))
 }
 
 type resetConfirmRequest struct {
@@ -339,5 +339,5 @@ func (s *Server) handlePasswordResetConfirm(w http.ResponseWriter, r *http.Reque
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Your password has been changed."})
+	writeJSON(w, http.StatusOK, messageBody(r, "Your password has been changed."))
 }

@@ -165,7 +165,13 @@ const maxChatJSONBody = 12*portal.MaxChatMessageLength + 1024
 // characters of at most 4 bytes. Longer is too long whatever it holds.
 const maxChatTextPart = 4 * portal.MaxChatMessageLength
 
-var errChatTooLong = fieldError("message", "A message is at most "+strconv.Itoa(portal.MaxChatMessageLength)+" characters.")
+var errChatTooLong = fieldError("message", "A message is at most %d characters.", portal.MaxChatMessageLength)
+
+// The 429's messages past MaxChatStreamsPerApplicant.
+const (
+	msgTooManyChatStreams  = "Too many chat windows are open; close one, or wait, and the chat checks for new messages."
+	msgTooManyEventStreams = "Too many portal windows are open; close one, or wait, and the page checks for changes."
+)
 
 // handleChatSend adds the applicant's message (readChatPost).
 func (s *Server) handleChatSend(w http.ResponseWriter, r *http.Request) {
@@ -220,7 +226,7 @@ func (s *Server) readChatPost(w http.ResponseWriter, r *http.Request, who upload
 		if b, err = io.ReadAll(io.LimitReader(part, maxSenderNamePart+1)); err != nil {
 			err = uploadReadError(err)
 		} else if len(b) > maxSenderNamePart {
-			err = fieldError("senderName", fmt.Sprintf("A sender name is at most %d characters.", portal.MaxChatSenderName))
+			err = fieldError("senderName", "A sender name is at most %d characters.", portal.MaxChatSenderName)
 		}
 		post.senderName = string(b)
 		if err == nil {
@@ -399,7 +405,7 @@ func (s *Server) handleChatEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st.ready = fmt.Appendf(nil, `{"unreadMessages":%d}`, unread)
-	st.tooMany = "Too many chat windows are open; close one, or wait, and the chat checks for new messages."
+	st.tooMany = msgTooManyChatStreams
 	st.keepAlive = func(ctx context.Context) error { return s.svc.Chat.SeenChat(ctx, sess.SubjectID, profileID) }
 	s.streamEvents(w, r, &st)
 }
@@ -468,7 +474,7 @@ func (s *Server) handleUserEvents(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	st.ready, _ = json.Marshal(ready)
-	st.tooMany = "Too many portal windows are open; close one, or wait, and the page checks for changes."
+	st.tooMany = msgTooManyEventStreams
 	s.streamEvents(w, r, &st)
 }
 

@@ -156,7 +156,7 @@ func TestChatMessagesAPI(t *testing.T) {
 				if rec.Code != tt.status {
 					t.Fatalf("POST = %d %s, want %d", rec.Code, rec.Body, tt.status)
 				}
-				if tt.field != "" && !strings.Contains(rec.Body.String(), `{"field":"message","message":"`+tt.field+`"}`) {
+				if tt.field != "" && !strings.Contains(rec.Body.String(), `{"field":"message","message":"`+tt.field+`",`) {
 					t.Errorf("answer %s lacks the message field error %q", rec.Body, tt.field)
 				}
 			})

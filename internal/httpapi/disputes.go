@@ -5,7 +5,6 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"strconv"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -206,7 +205,7 @@ func (s *Server) readDisputePost(w http.ResponseWriter, r *http.Request, subject
 	if isJSON(r) {
 		in := map[string]string{}
 		// The text is the last field named: a body too long is its fault.
-		tooLong := fieldError(names[len(names)-1], "This must be "+strconv.Itoa(portal.MaxDisputeText)+" characters or fewer")
+		tooLong := fieldError(names[len(names)-1], "This must be %d characters or fewer", portal.MaxDisputeText)
 		if err := decodeLongTextJSON(w, r, &in, maxDisputeJSONBody, tooLong); err != nil {
 			return post, err
 		}
@@ -241,7 +240,7 @@ func (s *Server) readDisputePost(w http.ResponseWriter, r *http.Request, subject
 			if b, err = io.ReadAll(io.LimitReader(part, maxDisputeTextPart+1)); err != nil {
 				err = uploadReadError(err)
 			} else if len(b) > maxDisputeTextPart {
-				err = fieldError(part.FormName(), "This must be "+strconv.Itoa(portal.MaxDisputeText)+" characters or fewer")
+				err = fieldError(part.FormName(), "This must be %d characters or fewer", portal.MaxDisputeText)
 			}
 			post.fields[part.FormName()] = string(b)
 		}

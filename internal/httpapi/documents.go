@@ -155,10 +155,10 @@ func (s *Server) handleDocumentCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, newDocumentJSON(*doc))
 }
 
-// fieldError is a validation error of one field.
-func fieldError(field, message string) error {
-	return &portal.Error{Code: portal.EINVALID, Message: portal.ValidationMessage,
-		Fields: []portal.FieldError{{Field: field, Message: message}}}
+// fieldError is a validation error of one field, its message a format of
+// the catalogue (portal.FieldErrorf).
+func fieldError(field, format string, args ...any) error {
+	return portal.FieldErrors{portal.FieldErrorf(field, format, args...)}.Err()
 }
 
 func (s *Server) handleDocumentGet(w http.ResponseWriter, r *http.Request) {

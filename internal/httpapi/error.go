@@ -29,9 +29,11 @@ var statusOf = map[string]int{
 	portal.EINTERNAL:     http.StatusInternalServerError,
 }
 
-// errorBody is every API error answer.
+// errorBody is every API error answer: its texts in the request's language
+// (portal.LocaleOf), each beside its stable code.
 type errorBody struct {
 	ErrorMessage string              `json:"errorMessage"`
+	ErrorCode    string              `json:"errorCode,omitempty"`
 	ErrorFields  []portal.FieldError `json:"errorFields,omitempty"`
 	// The token endpoint adds the RFC 6749 error code and repeats the text
 	// as message, which OAuth clients read.
@@ -55,14 +57,12 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error, o
 	if code == portal.EINTERNAL {
 		s.logger.ErrorContext(r.Context(), "internal error", slog.String("path", r.URL.Path), slog.Any("err", err))
 	}
-	body := errorBody{ErrorMessage: portal.ErrorMessage(err), OAuthError: oauthCode}
-	var pe *portal.Error
-	if errors.As(err, &pe) {
-		body.ErrorFields = pe.Fields
-		if pe.RetryAfter > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(pe.RetryAfter))
-		}
+	body := errorBody{OAuthError: oauthCode}
+	pe := &portal.Error{Code: portal.EINTERNAL, Message: portal.InternalErrorMessage}
+	if errors.As(err, &pe) && pe.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(pe.RetryAfter))
 	}
+	body.ErrorCode, body.ErrorMessage, body.ErrorFields = pe.Localize(portal.LocaleOf(r.Context()))
 	if oauthCode != "" {
 		body.Message = body.ErrorMessage
 	}
@@ -79,6 +79,12 @@ func (s *Server) classify(err error) error {
 		return err
 	}
 	return s.svc.Classify(err)
+}
+
+// messageBody is a success answer's sentence for the applicant, in the
+// request's language, beside its stable code.
+func messageBody(r *http.Request, text string) map[string]string {
+	return map[string]string{"message": portal.Translate(portal.LocaleOf(r.Context()), text), "messageCode": portal.MessageCode(text)}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -66,7 +66,7 @@ func (s *Server) handleAliasesPut(w http.ResponseWriter, r *http.Request) {
 // a missing one is a mistake.
 func listRequired(field string) error {
 	var fe portal.FieldErrors
-	fe.Add(field, field+" is required.")
+	fe.Addf(field, "%s is required.", field)
 	return fe.Err()
 }
 

@@ -36,6 +36,7 @@ type paymentJSON struct {
 
 type paymentAuthorizedJSON struct {
 	Message       string             `json:"message"`
+	MessageCode   string             `json:"messageCode"`
 	Authorization *authorizationJSON `json:"authorization"`
 }
 
@@ -104,7 +105,11 @@ func (s *Server) handlePaymentAuthorize(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, paymentAuthorizedJSON{Message: portal.PaymentSuccessMessage, Authorization: newAuthorizationJSON(a)})
+	writeJSON(w, http.StatusOK, paymentAuthorizedJSON{
+		Message:       portal.Translate(portal.LocaleOf(r.Context()), portal.PaymentSuccessMessage),
+		MessageCode:   portal.MessageCode(portal.PaymentSuccessMessage),
+		Authorization: newAuthorizationJSON(a),
+	})
 }
 
 // parseExpiry reads "MM/YY" or "MM/YYYY" (spaces allowed around the

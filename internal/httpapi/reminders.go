@@ -49,7 +49,7 @@ func (s *Server) handleReminderToken(w http.ResponseWriter, r *http.Request, act
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": message})
+	writeJSON(w, http.StatusOK, messageBody(r, message))
 }
 
 type timeZoneRequest struct {

@@ -135,7 +135,7 @@ func TestReportAPI(t *testing.T) {
 			{"AccessBeforeConfirming", request{Method: "GET", URL: "/api/v2/user/profile/report/access", Token: a.tokens["jane"]}, 200,
 				`{"granted":false,"grantedUntil":null,"lockedUntil":null,"ssnRequired":true,"triesLeft":5,"fileNames":{"drug-report":"drug-test-report-`},
 			{"ConfirmEmpty", request{Method: "POST", URL: "/api/v2/user/profile/report/confirm", Token: a.tokens["jane"], Body: map[string]any{}}, 422,
-				`{"field":"dob","message":"Enter your date of birth."}`},
+				`{"field":"dob","message":"Enter your date of birth.","code":"personal.dob_required"}`},
 			{"ConfirmWrong", request{Method: "POST", URL: "/api/v2/user/profile/report/confirm", Token: a.tokens["jane"],
 				Body: map[string]any{"dob": "1990-04-12", "ssnLast4": "1234"}}, 422, `4 tries left before a 15-minute lock`},
 			{"AttachAnotherCompanysApplicant", request{Method: "POST", URL: attach(jane, "report"), Token: a.otherKey, Body: pdf, ContentType: "application/pdf"}, 404,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -223,12 +222,12 @@ func walkJSON(dec *json.Decoder, path []string, checkString func(path []string, 
 
 func checkJSONString(path []string, s string) error {
 	field := strings.Join(path, ".")
-	var msg string
+	var msg portal.Phrase
 	switch {
 	case hasControl(s):
-		msg = "This value contains a control character, which is not allowed."
+		msg = portal.Phrasef("This value contains a control character, which is not allowed.")
 	case !longJSONValue(path) && utf8.RuneCountInString(s) > MaxJSONString:
-		msg = fmt.Sprintf("This value is too long: at most %d characters.", MaxJSONString)
+		msg = portal.Phrasef("This value is too long: at most %d characters.", MaxJSONString)
 	default:
 		return nil
 	}
@@ -241,7 +240,7 @@ func checkJSONString(path []string, s string) error {
 		field = strings.Join(path[1:], ".")
 	}
 	var fe portal.FieldErrors
-	fe.Add(field, msg)
+	fe.AddPhrase(field, msg)
 	return fe.Err()
 }
 
@@ -283,7 +282,7 @@ func jsonError(err error) error {
 	case errors.As(err, &typeErr):
 		if typeErr.Field != "" {
 			var fe portal.FieldErrors
-			fe.Add(typeErr.Field, "This value has the wrong type (expected "+typeErr.Type.String()+").")
+			fe.Addf(typeErr.Field, "This value has the wrong type (expected %s).", typeErr.Type.String())
 			return fe.Err()
 		}
 		return portal.Errorf(portal.EMALFORMED, "The request body must be a JSON object.")
@@ -304,15 +303,14 @@ func wrongType(body []byte, typeErr *json.UnmarshalTypeError) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	var msg string
+	var fe portal.FieldErrors
 	switch kind := jsonKind(t); {
 	case kind == "a number" && strings.HasPrefix(typeErr.Value, "number"):
-		msg = "This number is out of range."
+		fe.Add(path, "This number is out of range.")
 	default:
-		msg = "This value has the wrong type: expected " + kind + "."
+		// kind is itself a text of the catalogue, translated with it.
+		fe.Addf(path, "This value has the wrong type: expected %s.", kind)
 	}
-	var fe portal.FieldErrors
-	fe.Add(path, msg)
 	return fe.Err()
 }
 

@@ -43,5 +43,12 @@ func (s *Server) handleSubjectView(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
+	// What each page still misses is said in the applicant's language.
+	l := portal.LocaleOf(r.Context())
+	for _, p := range v.Pages {
+		for i, m := range p.Missing {
+			p.Missing[i] = portal.TranslateText(l, m)
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]*portal.SubjectView{"payload": v})
 }

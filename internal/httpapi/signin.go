@@ -56,7 +56,7 @@ func (s *Server) handleLinkRenew(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": portal.LinkRenewalMessage})
+	writeJSON(w, http.StatusAccepted, messageBody(r, portal.LinkRenewalMessage))
 }
 
 type loginCodeRequest struct {
@@ -80,5 +80,5 @@ func (s *Server) handleLoginCodeRequest(w http.ResponseWriter, r *http.Request) 
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": portal.LoginCodeSentMessage})
+	writeJSON(w, http.StatusAccepted, messageBody(r, portal.LoginCodeSentMessage))
 }

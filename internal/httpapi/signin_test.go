@@ -29,7 +29,7 @@ func (a *oauthAPI) lastMailTo(address string) (string, int) {
 func TestNewLinkOnRequest(t *testing.T) {
 	eachOAuthAPI(t, func(t *testing.T, a *oauthAPI) {
 		// The one answer, whatever happened behind it.
-		const answer = `{"message":"If we know this address, a new link is on its way. It can take a few minutes to arrive: check your spam folder too."}`
+		const answer = `{"message":"If we know this address, a new link is on its way. It can take a few minutes to arrive: check your spam folder too.","messageCode":"signin.link_renewal_sent"}`
 		renew := func(t *testing.T, body map[string]any) {
 			t.Helper()
 			rec := a.send(request{Method: "POST", URL: "/api/v2/links/renew", Body: body})
@@ -102,7 +102,7 @@ var codeRE = regexp.MustCompile(`\b\d{6}\b`)
 
 func TestOneTimeCodeSignIn(t *testing.T) {
 	eachOAuthAPI(t, func(t *testing.T, a *oauthAPI) {
-		const answer = `{"message":"If we know this address, a sign-in code is on its way. It works once, for 10 minutes."}`
+		const answer = `{"message":"If we know this address, a sign-in code is on its way. It works once, for 10 minutes.","messageCode":"signin.code_sent"}`
 		ask := func(t *testing.T, body map[string]any) {
 			t.Helper()
 			rec := a.send(request{Method: "POST", URL: "/api/v2/login/code", Body: body})

@@ -163,7 +163,7 @@ func TestPasswordResetVerify(t *testing.T) {
 		if rec := a.send(request{Method: "POST", URL: "/api/user/password/reset/confirm", Body: map[string]any{"token": token, "password": "a brand new passphrase"}}); rec.Code != 200 {
 			t.Fatalf("confirm after verify = %d %s", rec.Code, rec.Body)
 		}
-		want := `{"errorMessage":"validation error","errorFields":[{"field":"token","message":"This reset link is invalid or has expired. Please ask for a new one."}]}`
+		want := `{"errorMessage":"validation error","errorCode":"validation.error","errorFields":[{"field":"token","message":"This reset link is invalid or has expired. Please ask for a new one.","code":"password.reset_link_invalid"}]}`
 		for _, bad := range []string{token, "unknown", ""} {
 			if code, body := verify(bad); code != 422 || body != want {
 				t.Fatalf("verify %q = %d %s", bad, code, body)

@@ -252,7 +252,7 @@ func (s *Server) handleEmailChangeConfirm(w http.ResponseWriter, r *http.Request
 		s.Error(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Your e-mail address has been changed."})
+	writeJSON(w, http.StatusOK, messageBody(r, "Your e-mail address has been changed."))
 }
 
 type companySettingsJSON struct {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"applicantportal/internal/address"
+	"applicantportal/internal/portal"
 )
 
 // registerValidationRoutes serves the address checks the address forms
@@ -19,12 +20,23 @@ func (s *Server) registerValidationRoutes(mux *routes) {
 func (s *Server) handleValidateUSAddress(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	res := address.US(q.Get("street"), q.Get("city"), q.Get("state"), q.Get("zip"))
-	writeJSON(w, http.StatusOK, map[string]any{"payload": res})
+	writeJSON(w, http.StatusOK, map[string]any{"payload": localizeProblems(r, res)})
 }
 
 func (s *Server) handleValidateInternationalAddress(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	res := address.International(q.Get("country"), q.Get("street"), q.Get("locality"),
 		q.Get("administrative_area"), q.Get("postal_code"))
-	writeJSON(w, http.StatusOK, map[string]any{"payload": res})
+	writeJSON(w, http.StatusOK, map[string]any{"payload": localizeProblems(r, res)})
+}
+
+// localizeProblems says a check's problems in the request's language, each
+// with its code, as an error's field messages are.
+func localizeProblems(r *http.Request, res address.Result) address.Result {
+	l := portal.LocaleOf(r.Context())
+	for i, p := range res.Problems {
+		f := portal.FieldError{Field: p.Field, Message: p.Message}.Localize(l)
+		res.Problems[i].Message, res.Problems[i].Code = f.Message, f.Code
+	}
+	return res
 }

@@ -183,7 +183,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		fe.Add("addresses", "Add your current address.")
 		return fe.Err()
 	case len(addresses) > MaxAddresses:
-		fe.Add("addresses", "List at most "+strconv.Itoa(MaxAddresses)+" addresses.")
+		fe.Addf("addresses", "List at most %d addresses.", MaxAddresses)
 		return fe.Err()
 	}
 	years := rules.RequiredYears
@@ -245,7 +245,7 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		field := "addresses." + strconv.Itoa(b.i) + ".from"
 		for _, a := range sp[:k] {
 			if b.from < a.to && !fe.Has(field) {
-				fe.Add(field, "This period overlaps your address at "+addresses[a.i].Street1+".")
+				fe.Addf(field, "This period overlaps your address at %s.", addresses[a.i].Street1)
 			}
 		}
 	}
@@ -260,26 +260,27 @@ func ValidateAddresses(addresses []Address, rules AddressRules) error {
 		if after[k] < 0 {
 			continue // no current address: reported above
 		}
-		fe.Add("addresses.gaps."+strconv.Itoa(n), GapMessage(gap))
+		fe = append(fe, gapError("addresses.gaps."+strconv.Itoa(n), gap))
 		n++
 	}
 	return fe.Err()
 }
 
-// GapMessage asks for the address of the months gap leaves out: "Add the
+// gapError asks for the address of the months gap leaves out: "Add the
 // address where you lived from March 2019 to June 2020."
-func GapMessage(gap MonthRange) string {
+func gapError(field string, gap MonthRange) FieldError {
 	from, _ := ParseMonth(gap.From)
 	to, _ := ParseMonth(gap.To)
 	if from == to {
-		return "Add the address where you lived in " + fullMonthText(from) + "."
+		return FieldErrorf(field, "Add the address where you lived in %s.", fullMonthText(from))
 	}
-	return "Add the address where you lived from " + fullMonthText(from) + " to " + fullMonthText(to) + "."
+	return FieldErrorf(field, "Add the address where you lived from %s to %s.", fullMonthText(from), fullMonthText(to))
 }
 
-// fullMonthText is a month as a sentence says it: "March 2019".
-func fullMonthText(m int) string {
-	return time.Month(m%12+1).String() + " " + strconv.Itoa(m/12)
+// fullMonthText is a month as a sentence says it: "March 2019", translated
+// with its sentence.
+func fullMonthText(m int) Phrase {
+	return Phrasef("%s %d", time.Month(m%12+1).String(), m/12)
 }
 
 // periodErrors reports whether a from, to or current field already failed.

@@ -120,11 +120,10 @@ func ParseAdverseWaitingDays(field, value string) (int, error) {
 func (r PreAdverseRequest) Validate() error {
 	var fields []FieldError
 	if r.WaitingDays != nil && (*r.WaitingDays < MinAdverseWaitingDays || *r.WaitingDays > MaxAdverseWaitingDays) {
-		fields = append(fields, FieldError{Field: "waitingDays", Message: "Enter a waiting period from " +
-			strconv.Itoa(MinAdverseWaitingDays) + " to " + strconv.Itoa(MaxAdverseWaitingDays) + " business days"})
+		fields = append(fields, FieldErrorf("waitingDays", "Enter a waiting period from %d to %d business days", MinAdverseWaitingDays, MaxAdverseWaitingDays))
 	}
 	if len([]rune(r.Note)) > MaxAdverseNoteLength {
-		fields = append(fields, FieldError{Field: "note", Message: "Note must be " + strconv.Itoa(MaxAdverseNoteLength) + " characters or fewer"})
+		fields = append(fields, FieldErrorf("note", "Note must be %d characters or fewer", MaxAdverseNoteLength))
 	}
 	if len(fields) > 0 {
 		return &Error{Code: EINVALID, Message: "validation error", Fields: fields}
@@ -136,7 +135,7 @@ func (r PreAdverseRequest) Validate() error {
 func (r FinalAdverseRequest) Validate() error {
 	if len([]rune(r.Note)) > MaxAdverseNoteLength {
 		return &Error{Code: EINVALID, Message: "validation error", Fields: []FieldError{
-			{Field: "note", Message: "Note must be " + strconv.Itoa(MaxAdverseNoteLength) + " characters or fewer"}}}
+			FieldErrorf("note", "Note must be %d characters or fewer", MaxAdverseNoteLength)}}
 	}
 	return nil
 }

@@ -101,7 +101,7 @@ func NormalizeAliases(aliases []Alias) []Alias {
 func ValidateAliases(aliases []Alias, rules AliasRules) error {
 	var fe FieldErrors
 	if len(aliases) > MaxAliases {
-		fe.Add("aliases", "You can list up to "+strconv.Itoa(MaxAliases)+" names.")
+		fe.Addf("aliases", "You can list up to %d names.", MaxAliases)
 		return fe.Err()
 	}
 	seen := map[string]bool{}
@@ -151,9 +151,9 @@ func isCurrentName(a Alias, current [][2]string) bool {
 func checkHistoryText(fe *FieldErrors, field, label, v string, required bool, max int) {
 	switch {
 	case v == "" && required:
-		fe.Add(field, label+" is required.")
+		fe.Addf(field, "%s is required.", label)
 	case utf8.RuneCountInString(v) > max:
-		fe.Add(field, label+" must be at most "+strconv.Itoa(max)+" characters.")
+		fe.Addf(field, "%s must be at most %d characters.", label, max)
 	}
 }
 
@@ -165,7 +165,7 @@ func checkMonthRange(fe *FieldErrors, key, fromLabel, toLabel, from, to string, 
 	f, fOK := checkMonth(fe, key+"from", fromLabel, from, false, now)
 	t, tOK := checkMonth(fe, key+"to", toLabel, to, false, now)
 	if fOK && tOK && t < f {
-		fe.Add(key+"to", toLabel+" cannot be before "+fromLabel+".")
+		fe.Addf(key+"to", "%s cannot be before %s.", toLabel, fromLabel)
 	}
 }
 
@@ -174,16 +174,16 @@ func checkMonthRange(fe *FieldErrors, key, fromLabel, toLabel, from, to string, 
 func checkMonth(fe *FieldErrors, field, label, v string, required bool, now int) (m int, ok bool) {
 	if v == "" {
 		if required {
-			fe.Add(field, label+" is required.")
+			fe.Addf(field, "%s is required.", label)
 		}
 		return 0, false
 	}
 	m, ok = ParseMonth(v)
 	switch {
 	case !ok:
-		fe.Add(field, label+" must be a real date.")
+		fe.Addf(field, "%s must be a real date.", label)
 	case m > now:
-		fe.Add(field, label+" cannot be in the future.")
+		fe.Addf(field, "%s cannot be in the future.", label)
 		return m, false
 	}
 	return m, ok

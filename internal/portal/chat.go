@@ -56,7 +56,7 @@ func ChatSenderName(name string) (string, error) {
 	case !utf8.ValidString(n) || strings.ContainsFunc(n, unicode.IsControl):
 		return "", FieldErrors{{Field: "senderName", Message: "A sender name is one line of text without control characters."}}.Err()
 	case utf8.RuneCountInString(n) > MaxChatSenderName:
-		return "", FieldErrors{{Field: "senderName", Message: "A sender name is at most " + strconv.Itoa(MaxChatSenderName) + " characters."}}.Err()
+		return "", FieldErrors{FieldErrorf("senderName", "A sender name is at most %d characters.", MaxChatSenderName)}.Err()
 	}
 	return n, nil
 }
@@ -72,7 +72,7 @@ func ChatText(text string, hasFile bool) (string, error) {
 	case t == "" && !hasFile:
 		return "", FieldErrors{{Field: "message", Message: "Write a message or attach a file."}}.Err()
 	case utf8.RuneCountInString(t) > MaxChatMessageLength:
-		return "", FieldErrors{{Field: "message", Message: "A message is at most " + strconv.Itoa(MaxChatMessageLength) + " characters."}}.Err()
+		return "", FieldErrors{FieldErrorf("message", "A message is at most %d characters.", MaxChatMessageLength)}.Err()
 	}
 	return t, nil
 }

@@ -3,7 +3,6 @@ package portal
 import (
 	"context"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -153,9 +152,9 @@ func (n *NewDispute) Validate() error {
 	if !contains(DisputeReasons, n.Reason) {
 		fe.Add("reason", "Select what is wrong")
 	}
-	text, msg := disputeText(n.Explanation, "explanation", false)
-	if msg != "" {
-		fe.Add("explanation", msg)
+	text, problem := disputeText(n.Explanation, "explanation", false)
+	if problem != nil {
+		fe = append(fe, *problem)
 	}
 	n.Explanation = text
 	n.ServiceCode = strings.TrimSpace(n.ServiceCode)
@@ -166,33 +165,46 @@ func (n *NewDispute) Validate() error {
 // added information, on the field "message", and answers it trimmed.
 // Added information may be files alone (hasFiles).
 func DisputeMessageText(text string, hasFiles bool) (string, error) {
-	t, msg := disputeText(text, "message", hasFiles)
-	if msg != "" {
-		return "", FieldErrors{{Field: "message", Message: msg}}.Err()
+	t, problem := disputeText(text, "message", hasFiles)
+	if problem != nil {
+		return "", FieldErrors{*problem}.Err()
 	}
 	return t, nil
 }
 
 // disputeText checks free text: valid UTF-8 without control characters
 // other than line breaks and tabs, not empty (unless files come with
-// it), at most MaxDisputeText characters.
-func disputeText(text, field string, hasFiles bool) (string, string) {
+// it), at most MaxDisputeText characters. The problem is on field, nil
+// when there is none.
+func disputeText(text, field string, hasFiles bool) (string, *FieldError) {
 	t := strings.TrimSpace(text)
-	what := map[string]string{"explanation": "your explanation", "message": "a message"}[field]
+	explanation := field == "explanation"
+	var f FieldError
 	switch {
 	case !utf8.ValidString(t) || strings.ContainsFunc(t, func(r rune) bool {
 		return unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t'
 	}):
-		return "", "Remove the characters that cannot be sent from " + what
+		f = FieldErrorf(field, "Remove the characters that cannot be sent from %s", cmpPhrase(explanation, Phrasef("your explanation"), Phrasef("a message")))
+	case t == "" && !hasFiles && explanation:
+		f = FieldErrorf(field, "Enter your explanation")
 	case t == "" && !hasFiles:
-		if field == "explanation" {
-			return "", "Enter your explanation"
-		}
-		return "", "Enter a message or attach a file"
+		f = FieldErrorf(field, "Enter a message or attach a file")
+	case utf8.RuneCountInString(t) > MaxDisputeText && explanation:
+		f = FieldErrorf(field, "Your explanation must be %d characters or fewer", MaxDisputeText)
 	case utf8.RuneCountInString(t) > MaxDisputeText:
-		return "", strings.ToUpper(what[:1]) + what[1:] + " must be " + strconv.Itoa(MaxDisputeText) + " characters or fewer"
+		f = FieldErrorf(field, "A message must be %d characters or fewer", MaxDisputeText)
+	default:
+		return t, nil
 	}
-	return t, ""
+	return "", &f
+}
+
+// cmpPhrase is a when cond holds, else b.
+func cmpPhrase(cond bool, a, b Phrase) Phrase {
+	if cond {
+		return a
+	}
+	return b
 }
 
 // DisputeResolution checks an operator's outcome and explanation and
@@ -202,9 +214,9 @@ func DisputeResolution(outcome, message string) (string, error) {
 	if !contains(DisputeOutcomes, outcome) {
 		fe.Add("outcome", "The outcome is one of corrected, verified or deleted.")
 	}
-	text, msg := disputeText(message, "message", false)
-	if msg != "" {
-		fe.Add("message", msg)
+	text, problem := disputeText(message, "message", false)
+	if problem != nil {
+		fe = append(fe, *problem)
 	}
 	return text, fe.Err()
 }

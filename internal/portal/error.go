@@ -34,16 +34,25 @@ const ValidationMessage = "validation error"
 
 // FieldError is one field's message, as the app shows it next to the field.
 type FieldError struct {
-	Field   string `json:"field"`
+	Field string `json:"field"`
+	// Message is the text in English, for logs and tests; the answer is
+	// rendered in the request's language (Localize).
 	Message string `json:"message"`
-	// Code names a failure the app reacts to beyond showing the message,
-	// such as EventSSNMismatch; most field errors have none.
+	// Code is the message's stable code (messages/en-US.json), which the
+	// answer carries; the domain sets it itself only where a rule reads it,
+	// such as EventSSNMismatch.
 	Code string `json:"code,omitempty"`
+	// args are the values Addf put into the format (Message's catalogue
+	// key); none when Message is the format itself.
+	format string
+	args   []any
 }
 
 // Error is an error the client may see.
 type Error struct {
-	Code    string
+	Code string
+	// Message is the text in English (for logs and tests); the answer is
+	// rendered in the request's language (Localize).
 	Message string
 	Fields  []FieldError
 	// RetryAfter is the number of seconds a throttled (ETHROTTLED) or
@@ -53,6 +62,10 @@ type Error struct {
 	// database unreachable, its disk full): kept for the server's log,
 	// never shown to the client.
 	Err error
+	// format and args are what Errorf was given: the catalogue's key and its
+	// values. A literal Error has none: its Message is the key.
+	format string
+	args   []any
 }
 
 func (e *Error) Error() string {
@@ -72,16 +85,24 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf returns a client-visible error with the given code.
+// The format is the English text of messages/en-US.json, which the answer
+// translates.
 func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
 // FieldErrors collects field messages; Err returns nil when there are none.
 type FieldErrors []FieldError
 
-// Add records a message for a field.
+// Add records a message for a field: a text of messages/en-US.json.
 func (fe *FieldErrors) Add(field, message string) {
 	*fe = append(*fe, FieldError{Field: field, Message: message})
+}
+
+// Addf records a message made from a format of messages/en-US.json, which
+// the answer translates with the same values.
+func (fe *FieldErrors) Addf(field, format string, args ...any) {
+	*fe = append(*fe, FieldErrorf(field, format, args...))
 }
 
 // Has reports whether field already has a message, so a rule can skip
@@ -123,5 +144,9 @@ func ErrorMessage(err error) string {
 	} else if errors.As(err, &e) {
 		return e.Message
 	}
-	return "Internal error. Please try again later."
+	return InternalErrorMessage
 }
+
+// InternalErrorMessage is the message of every internal error, which
+// reveals nothing of its cause.
+const InternalErrorMessage = "Internal error. Please try again later."

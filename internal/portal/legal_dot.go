@@ -178,8 +178,8 @@ func CheckSignedEmployers(entries []ServiceEntry, signed map[string]string) erro
 		if strings.EqualFold(strings.Join(strings.Fields(name), " "), strings.Join(strings.Fields(was), " ")) {
 			continue
 		}
-		fe.Add(AliasEmployment+"."+itoa(i)+"."+EmploymentEmployerName,
-			"You signed the DOT release for "+was+". To list another employer, add a new entry.")
+		fe.Addf(AliasEmployment+"."+itoa(i)+"."+EmploymentEmployerName,
+			"You signed the DOT release for %s. To list another employer, add a new entry.", was)
 	}
 	return fe.Err()
 }

@@ -245,7 +245,7 @@ func (p PersonalInfo) Validate(now time.Time, rules PersonalRules) error {
 		case n == "":
 			fe.Add("driversLicenseNumber", "Driver's license number is required. If you have none, tick \"No driver's license\".")
 		case utf8.RuneCountInString(n) > MaxLicenseNumberLength || !licenseRE.MatchString(n):
-			fe.Add("driversLicenseNumber", "Enter the driver's license number as printed: letters, digits, spaces and dashes, at most "+strconv.Itoa(MaxLicenseNumberLength)+" characters.")
+			fe.Addf("driversLicenseNumber", "Enter the driver's license number as printed: letters, digits, spaces and dashes, at most %d characters.", MaxLicenseNumberLength)
 		}
 		if p.DriversLicenseState == "" {
 			fe.Add("driversLicenseState", "Choose the state that issued your driver's license.")
@@ -264,7 +264,7 @@ func (p PersonalInfo) Validate(now time.Time, rules PersonalRules) error {
 		case l.Number == "":
 			fe.Add(key+"number", "License number is required.")
 		case utf8.RuneCountInString(l.Number) > MaxIdentificationLength:
-			fe.Add(key+"number", "License number must be at most "+strconv.Itoa(MaxIdentificationLength)+" characters.")
+			fe.Addf(key+"number", "License number must be at most %d characters.", MaxIdentificationLength)
 		}
 		if l.RegionID <= 0 || (rules.ValidRegion != nil && !rules.ValidRegion(l.RegionID)) {
 			fe.Add(key+"regionId", "Choose the state or province that issued the license.")
@@ -288,7 +288,7 @@ func (p PersonalInfo) Validate(now time.Time, rules PersonalRules) error {
 		if m.Text == "" {
 			fe.Add("primaryNotificationMethod.text", "Mobile number is required for text notifications.")
 		} else if !validPhone(p.DaytimeDialCode, m.Text, rules.ValidPhone) {
-			fe.Add("primaryNotificationMethod.text", "Enter a valid mobile number for dial code +"+p.DaytimeDialCode+".")
+			fe.Addf("primaryNotificationMethod.text", "Enter a valid mobile number for dial code +%s.", p.DaytimeDialCode)
 		}
 	}
 	return fe.Err()
@@ -305,7 +305,7 @@ func (p PersonalInfo) validateSSN(fe *FieldErrors, rules PersonalRules) {
 		case n == "":
 			fe.Add("countryIdentificationNumber", "Identification number is required when you have no SSN.")
 		case utf8.RuneCountInString(n) > MaxIdentificationLength:
-			fe.Add("countryIdentificationNumber", "Identification number must be at most "+strconv.Itoa(MaxIdentificationLength)+" characters.")
+			fe.Addf("countryIdentificationNumber", "Identification number must be at most %d characters.", MaxIdentificationLength)
 		}
 		return
 	}
@@ -335,12 +335,14 @@ func (p PersonalInfo) validateSSN(fe *FieldErrors, rules PersonalRules) {
 // number: never issued are area 000, 666 and 900-999, group 00 and serial
 // 0000.
 func ssnProblem(ssn string) string {
+	const msgDigits, msgNeverIssued = "Enter the 9 digits of your SSN, like 123-45-6789.",
+		"This is not a valid SSN. Check the number on your Social Security card."
 	if !ssnRE.MatchString(ssn) {
-		return "Enter the 9 digits of your SSN, like 123-45-6789."
+		return msgDigits
 	}
 	area, group, serial := ssn[:3], ssn[3:5], ssn[5:]
 	if area == "000" || area == "666" || area[0] == '9' || group == "00" || serial == "0000" {
-		return "This is not a valid SSN. Check the number on your Social Security card."
+		return msgNeverIssued
 	}
 	return ""
 }
@@ -364,7 +366,7 @@ func (p PersonalInfo) validateDOB(fe *FieldErrors, now time.Time) {
 		fe.Add("dob", "Date of birth cannot be before 1900.")
 		return
 	case dob.AddDate(MinApplicantAge, 0, 0).After(today):
-		fe.Add("dob", "You must be at least "+strconv.Itoa(MinApplicantAge)+" years old.")
+		fe.Addf("dob", "You must be at least %d years old.", MinApplicantAge)
 		return
 	}
 	if p.ConfirmDOB == "" {
@@ -378,12 +380,12 @@ func checkName(fe *FieldErrors, field, label, name string, required bool) {
 	switch {
 	case name == "":
 		if required {
-			fe.Add(field, label+" is required.")
+			fe.Addf(field, "%s is required.", label)
 		}
 	case utf8.RuneCountInString(name) > MaxNameLength:
-		fe.Add(field, label+" must be at most "+strconv.Itoa(MaxNameLength)+" characters.")
+		fe.Addf(field, "%s must be at most %d characters.", label, MaxNameLength)
 	case !nameRE.MatchString(name) || !strings.ContainsFunc(name, unicode.IsLetter):
-		fe.Add(field, label+" can only contain letters, spaces, hyphens, apostrophes and periods.")
+		fe.Addf(field, "%s can only contain letters, spaces, hyphens, apostrophes and periods.", label)
 	}
 }
 
@@ -400,7 +402,7 @@ func checkPhone(fe *FieldErrors, prefix, label, dial, number string, required bo
 	if number == "" {
 		switch {
 		case required:
-			fe.Add(prefix+"PhoneNumber", label+" is required.")
+			fe.Addf(prefix+"PhoneNumber", "%s is required.", label)
 		case !dialCodeRE.MatchString(dial):
 			// Stored even without a number, so it must be a dial code.
 			fe.Add(prefix+"DialCode", "Choose a dial code, like +1.")
@@ -412,7 +414,7 @@ func checkPhone(fe *FieldErrors, prefix, label, dial, number string, required bo
 		return
 	}
 	if !validPhone(dial, number, valid) {
-		fe.Add(prefix+"PhoneNumber", "Enter a valid phone number for dial code +"+dial+".")
+		fe.Addf(prefix+"PhoneNumber", "Enter a valid phone number for dial code +%s.", dial)
 	}
 }
 

@@ -3,7 +3,6 @@ package portal
 import (
 	"context"
 	"crypto/subtle"
-	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -157,20 +156,21 @@ func (id ReportIdentity) Matches(p *PersonalInfo) bool {
 // ReportMismatch is the answer to a wrong confirmation: it does not say
 // which part was wrong.
 func ReportMismatch(ssnRequired bool, triesLeft int) error {
-	what := "the date of birth and the last 4 digits of the Social Security number"
+	what := Phrasef("the date of birth and the last 4 digits of the Social Security number")
 	if !ssnRequired {
-		what = "the date of birth"
+		what = Phrasef("the date of birth")
 	}
-	tries := fmt.Sprintf("%d tries left", triesLeft)
+	tries := Phrasef("%d tries left", triesLeft)
 	if triesLeft == 1 {
-		tries = "1 try left"
+		tries = Phrasef("1 try left")
 	}
-	return FieldErrors{{Field: "dob", Message: fmt.Sprintf("Enter %s you gave us: these do not match. %s before a 15-minute lock.", what, tries)}}.Err()
+	return FieldErrors{FieldErrorf("dob", "Enter %s you gave us: these do not match. %s before a 15-minute lock.", what, tries)}.Err()
 }
 
 // ReportLocked is the answer while the confirmation is locked.
 func ReportLocked(until, now time.Time) error {
 	wait := until.Sub(now)
-	return &Error{Code: ETHROTTLED, RetryAfter: max(1, int(wait.Seconds()+0.999)),
-		Message: fmt.Sprintf("The details did not match %d times. For your security you can try again at %s UTC.", ReportMaxTries, until.UTC().Format("15:04"))}
+	e := Errorf(ETHROTTLED, "The details did not match %d times. For your security you can try again at %s UTC.", ReportMaxTries, until.UTC().Format("15:04"))
+	e.RetryAfter = max(1, int(wait.Seconds()+0.999))
+	return e
 }

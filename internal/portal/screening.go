@@ -264,7 +264,7 @@ func (req *SetServiceStateRequest) Normalize() (*ServiceReason, error) {
 	if req.Reason != "" {
 		r, ok := FindServiceReason(req.Reason)
 		if !ok {
-			fe.Add("reason", "Unknown reason "+strconv.Quote(req.Reason)+": say one of "+serviceReasonCodes()+".")
+			fe.Addf("reason", "Unknown reason %q: say one of %s.", req.Reason, serviceReasonCodes())
 		} else {
 			reason = &r
 			if req.State == "" {
@@ -274,17 +274,17 @@ func (req *SetServiceStateRequest) Normalize() (*ServiceReason, error) {
 	}
 	switch {
 	case !req.State.Valid():
-		fe.Add("state", "Unknown state "+strconv.Quote(string(req.State))+": say one of "+serviceStateNames()+".")
+		fe.Addf("state", "Unknown state %q: say one of %s.", string(req.State), serviceStateNames())
 	case reason != nil && reason.State != req.State:
-		fe.Add("reason", fmt.Sprintf("The reason %s means the state %s, not %s.", reason.Code, reason.State, req.State))
+		fe.Addf("reason", "The reason %s means the state %s, not %s.", reason.Code, reason.State, req.State)
 	}
 	if reason != nil && reason.NeedsDate {
 		if _, ok := reasonDate(req.Note); !ok {
-			fe.Add("note", "The reason "+reason.Code+" needs the date in the note, as YYYY-MM-DD (2026-12-10).")
+			fe.Addf("note", "The reason %s needs the date in the note, as YYYY-MM-DD (2026-12-10).", reason.Code)
 		}
 	}
 	if len(req.Note) > MaxServiceNote {
-		fe.Add("note", fmt.Sprintf("A note is at most %d characters.", MaxServiceNote))
+		fe.Addf("note", "A note is at most %d characters.", MaxServiceNote)
 	}
 	if req.ETADays != nil {
 		if err := req.ETADays.Validate(); err != nil {

@@ -124,7 +124,7 @@ func TestApplyServices(t *testing.T) {
 	t.Run("ValidatedSaveNamesFields", func(t *testing.T) {
 		_, err := apply(SubjectDataUpdate{Validated: true, Services: map[string][]map[string]any{AliasEmployment: {{"employer_name": "A"}, {}}}}, nil)
 		pe, _ := err.(*Error)
-		if pe == nil || len(pe.Fields) != 1 || pe.Fields[0] != (FieldError{Field: "employment.1.employer_name", Message: "Employer_name is required."}) {
+		if pe == nil || len(pe.Fields) != 1 || pe.Fields[0].Field != "employment.1.employer_name" || pe.Fields[0].Message != "Employer_name is required." {
 			t.Errorf("err = %v", err)
 		}
 	})

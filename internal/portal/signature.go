@@ -265,7 +265,7 @@ func (r SignRequest) Validate(step LegalStep, signer Signer) error {
 		for _, d := range step.Documents {
 			n, ok := rightsNotice(d.Type.DocumentType)
 			if ok && !r.ack(n.AckField) && !fe.Has(n.AckField) {
-				fe.Add(n.AckField, "Please acknowledge "+n.Name+".")
+				fe.Addf(n.AckField, "Please acknowledge %s.", n.Name)
 			}
 		}
 	case DocDOTRelease:
@@ -283,9 +283,9 @@ func (r SignRequest) checkNames(fe *FieldErrors, s Signer) {
 	check := func(field, label, typed, want string) {
 		switch {
 		case strings.TrimSpace(typed) == "":
-			fe.Add(field, label+" is required.")
+			fe.Addf(field, "%s is required.", label)
 		case !legalNameMatches(typed, want):
-			fe.Add(field, fmt.Sprintf("The %s must match the name on your application: %s", strings.ToLower(label), strings.TrimSpace(want)))
+			fe.Addf(field, "The %s must match the name on your application: %s", strings.ToLower(label), strings.TrimSpace(want))
 		}
 	}
 	check("firstName", "First name", r.FirstName, s.FirstName)

@@ -38,8 +38,11 @@ var pngFileMagic = []byte("\x89PNG\r\n\x1a\n")
 
 const signatureUnreadable = "The signature image could not be read. Please sign again."
 
-var signatureTooLarge = fmt.Sprintf("The signature image is too large: at most %d x %d pixels, %.1f million pixels in all.",
-	MaxSignatureWidth, MaxSignatureHeight, float64(MaxSignaturePixels)/1e6)
+// signatureTooLarge is the field error of an image past the size limits.
+func signatureTooLarge() FieldError {
+	return FieldErrorf("signature", "The signature image is too large: at most %d x %d pixels, %.1f million pixels in all.",
+		MaxSignatureWidth, MaxSignatureHeight, float64(MaxSignaturePixels)/1e6)
+}
 
 // SignatureSizeAllowed reports whether an image of this size may be
 // decoded: within MaxSignatureWidth, MaxSignatureHeight and
@@ -97,14 +100,14 @@ func checkSignatureHeader(img []byte) error {
 	case !bytes.HasPrefix(img, pngFileMagic):
 		fe.Add("signature", "The signature must be a PNG image.")
 	case len(img) > MaxSignatureBytes:
-		fe.Add("signature", fmt.Sprintf("The signature image is too large: at most %d KB.", MaxSignatureBytes/1024))
+		fe.Addf("signature", "The signature image is too large: at most %d KB.", MaxSignatureBytes/1024)
 	default:
 		cfg, err := png.DecodeConfig(bytes.NewReader(img))
 		switch {
 		case err != nil:
 			fe.Add("signature", signatureUnreadable)
 		case !SignatureSizeAllowed(cfg.Width, cfg.Height):
-			fe.Add("signature", signatureTooLarge)
+			fe = append(fe, signatureTooLarge())
 		case deepColor(cfg.ColorModel):
 			fe.Add("signature", "The signature must be a PNG image of 8 bits per channel, as a signature pad makes.")
 		}
@@ -146,7 +149,7 @@ func CompactSignatureImage(img []byte) ([]byte, error) {
 		return nil, FieldErrors{{Field: "signature", Message: signatureUnreadable}}.Err()
 	}
 	if !SignatureSizeAllowed(cfg.Width, cfg.Height) {
-		return nil, FieldErrors{{Field: "signature", Message: signatureTooLarge}}.Err()
+		return nil, FieldErrors{signatureTooLarge()}.Err()
 	}
 	src, err := png.Decode(bytes.NewReader(img))
 	if err != nil {

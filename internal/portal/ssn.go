@@ -2,7 +2,6 @@ package portal
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,13 +15,13 @@ func (r SignRequest) checkSSN(fe *FieldErrors, s Signer) {
 		case country == "":
 			fe.Add("identificationCountry", "Identification country is required when you have no SSN.")
 		case utf8.RuneCountInString(country) > MaxIdentificationCountryLength || strings.ContainsFunc(country, unicode.IsControl):
-			fe.Add("identificationCountry", fmt.Sprintf("Enter the country's name, at most %d characters.", MaxIdentificationCountryLength))
+			fe.Addf("identificationCountry", "Enter the country's name, at most %d characters.", MaxIdentificationCountryLength)
 		}
 		switch number := strings.TrimSpace(r.IdentificationNumber); {
 		case number == "":
 			fe.Add("identificationNumber", "Identification number is required when you have no SSN.")
 		case utf8.RuneCountInString(number) > MaxIdentificationLength || strings.ContainsFunc(number, unicode.IsControl):
-			fe.Add("identificationNumber", fmt.Sprintf("Enter the identification number as printed, at most %d characters.", MaxIdentificationLength))
+			fe.Addf("identificationNumber", "Enter the identification number as printed, at most %d characters.", MaxIdentificationLength)
 		}
 		return
 	}
@@ -73,8 +72,10 @@ func (f *LegalFile) CheckSSNAgainstSignatures(ssn string) error {
 			continue
 		}
 		if CheckLastFourSSN(sig.Fields.LastFourSSN, ssn) != nil {
-			return FieldErrors{ssnMismatch("ssn", "This SSN does not end in "+sig.Fields.LastFourSSN+
-				", the last four digits you entered when signing your legal documents. Check the SSN, or the digits you signed with.")}.Err()
+			f := FieldErrorf("ssn", "This SSN does not end in %s, the last four digits you entered when signing your legal documents. Check the SSN, or the digits you signed with.",
+				sig.Fields.LastFourSSN)
+			f.Code = EventSSNMismatch
+			return FieldErrors{f}.Err()
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package portal
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -197,7 +196,7 @@ func checkEmail(fe *FieldErrors, field, email string) {
 	case email == "":
 		fe.Add(field, "E-mail address is required.")
 	case len(email) > MaxEmailLength:
-		fe.Add(field, "E-mail address must be at most "+strconv.Itoa(MaxEmailLength)+" characters.")
+		fe.Addf(field, "E-mail address must be at most %d characters.", MaxEmailLength)
 	case !ValidEmail(email):
 		fe.Add(field, "Enter a valid e-mail address, like name@example.com.")
 	}
@@ -211,7 +210,7 @@ func checkSubjectPhone(fe *FieldErrors, field, number string, valid func(dialCod
 	switch {
 	case number == "":
 	case utf8.RuneCountInString(number) > MaxPhoneLength:
-		fe.Add(field, "Phone number must be at most "+strconv.Itoa(MaxPhoneLength)+" characters.")
+		fe.Addf(field, "Phone number must be at most %d characters.", MaxPhoneLength)
 	case !validSubjectPhone(number, valid):
 		fe.Add(field, "Enter a valid phone number, like 202 456 1111, or with its dial code, like +44 20 7946 0958.")
 	}

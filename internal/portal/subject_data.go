@@ -123,9 +123,9 @@ func (u SubjectDataUpdate) ApplyServices(pages []ServicePage, current map[string
 		fields, ok := fieldsOf[alias]
 		if !ok {
 			if _, inServices := u.Services[alias]; inServices {
-				fe.Add("services."+alias, "Your profile has no "+alias+" page.")
+				fe.Addf("services."+alias, "Your profile has no %s page.", alias)
 			} else {
-				fe.Add("noDataAvailable."+alias, "Your profile has no "+alias+" page.")
+				fe.Addf("noDataAvailable."+alias, "Your profile has no %s page.", alias)
 			}
 			continue
 		}

@@ -54,7 +54,7 @@ func (s *APIKeyService) CreateAPIKey(ctx context.Context, companyID int64, name 
 	case name == "":
 		fe.Add("name", "Name the key, e.g. after the system that will use it.")
 	case utf8.RuneCountInString(name) > maxAPIKeyName:
-		fe.Add("name", fmt.Sprintf("A key's name is at most %d characters.", maxAPIKeyName))
+		fe.Addf("name", "A key's name is at most %d characters.", maxAPIKeyName)
 	}
 	if err := fe.Err(); err != nil {
 		return nil, "", err

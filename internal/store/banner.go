@@ -179,7 +179,7 @@ func checkBanner(req portal.BannerRequest, now time.Time) (portal.BannerRequest,
 	case n == 0:
 		fe.Add("message", "Write the banner's message.")
 	case n > portal.MaxBannerLength:
-		fe.Add("message", fmt.Sprintf("A banner is at most %d characters (this one has %d).", portal.MaxBannerLength, n))
+		fe.Addf("message", "A banner is at most %d characters (this one has %d).", portal.MaxBannerLength, n)
 	}
 	switch {
 	case req.EndsAt == nil:

@@ -169,7 +169,7 @@ func storeDisputeFiles(ctx context.Context, files *FileStore, subjectID int64, n
 	for {
 		up, err := next()
 		if err == nil && up != nil && len(stored) == portal.MaxDisputeFiles {
-			err = portal.FieldErrors{{Field: "files", Message: fmt.Sprintf("Attach %d files or fewer", portal.MaxDisputeFiles)}}.Err()
+			err = portal.FieldErrors{portal.FieldErrorf("files", "Attach %d files or fewer", portal.MaxDisputeFiles)}.Err()
 		}
 		if err == nil && up != nil {
 			var f *portal.File

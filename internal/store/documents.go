@@ -315,14 +315,14 @@ func (s *DocumentService) OpenReport(ctx context.Context, subjectID int64, kind 
 	var fileID int64
 	err := s.db.QueryRowContext(ctx, `SELECT file_id FROM subject_reports WHERE subject_id = $1 AND kind = $2`, subjectID, string(kind)).Scan(&fileID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, portal.Errorf(portal.ENOTFOUND, "%s", missing)
+		return nil, nil, &portal.Error{Code: portal.ENOTFOUND, Message: missing}
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: report: %w", err)
 	}
 	f, rc, err := s.files.Get(ctx, fileID)
 	if portal.ErrorCode(err) == portal.ENOTFOUND {
-		return nil, nil, portal.Errorf(portal.ENOTFOUND, "%s", missing)
+		return nil, nil, &portal.Error{Code: portal.ENOTFOUND, Message: missing}
 	}
 	return f, rc, err
 }

@@ -113,9 +113,11 @@ func (s *HandoffService) CreateHandoff(ctx context.Context, sess portal.Session,
 		}
 		if wait > 0 {
 			secs := int((wait + time.Second - 1) / time.Second)
-			return &portal.Error{Code: portal.ETHROTTLED, RetryAfter: secs, Message: fmt.Sprintf(
+			e := portal.Errorf(portal.ETHROTTLED,
 				"You have asked for %d links to continue on another device in the last hour. Please wait %s and try again.",
-				portal.MaxHandoffsPerWindow, humanMinutes(secs))}
+				portal.MaxHandoffsPerWindow, humanMinutes(secs))
+			e.RetryAfter = secs
+			return e
 		}
 		var email, firstName string
 		var locale portal.Locale

@@ -105,7 +105,7 @@ func (s *IDVService) StartSession(ctx context.Context, subjectID int64) (*portal
 	ps, err := s.cfg.Provider.CreateSession(ctx, portal.IDVSessionRequest{Reference: idvReference(subjectID), ReturnURL: s.cfg.ReturnURL})
 	if err != nil {
 		s.conn.cfg.Logger.ErrorContext(ctx, "identity-verification session could not be created", "subject", subjectID, "err", err)
-		return nil, portal.Errorf(portal.EUPSTREAM, "%s", portal.IDVSessionFailedMessage)
+		return nil, &portal.Error{Code: portal.EUPSTREAM, Message: portal.IDVSessionFailedMessage}
 	}
 	sealer := s.conn.cfg.Sealer
 	if sealer == nil {

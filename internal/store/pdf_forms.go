@@ -23,9 +23,9 @@ import (
 // fields and keeps them, so a copy of the right form always passes, and a
 // PDF of another form or none does not.
 
-func formFieldError(message string) error {
+func formFieldError(format string, args ...any) error {
 	var fe portal.FieldErrors
-	fe.Add("file", message)
+	fe.Addf("file", format, args...)
 	return fe.Err()
 }
 
@@ -233,7 +233,7 @@ func (s *DocumentService) SubmitPdfForm(ctx context.Context, subjectID, formID i
 	if missing, unexpected := portal.SameFields(form.FieldNames, names); len(missing)+len(unexpected) > 0 {
 		s.cfg.Logger.InfoContext(ctx, "submitted form has other fields", "subject", subjectID, "form", form.ID,
 			"missing", firstNames(missing), "unexpected", firstNames(unexpected))
-		return nil, formFieldError("This is not the " + form.Title + " form: its fields differ.")
+		return nil, formFieldError("This is not the %s form: its fields differ.", form.Title)
 	}
 	file, err := s.files.Put(ctx, portal.FileMeta{SubjectID: subjectID, Name: form.Code + ".pdf", ContentType: "application/pdf"},
 		bytes.NewReader(content), portal.MaxUploadSize)
@@ -303,7 +303,7 @@ func (s *DocumentService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (
 	case errors.Is(err, pdfform.ErrNoFields):
 		fe.Add("file", "This PDF has no form fields.")
 	case err != nil:
-		fe.Add("file", "The template could not be read: "+err.Error())
+		fe.Addf("file", "The template could not be read: %s", err.Error())
 	}
 	if err := fe.Err(); err != nil {
 		return nil, err

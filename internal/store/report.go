@@ -160,7 +160,7 @@ func (s *ReportService) OpenReport(ctx context.Context, r portal.ReportRead) (*p
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM subject_reports WHERE subject_id = $1 AND kind = $2`, r.SubjectID, string(r.Kind)).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
-			return portal.Errorf(portal.ENOTFOUND, "%s", missing)
+			return &portal.Error{Code: portal.ENOTFOUND, Message: missing}
 		}
 		if err != nil {
 			return fmt.Errorf("store: report: %w", err)

@@ -176,8 +176,8 @@ func (s *OperatorScreeningService) SetServiceState(ctx context.Context, companyI
 			}
 		}
 		if out.Name == "" {
-			return portal.FieldErrors{{Field: "service", Message: fmt.Sprintf("Applicant %d's package has no service %q: say one of %s.",
-				sub.id, req.Code, strings.Join(codes, ", "))}}.Err()
+			return portal.FieldErrors{portal.FieldErrorf("service", "Applicant %d's package has no service %q: say one of %s.",
+				sub.id, req.Code, strings.Join(codes, ", "))}.Err()
 		}
 		stored, err := orderProgress(ctx, tx, orderID)
 		if err != nil {
@@ -286,8 +286,8 @@ func (s *OperatorScreeningService) setScreeningStatus(ctx context.Context, compa
 // their rules; the same status again changes nothing.
 func (s *OperatorScreeningService) SetOrderStatus(ctx context.Context, companyID, subjectID int64, status portal.StatusID) error {
 	if !status.Valid() {
-		return portal.FieldErrors{{Field: "statusId", Message: fmt.Sprintf("Unknown order status %d: say one of %s.",
-			int(status), portal.ValidOrderStatuses())}}.Err()
+		return portal.FieldErrors{portal.FieldErrorf("statusId", "Unknown order status %d: say one of %s.",
+			int(status), portal.ValidOrderStatuses())}.Err()
 	}
 	return s.setScreeningStatus(ctx, companyID, subjectID, func(tx *sql.Tx, sub *screeningSubject) (*statusChange, error) {
 		if sub.status == status {
@@ -309,8 +309,8 @@ func (s *OperatorScreeningService) SetOrderStatus(ctx context.Context, companyID
 func (s *OperatorScreeningService) SetProfileStatus(ctx context.Context, companyID, subjectID int64, status int) error {
 	name, ok := portal.ProfileStatusName(status)
 	if !ok {
-		return portal.FieldErrors{{Field: "statusId", Message: fmt.Sprintf("Unknown profile status %d: say one of %s.",
-			status, portal.ProfileStatusNames())}}.Err()
+		return portal.FieldErrors{portal.FieldErrorf("statusId", "Unknown profile status %d: say one of %s.",
+			status, portal.ProfileStatusNames())}.Err()
 	}
 	return s.setScreeningStatus(ctx, companyID, subjectID, func(tx *sql.Tx, sub *screeningSubject) (*statusChange, error) {
 		var from int

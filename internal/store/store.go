@@ -512,6 +512,11 @@ func hashSecret(token string) string {
 // notFound maps a missing row to the domain's ENOTFOUND.
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
+		// "Applicant not found." is a message of its own in the
+		// catalogue, which a language says better than "%s not found.".
+		if m := what + " not found."; portal.MessageCode(m) != "" {
+			return &portal.Error{Code: portal.ENOTFOUND, Message: m}
+		}
 		return portal.Errorf(portal.ENOTFOUND, "%s not found.", what)
 	}
 	return err

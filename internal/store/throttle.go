@@ -128,11 +128,9 @@ func (s *conn) loginThrottled(ctx context.Context, q queryer, username, ip strin
 		return nil
 	}
 	secs := int((wait + time.Second - 1) / time.Second)
-	return &portal.Error{
-		Code:       portal.ETHROTTLED,
-		Message:    fmt.Sprintf(text, humanMinutes(secs)),
-		RetryAfter: secs,
-	}
+	e := portal.Errorf(portal.ETHROTTLED, text, humanMinutes(secs))
+	e.RetryAfter = secs
+	return e
 }
 
 // checkPassword verifies pw against hash (the stored hash, or dummyHash

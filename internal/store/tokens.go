@@ -50,12 +50,13 @@ func plausibleUsername(u string) bool {
 	return utf8.RuneCountInString(u) <= portal.MaxUsernameLength && !strings.ContainsFunc(u, unicode.IsControl)
 }
 
-func humanMinutes(secs int) string {
+// humanMinutes is a wait in words, for a message: translated with it.
+func humanMinutes(secs int) portal.Phrase {
 	m := (secs + 59) / 60
 	if m <= 1 {
-		return "a minute"
+		return portal.Phrasef("a minute")
 	}
-	return fmt.Sprintf("%d minutes", m)
+	return portal.Phrasef("%d minutes", m)
 }
 
 // issue starts a new token family and gives its first tokens.

@@ -200,7 +200,7 @@ func (p *Processor) answer(ctx context.Context, rec record) (*portal.Authorizati
 
 func outcome(rec record) (*portal.Authorization, error) {
 	if d := rec.Decline; d != nil {
-		e := portal.Errorf(portal.EDECLINED, "%s", d.Message)
+		e := &portal.Error{Code: portal.EDECLINED, Message: d.Message}
 		if d.Field != "" {
 			e.Fields = []portal.FieldError{{Field: d.Field, Message: d.Detail}}
 		}

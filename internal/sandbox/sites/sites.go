@@ -111,9 +111,9 @@ func checkQuery(q portal.SiteQuery) (portal.SiteOrigin, error) {
 	case len(q.ZIP) != 5 || strings.Trim(q.ZIP, "0123456789") != "":
 		fe.Add("zip", "Enter a 5-digit ZIP code.")
 	case !ok:
-		fe.Add("zip", fmt.Sprintf("We could not find ZIP code %s.", q.ZIP))
+		fe.Addf("zip", "We could not find ZIP code %s.", q.ZIP)
 	case !z.HasCentroid:
-		fe.Add("zip", fmt.Sprintf("We cannot search near ZIP code %s; try a nearby one.", q.ZIP))
+		fe.Addf("zip", "We cannot search near ZIP code %s; try a nearby one.", q.ZIP)
 	default:
 		origin = portal.SiteOrigin{ZIP: z.Code, City: z.City, State: z.State, Lat: z.Lat, Lon: z.Lon}
 	}

@@ -13,12 +13,13 @@ import { t } from './i18n';
 export const TOKEN_ENDPOINT = 'oauth/access_token';
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
+/** The server's stable codes of the answers the app reacts to (docs/api.md); its texts are in the user's language. */
+export const apiCodes = {
+  /** Left to the caller (the login form shows it); never handled globally. */
+  credentialsIncorrect: 'auth.credentials_incorrect',
+} as const;
+
 export const apiMessages = {
-  /**
-   * Left to the caller (the login form shows it); never handled globally. The
-   * server's own text, compared to its answer: not a message of the catalogue.
-   */
-  credentialsIncorrect: 'The user credentials were incorrect.',
   invalidLogin: t('errors.session.invalidLogin'),
   accessDenied: t('errors.accessDenied'),
   /** The setup credential expired and the invitation can no longer renew it; the password exists. */
@@ -33,6 +34,8 @@ export const INVALID_LOGIN_TIMEOUT = 6000;
 export class ApiError extends Error {
   readonly status: number;
   readonly errorMessage: string;
+  /** The message's stable code ('' when the answer has none), to compare instead of the text. */
+  readonly errorCode: string;
   readonly errorFields: ErrorField[];
   /** RFC 6749 error code, on token endpoint errors */
   readonly code: string | undefined;
@@ -44,6 +47,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.errorMessage = text;
+    this.errorCode = body.errorCode ?? '';
     this.errorFields = body.errorFields ?? [];
     this.code = body.error;
     this.retryAfter = retryAfter;
@@ -255,7 +259,7 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
 
   const error = await toApiError(response);
   if (response.status === 401) {
-    if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
+    if (error.errorCode === apiCodes.credentialsIncorrect) throw error;
     if (isTokenEndpoint(path)) {
       if (!session.get().isLogoutInitiated) forceLogout();
       throw error;

@@ -138,14 +138,18 @@ export type Banner = {
 
 export type ErrorField = {
   field: string;
+  /** In the request's language. */
   message: string;
-  /** A failure the app reacts to beyond showing the message, such as 'ssn-mismatch'. */
+  /** The message's stable code (docs/api.md), such as 'ssn-mismatch', which the app reacts to. */
   code?: string;
 };
 
 /** Every error answer of the server. */
 export type ErrorBody = {
+  /** In the request's language; 'validation error' stays English. */
   errorMessage?: string;
+  /** The message's stable code (docs/api.md), such as 'auth.credentials_incorrect'. */
+  errorCode?: string;
   errorFields?: ErrorField[];
   error?: string;
   message?: string;

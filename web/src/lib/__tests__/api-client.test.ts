@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPT_HEADER, ApiError, api, apiMessages, apiUrl } from '@/lib/api-client';
+import { ACCEPT_HEADER, ApiError, api, apiCodes, apiMessages, apiUrl } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { setLoginNotice, useLoginNotice } from '@/lib/login-notice';
 import { setNavigator } from '@/lib/navigation';
@@ -234,14 +234,16 @@ describe('api client', () => {
     );
   });
 
-  it('leaves "The user credentials were incorrect." to the caller: no logout, no message', async () => {
+  it('leaves incorrect credentials (by their code, in any language) to the caller: no logout, no message', async () => {
+    const spanish = 'Las credenciales del usuario no son correctas.';
     server.use(
       http.post('/oauth/access_token', () =>
         HttpResponse.json(
           {
             error: 'invalid_grant',
-            errorMessage: apiMessages.credentialsIncorrect,
-            message: apiMessages.credentialsIncorrect,
+            errorCode: apiCodes.credentialsIncorrect,
+            errorMessage: spanish,
+            message: spanish,
           },
           { status: 401 },
         ),
@@ -249,7 +251,8 @@ describe('api client', () => {
     );
     await expect(api.post('oauth/access_token', { grant_type: 'password' })).rejects.toMatchObject({
       status: 401,
-      errorMessage: apiMessages.credentialsIncorrect,
+      errorCode: apiCodes.credentialsIncorrect,
+      errorMessage: spanish,
     });
     expect(session.get().loggedIn).toBe(true);
     expect(navigate).not.toHaveBeenCalled();

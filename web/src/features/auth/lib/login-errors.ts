@@ -1,7 +1,7 @@
 // What the login page says when a login fails. The API keeps the spec's
 // OAuth wording ("The user credentials were incorrect."); the page says it
 // plainly and says what to do next.
-import { ApiError, apiMessages, errorMessageOf } from '@/lib/api-client';
+import { ApiError, apiCodes, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 
 export const loginErrorMessages = {
@@ -28,7 +28,7 @@ export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return errorMessageOf(error);
   if (error.status === 429) return loginErrorMessages.throttled(waitText(retryAfterSeconds(error.retryAfter)));
   if (error.status === 503) return loginErrorMessages.busy;
-  if (error.errorMessage === apiMessages.credentialsIncorrect || error.code === 'invalid_grant') {
+  if (error.errorCode === apiCodes.credentialsIncorrect || error.code === 'invalid_grant') {
     return loginErrorMessages.credentialsIncorrect;
   }
   return errorMessageOf(error);

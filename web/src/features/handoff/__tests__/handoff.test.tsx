@@ -91,11 +91,19 @@ describe('/continue', () => {
   it.each([
     [HANDOFF_USED, 'This link has already been used'],
     [HANDOFF_EXPIRED, 'This link has expired'],
-    ['This link is not valid.', 'This link does not work'],
-  ])('explains a refused link (%s) with focus on its heading', async (message, heading) => {
+    ['handoff.invalid', 'This link does not work'],
+  ])('explains a refused link (%s) with focus on its heading', async (errorCode, heading) => {
     server.use(
       http.post('/oauth/access_token', () =>
-        HttpResponse.json({ error: 'invalid_grant', errorMessage: message, message }, { status: 400 }),
+        HttpResponse.json(
+          {
+            error: 'invalid_grant',
+            errorCode,
+            errorMessage: 'Este enlace no funciona.',
+            message: 'Este enlace no funciona.',
+          },
+          { status: 400 },
+        ),
       ),
     );
     renderApp('/continue?token=abc');

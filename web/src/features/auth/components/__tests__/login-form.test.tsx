@@ -103,6 +103,7 @@ describe('login form', () => {
         HttpResponse.json(
           {
             error: 'invalid_grant',
+            errorCode: 'auth.credentials_incorrect',
             errorMessage: 'The user credentials were incorrect.',
             message: 'The user credentials were incorrect.',
           },
