@@ -13,18 +13,27 @@ import { t } from './i18n';
 export const TOKEN_ENDPOINT = 'oauth/access_token';
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 export const apiMessages = {
   /**
    * Left to the caller (the login form shows it); never handled globally. The
    * server's own text, compared to its answer: not a message of the catalogue.
    */
   credentialsIncorrect: 'The user credentials were incorrect.',
-  invalidLogin: t('errors.session.invalidLogin'),
-  accessDenied: t('errors.accessDenied'),
+  get invalidLogin() {
+    return t('errors.session.invalidLogin');
+  },
+  get accessDenied() {
+    return t('errors.accessDenied');
+  },
   /** The setup credential expired and the invitation can no longer renew it; the password exists. */
-  setupEndedLogIn: t('errors.setup.endedLogIn'),
+  get setupEndedLogIn() {
+    return t('errors.setup.endedLogIn');
+  },
   /** The same before a password exists: only a new invitation helps. */
-  setupEndedInvitationGone: t('errors.setup.endedInvitationGone'),
+  get setupEndedInvitationGone() {
+    return t('errors.setup.endedInvitationGone');
+  },
 } as const;
 
 export const INVALID_LOGIN_TIMEOUT = 6000;

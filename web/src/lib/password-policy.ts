@@ -8,17 +8,36 @@ const MIN_DIFFERENT_CHARACTERS = 4;
 /** An e-mail's local part this short ("al@...") would refuse too many passwords. */
 const MIN_LOCAL_PART = 4;
 
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 export const passwordMessages = {
-  required: t('common.password.required'),
+  get required() {
+    return t('common.password.required');
+  },
   tooShort: (min: number) => t('common.password.tooShort', { min }),
-  tooLong: t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH }),
-  control: t('common.password.control'),
-  identity: t('common.password.identity'),
-  variety: t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS }),
-  common: t('common.password.common'),
-  sequence: t('common.password.sequence'),
-  mismatch: t('common.password.mismatch'),
-  confirmRequired: t('common.password.confirmRequired'),
+  get tooLong() {
+    return t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH });
+  },
+  get control() {
+    return t('common.password.control');
+  },
+  get identity() {
+    return t('common.password.identity');
+  },
+  get variety() {
+    return t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS });
+  },
+  get common() {
+    return t('common.password.common');
+  },
+  get sequence() {
+    return t('common.password.sequence');
+  },
+  get mismatch() {
+    return t('common.password.mismatch');
+  },
+  get confirmRequired() {
+    return t('common.password.confirmRequired');
+  },
 } as const;
 
 /** Who the password belongs to, when the page knows (the reset page does not). */
@@ -99,7 +118,7 @@ export function isPredictable(password: string, common: CommonPasswords): boolea
 }
 
 /** The checklist, updated as the applicant types. */
-export const identityRuleLabel = t('common.password.ruleIdentity');
+export const identityRuleLabel = () => t('common.password.ruleIdentity');
 
 /**
  * The checklist rule a server refusal of the password is about (the server's
@@ -133,7 +152,7 @@ export function passwordRules(
     },
   ];
   if (owner.username || owner.email) {
-    rules.push({ id: 'identity', label: identityRuleLabel, met: password !== '' && !containsOwner(password, owner) });
+    rules.push({ id: 'identity', label: identityRuleLabel(), met: password !== '' && !containsOwner(password, owner) });
   }
   rules.push({
     id: 'common',

@@ -30,11 +30,18 @@ import { personalSchema } from '../lib/personal-schema';
 import styles from './personal-form.module.css';
 import { t } from '@/lib/i18n';
 
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 export const personalMessages = {
-  saved: t('errors.personal.saved'),
-  failed: t('errors.personal.saveFailed'),
+  get saved() {
+    return t('errors.personal.saved');
+  },
+  get failed() {
+    return t('errors.personal.saveFailed');
+  },
   /** What the setup wizard's step list says; the form itself says what is wrong, once, next to each field. */
-  needsAttention: t('personal.form.needsAttention'),
+  get needsAttention() {
+    return t('personal.form.needsAttention');
+  },
 } as const;
 
 type PersonalFormProps = {

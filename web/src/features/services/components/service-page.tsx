@@ -51,11 +51,20 @@ import { monthIndex } from '@/lib/months';
 import { entryPeriods, gapValues, periodFieldsOf } from '../lib/timeline';
 import styles from './service-form.module.css';
 
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 export const serviceMessages = {
-  saved: t('services.save.saved'),
-  failed: t('services.save.failed'),
-  draftSaved: t('services.save.draftSaved'),
-  draftFailed: t('services.save.draftFailed'),
+  get saved() {
+    return t('services.save.saved');
+  },
+  get failed() {
+    return t('services.save.failed');
+  },
+  get draftSaved() {
+    return t('services.save.draftSaved');
+  },
+  get draftFailed() {
+    return t('services.save.draftFailed');
+  },
 } as const;
 
 /** The look-back period a page's coverage bar shows: from this month ("YYYY-MM") to today. */

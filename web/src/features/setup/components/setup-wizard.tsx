@@ -31,11 +31,20 @@ import styles from './setup-wizard.module.css';
 import { t } from '@/lib/i18n';
 
 /** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
-  password: t('setup.welcome.password'),
-  login: t('setup.welcome.login'),
-  legal: t('setup.welcome.legal'),
-  personal: t('setup.welcome.personal'),
+  get password() {
+    return t('setup.welcome.password');
+  },
+  get login() {
+    return t('setup.welcome.login');
+  },
+  get legal() {
+    return t('setup.welcome.legal');
+  },
+  get personal() {
+    return t('setup.welcome.personal');
+  },
 };
 
 function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {

@@ -4,12 +4,38 @@ import { t } from '@/lib/i18n';
 
 export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
 
+// Getters: a title made at import would be English before the catalogue loads (lib/i18n.ts).
 export const setupSteps: { id: SetupStepId; title: string }[] = [
-  { id: 'welcome', title: t('setup.step.welcome') },
-  { id: 'password', title: t('setup.step.password') },
-  { id: 'login', title: t('setup.step.login') },
-  { id: 'legal', title: t('setup.step.legal') },
-  { id: 'personal', title: t('setup.step.personal') },
+  {
+    id: 'welcome',
+    get title() {
+      return t('setup.step.welcome');
+    },
+  },
+  {
+    id: 'password',
+    get title() {
+      return t('setup.step.password');
+    },
+  },
+  {
+    id: 'login',
+    get title() {
+      return t('setup.step.login');
+    },
+  },
+  {
+    id: 'legal',
+    get title() {
+      return t('setup.step.legal');
+    },
+  },
+  {
+    id: 'personal',
+    get title() {
+      return t('setup.step.personal');
+    },
+  },
 ];
 
 /** A full-profile applicant gets only the first 3 steps. */
