@@ -1,6 +1,7 @@
 // The password rules of NIST SP 800-63B as the server applies them
 // (internal/password), checked in the app before submit so the applicant
 // learns them while typing. The server checks again and has the last word.
+import { messagesOf } from './messages-of';
 import { t } from './i18n';
 
 export const MAX_PASSWORD_LENGTH = 128;
@@ -8,37 +9,26 @@ const MIN_DIFFERENT_CHARACTERS = 4;
 /** An e-mail's local part this short ("al@...") would refuse too many passwords. */
 const MIN_LOCAL_PART = 4;
 
-// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
-export const passwordMessages = {
-  get required() {
-    return t('common.password.required');
+export const passwordMessages = messagesOf(
+  {
+    required: 'common.password.required',
+    control: 'common.password.control',
+    identity: 'common.password.identity',
+    common: 'common.password.common',
+    sequence: 'common.password.sequence',
+    mismatch: 'common.password.mismatch',
+    confirmRequired: 'common.password.confirmRequired',
   },
-  tooShort: (min: number) => t('common.password.tooShort', { min }),
-  get tooLong() {
-    return t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH });
+  {
+    tooShort: (min: number) => t('common.password.tooShort', { min }),
+    get tooLong() {
+      return t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH });
+    },
+    get variety() {
+      return t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS });
+    },
   },
-  get control() {
-    return t('common.password.control');
-  },
-  get identity() {
-    return t('common.password.identity');
-  },
-  get variety() {
-    return t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS });
-  },
-  get common() {
-    return t('common.password.common');
-  },
-  get sequence() {
-    return t('common.password.sequence');
-  },
-  get mismatch() {
-    return t('common.password.mismatch');
-  },
-  get confirmRequired() {
-    return t('common.password.confirmRequired');
-  },
-} as const;
+);
 
 /** Who the password belongs to, when the page knows (the reset page does not). */
 export type PasswordOwner = { username?: string | null; email?: string | null };

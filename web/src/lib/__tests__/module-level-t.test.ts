@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
+import { messagesOf } from '@/lib/messages-of';
 
 // Vitest runs in web/.
 const src = join(process.cwd(), 'src');
@@ -50,5 +52,14 @@ describe('messages and the chosen language', () => {
   it('has no module of src/ call t( at its top level, so every message follows the catalogue loaded at start', () => {
     const calls = sourceFiles(src).flatMap((path) => moduleLevelCalls(relative(src, path), readFileSync(path, 'utf8')));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('messagesOf', () => {
+  it('reads each message when it is read, beside the properties it was given', () => {
+    const messages = messagesOf({ generic: 'errors.generic' }, { limit: 3 });
+    expect(messages.generic).toBe(t('errors.generic'));
+    expect(messages.limit).toBe(3);
+    expect(Object.getOwnPropertyDescriptor(messages, 'generic')?.get).toBeTypeOf('function');
   });
 });
