@@ -67,7 +67,7 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-class Client {
+export class Client {
   token = '';
   constructor(readonly request: APIRequestContext) {}
 
@@ -89,6 +89,37 @@ class Client {
 }
 
 type Document = { id: number; title: string; type: { documentType: string }; signature?: unknown };
+
+/** The personal information step's save (PUT /api/v2/user) as the wizard sends it: a Texas driver's license, no middle name. */
+export function personalInformation(email: string, applicant: Applicant, drugZip = '') {
+  return {
+    firstName: applicant.firstName,
+    noMiddleName: true,
+    middleName: '',
+    lastName: applicant.lastName,
+    mothersMaidenName: '',
+    ssn: `12345${applicant.lastFour}`,
+    confirmSSN: `12345${applicant.lastFour}`,
+    noSSN: false,
+    dob: '1990-04-12',
+    confirmDOB: '1990-04-12',
+    gender: '',
+    nameSuffix: '',
+    daytimeDialCode: '1',
+    daytimePhoneNumber: '202 456 1111',
+    eveningDialCode: '',
+    eveningPhoneNumber: '',
+    identificationCountry: '',
+    countryIdentificationNumber: '',
+    driversLicenseNumber: 'D7654321',
+    noDriversLicenseNumber: false,
+    driversLicenseState: 'US-TX',
+    drugZip,
+    cdlRequired: false,
+    licenses: [],
+    primaryNotificationMethod: { type: 'email', email, text: '' },
+  };
+}
 
 /**
  * `portal invite` (working in San Francisco, as inviteThroughSetup), then through the API what the
@@ -122,33 +153,7 @@ export async function inviteSetUpThroughApi(
   api.token = login.access_token as string;
   await api.ok('POST', '/api/v2/user/data', { location: { residency: { nonUs: false, state: 'US-TX', county: 0 } } });
   await signEveryStep(api, applicant);
-  await api.ok('PUT', '/api/v2/user', {
-    firstName: applicant.firstName,
-    noMiddleName: true,
-    middleName: '',
-    lastName: applicant.lastName,
-    mothersMaidenName: '',
-    ssn: `12345${applicant.lastFour}`,
-    confirmSSN: `12345${applicant.lastFour}`,
-    noSSN: false,
-    dob: '1990-04-12',
-    confirmDOB: '1990-04-12',
-    gender: '',
-    nameSuffix: '',
-    daytimeDialCode: '1',
-    daytimePhoneNumber: '202 456 1111',
-    eveningDialCode: '',
-    eveningPhoneNumber: '',
-    identificationCountry: '',
-    countryIdentificationNumber: '',
-    driversLicenseNumber: 'D7654321',
-    noDriversLicenseNumber: false,
-    driversLicenseState: 'US-TX',
-    drugZip,
-    cdlRequired: false,
-    licenses: [],
-    primaryNotificationMethod: { type: 'email', email, text: '' },
-  });
+  await api.ok('PUT', '/api/v2/user', personalInformation(email, applicant, drugZip));
   await api.ok('POST', '/api/v2/user/subject/status', { statusId: 1 });
 
   const loginPage = new LoginPage(page);
@@ -162,7 +167,7 @@ export async function inviteSetUpThroughApi(
  * Signs every legal step the applicant's locations make applicable: the server says which do not
  * apply (409), the rights notices are signed together, the authorization last.
  */
-async function signEveryStep(api: Client, applicant: Applicant) {
+export async function signEveryStep(api: Client, applicant: Applicant) {
   const documents = (await api.ok('GET', '/api/v2/user/document')) as unknown as Document[];
   const hashes: Record<string, string> = {};
   for (const d of documents) {

@@ -9,10 +9,6 @@ import { session } from '@/lib/session';
 import { statusFromId, statusHomePath, statusIds, type SubjectStatus } from '@/lib/subject-status';
 import { t } from '@/lib/i18n';
 
-export const guardMessages = {
-  finishSetup: t('errors.finishSetup'),
-} as const;
-
 /** Who may open a route. */
 export type RouteAccess =
   | { kind: 'public' }
@@ -91,7 +87,7 @@ export async function statusGuard(url: URL, allowed: readonly SubjectStatus[]): 
   }
 
   if (status === 'new') {
-    notify(guardMessages.finishSetup, 'info');
+    notify(t('errors.finishSetup'), 'info');
     return redirect(paths.setup.getHref(url.searchParams.get('token')));
   }
   return redirect(statusHomePath[status]);

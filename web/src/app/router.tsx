@@ -10,13 +10,14 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { FramedRouteErrorBoundary, RouteErrorBoundary } from './routes/route-error';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
 export type PageRoute = {
   path: string;
-  title: string;
+  /** The title's key: a message made at import would be English before the catalogue loads (lib/i18n.ts). */
+  title: MessageKey;
   access: RouteAccess;
   layout: 'default' | 'public' | 'blank';
   page: LazyPage;
@@ -31,70 +32,70 @@ export const pageRoutes: PageRoute[] = [
   // Public
   {
     path: paths.login.path,
-    title: t('common.route.login'),
+    title: 'common.route.login',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
   },
   {
     path: paths.reset.path,
-    title: t('common.route.resetPassword'),
+    title: 'common.route.resetPassword',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/reset').then((m) => ({ Component: m.ResetRoute })),
   },
   {
     path: paths.confirmEmail.path,
-    title: t('common.route.confirmEmailAddress'),
+    title: 'common.route.confirmEmailAddress',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
   },
   {
     path: paths.ui.path,
-    title: t('ui.route.title'),
+    title: 'ui.route.title',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/ui').then((m) => ({ Component: m.UiRoute })),
   },
   {
     path: paths.privacy.path,
-    title: t('common.route.privacy'),
+    title: 'common.route.privacy',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
   },
   {
     path: paths.account.path,
-    title: t('common.route.account'),
+    title: 'common.route.account',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/account').then((m) => ({ Component: m.AccountRoute })),
   },
   {
     path: paths.register.path,
-    title: t('common.route.register'),
+    title: 'common.route.register',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })),
   },
   {
     path: paths.continue.path,
-    title: t('common.route.continue'),
+    title: 'common.route.continue',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/continue').then((m) => ({ Component: m.ContinueRoute })),
   },
   {
     path: paths.newLink.path,
-    title: t('common.route.newLink'),
+    title: 'common.route.newLink',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/new-link').then((m) => ({ Component: m.NewLinkRoute })),
   },
   {
     path: paths.stopReminders.path,
-    title: t('common.route.stopReminders'),
+    title: 'common.route.stopReminders',
     access: publicAccess,
     layout: 'public',
     page: () => import('./routes/stop-reminders').then((m) => ({ Component: m.StopRemindersRoute })),
@@ -102,49 +103,49 @@ export const pageRoutes: PageRoute[] = [
   // finalization-complete
   {
     path: paths.home.path,
-    title: t('common.route.home'),
+    title: 'common.route.home',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
   },
   {
     path: paths.collectionSiteUpdate.path,
-    title: t('common.route.updateCollectionSite'),
+    title: 'common.route.updateCollectionSite',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/collection-site').then((m) => ({ Component: m.CollectionSiteUpdateRoute })),
   },
   {
     path: paths.report.path,
-    title: t('common.route.report'),
+    title: 'common.route.report',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/report').then((m) => ({ Component: m.ReportRoute })),
   },
   {
     path: paths.disputes.path,
-    title: t('common.route.disputes'),
+    title: 'common.route.disputes',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputesRoute })),
   },
   {
     path: paths.disputeNew.path,
-    title: t('common.route.disputeNew'),
+    title: 'common.route.disputeNew',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputeNewRoute })),
   },
   {
     path: paths.dispute.path,
-    title: t('common.route.dispute'),
+    title: 'common.route.dispute',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/disputes').then((m) => ({ Component: m.DisputeRoute })),
   },
   {
     path: paths.adverseAction.path,
-    title: t('common.route.adverseAction'),
+    title: 'common.route.adverseAction',
     access: only('finalization-complete'),
     layout: 'default',
     page: () => import('./routes/adverse-action').then((m) => ({ Component: m.AdverseActionRoute })),
@@ -152,7 +153,7 @@ export const pageRoutes: PageRoute[] = [
   // new (token guard first)
   {
     path: paths.setup.path,
-    title: t('common.route.setUpYourAccount'),
+    title: 'common.route.setUpYourAccount',
     access: { kind: 'setup', statuses: ['new'] },
     layout: 'default',
     page: () => import('./routes/setup').then((m) => ({ Component: m.SetupRoute })),
@@ -160,84 +161,84 @@ export const pageRoutes: PageRoute[] = [
   // setup-complete
   {
     path: paths.additionalDocuments.path,
-    title: t('common.route.additionalDocuments'),
+    title: 'common.route.additionalDocuments',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/additional-documents').then((m) => ({ Component: m.AdditionalDocumentsRoute })),
   },
   {
     path: paths.addresses.path,
-    title: t('common.route.addresses'),
+    title: 'common.route.addresses',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/addresses').then((m) => ({ Component: m.AddressesRoute })),
   },
   {
     path: paths.aliases.path,
-    title: t('common.route.otherNames'),
+    title: 'common.route.otherNames',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/aliases').then((m) => ({ Component: m.AliasesRoute })),
   },
   {
     path: paths.confirmation.path,
-    title: t('common.route.confirmation'),
+    title: 'common.route.confirmation',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/confirmation').then((m) => ({ Component: m.ConfirmationRoute })),
   },
   {
     path: paths.credential.path,
-    title: t('common.route.credentials'),
+    title: 'common.route.credentials',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/service-data').then((m) => ({ Component: m.CredentialRoute })),
   },
   {
     path: paths.education.path,
-    title: t('common.route.education'),
+    title: 'common.route.education',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/service-data').then((m) => ({ Component: m.EducationRoute })),
   },
   {
     path: paths.employment.path,
-    title: t('common.route.employment'),
+    title: 'common.route.employment',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/service-data').then((m) => ({ Component: m.EmploymentRoute })),
   },
   {
     path: paths.fillablePdfForm.path,
-    title: t('common.route.forms'),
+    title: 'common.route.forms',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/fillable-pdf-form').then((m) => ({ Component: m.FillablePdfFormRoute })),
   },
   {
     path: paths.personal.path,
-    title: t('common.route.personalInformation'),
+    title: 'common.route.personalInformation',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/personal').then((m) => ({ Component: m.PersonalRoute })),
   },
   {
     path: paths.personalData.path,
-    title: t('common.route.personalData'),
+    title: 'common.route.personalData',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/personal-data').then((m) => ({ Component: m.PersonalDataRoute })),
   },
   {
     path: paths.professional.path,
-    title: t('common.route.professional'),
+    title: 'common.route.professional',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/service-data').then((m) => ({ Component: m.ProfessionalRoute })),
   },
   {
     path: paths.profile.path,
-    title: t('common.route.profile'),
+    title: 'common.route.profile',
     access: setupComplete,
     layout: 'default',
     page: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
@@ -245,14 +246,14 @@ export const pageRoutes: PageRoute[] = [
   // idv-started
   {
     path: paths.idv.path,
-    title: t('common.route.identityVerification'),
+    title: 'common.route.identityVerification',
     access: only('idv-started'),
     layout: 'default',
     page: () => import('./routes/idv').then((m) => ({ Component: m.IdvRoute })),
   },
   {
     path: paths.idvSuccess.path,
-    title: t('common.route.identityVerification'),
+    title: 'common.route.identityVerification',
     access: only('idv-started'),
     layout: 'default',
     page: () => import('./routes/idv').then((m) => ({ Component: m.IdvSuccessRoute })),
@@ -260,7 +261,7 @@ export const pageRoutes: PageRoute[] = [
   // MRO-site-selection-started
   {
     path: paths.collectionSite.path,
-    title: t('common.route.collectionSite'),
+    title: 'common.route.collectionSite',
     access: only('MRO-site-selection-started'),
     layout: 'default',
     page: () => import('./routes/collection-site').then((m) => ({ Component: m.CollectionSiteRoute })),
@@ -268,7 +269,7 @@ export const pageRoutes: PageRoute[] = [
   // self-pay-required
   {
     path: paths.selfPay.path,
-    title: t('common.route.payment'),
+    title: 'common.route.payment',
     access: only('self-pay-required'),
     layout: 'default',
     page: () => import('./routes/self-pay').then((m) => ({ Component: m.SelfPayRoute })),
@@ -276,7 +277,7 @@ export const pageRoutes: PageRoute[] = [
   // setup-complete or finalization-complete
   {
     path: paths.print.path,
-    title: t('common.route.print'),
+    title: 'common.route.print',
     access: only('setup-complete', 'finalization-complete'),
     layout: 'blank',
     page: () => import('./routes/print').then((m) => ({ Component: m.PrintRoute })),
@@ -288,7 +289,11 @@ function childrenOf(layout: PageRoute['layout']): RouteObject[] {
     .filter((route) => route.layout === layout)
     .map((route) => ({
       path: route.path,
-      handle: { title: route.title } satisfies RouteHandle,
+      handle: {
+        get title() {
+          return t(route.title);
+        },
+      } satisfies RouteHandle,
       loader: guardLoader(route.access),
       lazy: route.page,
       ErrorBoundary: RouteErrorBoundary,
@@ -310,7 +315,11 @@ export const routes: RouteObject[] = [
           ...childrenOf('public'),
           {
             path: '*',
-            handle: { title: t('common.route.pageNotFound') } satisfies RouteHandle,
+            handle: {
+              get title() {
+                return t('common.route.pageNotFound');
+              },
+            } satisfies RouteHandle,
             loader: guardLoader(publicAccess),
             Component: NotFoundRoute,
           },

@@ -19,13 +19,22 @@ export const apiCodes = {
   credentialsIncorrect: 'auth.credentials_incorrect',
 } as const;
 
+// Getters: a message made at import would be English before the catalogue loads (lib/i18n.ts).
 export const apiMessages = {
-  invalidLogin: t('errors.session.invalidLogin'),
-  accessDenied: t('errors.accessDenied'),
+  get invalidLogin() {
+    return t('errors.session.invalidLogin');
+  },
+  get accessDenied() {
+    return t('errors.accessDenied');
+  },
   /** The setup credential expired and the invitation can no longer renew it; the password exists. */
-  setupEndedLogIn: t('errors.setup.endedLogIn'),
+  get setupEndedLogIn() {
+    return t('errors.setup.endedLogIn');
+  },
   /** The same before a password exists: only a new invitation helps. */
-  setupEndedInvitationGone: t('errors.setup.endedInvitationGone'),
+  get setupEndedInvitationGone() {
+    return t('errors.setup.endedInvitationGone');
+  },
 } as const;
 
 export const INVALID_LOGIN_TIMEOUT = 6000;

@@ -10,12 +10,6 @@ import { notify } from './notifications';
 import { resetSession, session } from './session';
 import { t } from './i18n';
 
-export const authMessages = {
-  loggedIn: t('errors.loggedIn'),
-  loggedOut: t('errors.loggedOut'),
-  invitationInvalid: t('errors.invitationInvalid'),
-} as const;
-
 /** Company preferences when the settings are missing (spec section 9, first reading). */
 export const defaultCompanyPreferences: CompanySettings['preferences'] = {
   company_subject_chat: false,
@@ -134,7 +128,7 @@ export async function loginWithInvitationToken(token: string) {
   try {
     payload = await api.get<TokenLoginPayload>('api/user', { query: { token }, silentForbidden: true });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) setLoginNotice(authMessages.invitationInvalid, token);
+    if (error instanceof ApiError && error.status === 403) setLoginNotice(t('errors.invitationInvalid'), token);
     throw error;
   }
   setLoginNotice(null);
@@ -157,7 +151,7 @@ export async function logout() {
     // The token may be expired or revoked already; the session ends all the same.
   }
   resetSession();
-  notify(authMessages.loggedOut, 'success');
+  notify(t('errors.loggedOut'), 'success');
   navigateTo('/login');
 }
 

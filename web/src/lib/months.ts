@@ -1,23 +1,8 @@
 // Months as the contract writes them ("YYYY-MM"), counted as whole numbers so
-// that periods compare and subtract without dates and time zones.
+// that periods compare and subtract without dates and time zones. Their names follow the chosen language.
+import { currentLocale } from './locale';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-// en-US only (spec section 9); the server writes these months the same way (Go's time.Month).
-const FULL_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 // As the server (portal.EarliestYear): earlier years are typing mistakes ("0202-05").
 const EARLIEST_YEAR = 1900;
 
@@ -35,16 +20,20 @@ export function monthOf(index: number): string {
   return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** "2020-03" (or its count) -> "March 2020", as a sentence says it. */
-export function monthName(value: string | number): string {
+/** A month count as the first day of that month, in UTC so no time zone moves it to the month before. */
+function dayOfMonth(value: string | number): Date {
   const index = typeof value === 'number' ? value : monthIndex(value);
-  return `${FULL_NAMES[index % 12]} ${Math.floor(index / 12)}`;
+  return new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
 }
 
-/** "2020-03" (or its count) -> "Mar 2020", where space is short (a coverage bar's periods). */
+/** "2020-03" (or its count) -> "March 2020" ("marzo de 2020"), as a sentence says it. */
+export function monthName(value: string | number): string {
+  return dayOfMonth(value).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "2020-03" (or its count) -> "Mar 2020" ("mar 2020"), where space is short (a coverage bar's periods). */
 export function monthShortName(value: string | number): string {
-  const index = typeof value === 'number' ? value : monthIndex(value);
-  return `${FULL_NAMES[index % 12].slice(0, 3)} ${Math.floor(index / 12)}`;
+  return dayOfMonth(value).toLocaleDateString(currentLocale(), { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The month of a day, in the applicant's own calendar. */

@@ -1,6 +1,7 @@
 // The password rules of NIST SP 800-63B as the server applies them
 // (internal/password), checked in the app before submit so the applicant
 // learns them while typing. The server checks again and has the last word.
+import { messagesOf } from './messages-of';
 import { t } from './i18n';
 
 export const MAX_PASSWORD_LENGTH = 128;
@@ -8,18 +9,26 @@ const MIN_DIFFERENT_CHARACTERS = 4;
 /** An e-mail's local part this short ("al@...") would refuse too many passwords. */
 const MIN_LOCAL_PART = 4;
 
-export const passwordMessages = {
-  required: t('common.password.required'),
-  tooShort: (min: number) => t('common.password.tooShort', { min }),
-  tooLong: t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH }),
-  control: t('common.password.control'),
-  identity: t('common.password.identity'),
-  variety: t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS }),
-  common: t('common.password.common'),
-  sequence: t('common.password.sequence'),
-  mismatch: t('common.password.mismatch'),
-  confirmRequired: t('common.password.confirmRequired'),
-} as const;
+export const passwordMessages = messagesOf(
+  {
+    required: 'common.password.required',
+    control: 'common.password.control',
+    identity: 'common.password.identity',
+    common: 'common.password.common',
+    sequence: 'common.password.sequence',
+    mismatch: 'common.password.mismatch',
+    confirmRequired: 'common.password.confirmRequired',
+  },
+  {
+    tooShort: (min: number) => t('common.password.tooShort', { min }),
+    get tooLong() {
+      return t('common.password.tooLong', { max: MAX_PASSWORD_LENGTH });
+    },
+    get variety() {
+      return t('common.password.variety', { min: MIN_DIFFERENT_CHARACTERS });
+    },
+  },
+);
 
 /** Who the password belongs to, when the page knows (the reset page does not). */
 export type PasswordOwner = { username?: string | null; email?: string | null };
@@ -99,7 +108,7 @@ export function isPredictable(password: string, common: CommonPasswords): boolea
 }
 
 /** The checklist, updated as the applicant types. */
-export const identityRuleLabel = t('common.password.ruleIdentity');
+export const identityRuleLabel = () => t('common.password.ruleIdentity');
 
 /**
  * The checklist rule a server refusal of the password is about (the server's
@@ -133,7 +142,7 @@ export function passwordRules(
     },
   ];
   if (owner.username || owner.email) {
-    rules.push({ id: 'identity', label: identityRuleLabel, met: password !== '' && !containsOwner(password, owner) });
+    rules.push({ id: 'identity', label: identityRuleLabel(), met: password !== '' && !containsOwner(password, owner) });
   }
   rules.push({
     id: 'common',

@@ -4,6 +4,7 @@
 // and brand are ever kept.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { currentLocale } from './locale';
 
 export type PaymentAuthorization = {
   id: string;
@@ -48,8 +49,8 @@ export function formatAmount(amount: string, currency = 'USD'): string {
   const value = Number(amount);
   if (!Number.isFinite(value)) return amount;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(value);
+    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: currency || 'USD' }).format(value);
   } catch {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: 'USD' }).format(value);
   }
 }

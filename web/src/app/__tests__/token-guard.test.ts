@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '@/lib/api-client';
-import { authMessages } from '@/lib/auth';
+import { t } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { userPayload } from '@/testing/fixtures';
@@ -88,7 +88,7 @@ describe('token guard', () => {
     expect(router.state.location.pathname).toBe('/setup');
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Applicant Portal' })).toBeInTheDocument();
-    expect(screen.queryByText(authMessages.invitationInvalid)).not.toBeInTheDocument();
+    expect(screen.queryByText(t('errors.invitationInvalid'))).not.toBeInTheDocument();
   });
 
   it('rethrows other token login errors to the error page', async () => {

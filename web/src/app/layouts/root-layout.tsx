@@ -2,8 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
-
-export const APP_TITLE = 'Applicant Portal';
+import { t } from '@/lib/i18n';
 
 export type RouteHandle = {
   title?: string;
@@ -14,7 +13,8 @@ export function useDocumentTitle() {
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
   useEffect(() => {
-    document.title = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
+    const app = t('common.appTitle');
+    document.title = title?.title ? `${title.title} | ${app}` : app;
   }, [title]);
 }
 

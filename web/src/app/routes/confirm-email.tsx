@@ -20,13 +20,11 @@ function failureMessage(error: unknown): string {
   return errorMessageOf(error);
 }
 
-const NO_TOKEN = t('auth.confirmEmail.noToken');
-
 export function ConfirmEmailRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(() =>
-    token ? { state: 'working' } : { state: 'failed', message: NO_TOKEN },
+    token ? { state: 'working' } : { state: 'failed', message: t('auth.confirmEmail.noToken') },
   );
   // The link works once: post it once per token, even when effects run twice.
   const posted = useRef<string | null>(null);

@@ -9,23 +9,23 @@ import { paths } from '@/config/paths';
 import { redeemHandoff } from '@/features/handoff/api/handoff';
 import { refusalOf, type HandoffRefusal } from '@/features/handoff/lib/refusal';
 import styles from '@/features/auth/components/auth-card.module.css';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import { useFocusTitle } from '@/lib/focus-title';
 import { useSession } from '@/lib/session';
 
-const TITLE = {
-  used: t('handoff.continue.usedTitle'),
-  expired: t('handoff.continue.expiredTitle'),
-  invalid: t('handoff.continue.invalidTitle'),
-  failed: t('handoff.continue.failedTitle'),
-} as const;
+// Keys, not messages: a message made at import would be English before the catalogue loads (lib/i18n.ts).
+const TITLE: Record<HandoffRefusal, MessageKey> = {
+  used: 'handoff.continue.usedTitle',
+  expired: 'handoff.continue.expiredTitle',
+  invalid: 'handoff.continue.invalidTitle',
+  failed: 'handoff.continue.failedTitle',
+};
 
-const BODY = {
-  used: t('handoff.continue.usedBody'),
-  expired: t('handoff.continue.expiredBody'),
-  invalid: t('handoff.continue.invalidBody'),
-  failed: '',
-} as const;
+const BODY: Record<Exclude<HandoffRefusal, 'failed'>, MessageKey> = {
+  used: 'handoff.continue.usedBody',
+  expired: 'handoff.continue.expiredBody',
+  invalid: 'handoff.continue.invalidBody',
+};
 
 function Refused({ refusal, message }: { refusal: HandoffRefusal; message: string }) {
   const loggedIn = useSession((s) => s.loggedIn);
@@ -33,9 +33,9 @@ function Refused({ refusal, message }: { refusal: HandoffRefusal; message: strin
   return (
     <section className={styles.card} aria-labelledby="continue-title">
       <h1 id="continue-title" className={styles.title}>
-        {TITLE[refusal]}
+        {t(TITLE[refusal])}
       </h1>
-      <p className={styles.intro}>{refusal === 'failed' ? message : BODY[refusal]}</p>
+      <p className={styles.intro}>{refusal === 'failed' ? message : t(BODY[refusal])}</p>
       <h2 className={styles.subtitle}>{t('handoff.continue.whatToDo')}</h2>
       <p>{t('handoff.continue.askNew')}</p>
       {loggedIn ? (

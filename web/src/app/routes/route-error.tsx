@@ -12,16 +12,17 @@ import { LoggedOutHeader } from '../layouts/logged-out-header';
 import styles from '../layouts/layout.module.css';
 
 export const FALLBACK_ERROR_STATUS = 500;
-export const FALLBACK_ERROR_MESSAGE = t('errors.unexpected');
+/** A function, not a constant: made at import, it would be English before the catalogue loads (lib/i18n.ts). */
+export const fallbackErrorMessage = () => t('errors.unexpected');
 
 export function describeRouteError(error: unknown): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.errorMessage };
   if (isRouteErrorResponse(error)) {
     const data = error.data as { errorMessage?: string } | string | undefined;
     const message = typeof data === 'object' && data?.errorMessage ? data.errorMessage : error.statusText;
-    return { status: error.status, message: message || FALLBACK_ERROR_MESSAGE };
+    return { status: error.status, message: message || fallbackErrorMessage() };
   }
-  return { status: FALLBACK_ERROR_STATUS, message: FALLBACK_ERROR_MESSAGE };
+  return { status: FALLBACK_ERROR_STATUS, message: fallbackErrorMessage() };
 }
 
 export function RouteErrorBoundary() {

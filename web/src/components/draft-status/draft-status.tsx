@@ -11,8 +11,9 @@ import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { useDraftLeaveGuard, type DraftStatus as Status, type ServerDraftState } from '@/lib/server-draft';
 import styles from './draft-status.module.css';
+import { currentLocale } from '@/lib/locale';
 
-const timeOf = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+const timeOf = (d: Date) => d.toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function DraftStatus({ draft, leaveGuard = true }: { draft: ServerDraftState<any>; leaveGuard?: boolean }) {

@@ -5,15 +5,16 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import styles from './error-page.module.css';
 
-const titles: Record<number, string> = {
-  401: t('errors.page.title401'),
-  403: t('errors.page.title403'),
-  404: t('errors.notFound.title'),
-  500: t('errors.page.title500'),
+// Keys, not messages: a message made at import would be English before the catalogue loads (lib/i18n.ts).
+const titles: Record<number, MessageKey> = {
+  401: 'errors.page.title401',
+  403: 'errors.page.title403',
+  404: 'errors.notFound.title',
+  500: 'errors.page.title500',
 };
 
 /** `message`: what the server or the app said went wrong; a 404 needs none. */
@@ -25,7 +26,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   return (
     <section className={styles.page} aria-labelledby="error-title">
       <h1 id="error-title" ref={headingRef} tabIndex={-1} className={styles.title}>
-        {titles[status] ?? titles[500]}
+        {t(titles[status] ?? titles[500])}
       </h1>
       {status === 404 ? (
         <>

@@ -41,7 +41,7 @@ export function checklist(rules: PasswordRule[], password: string, refused: Refu
   if (!rule) return rules.map((r) => (r.met ? { ...r, met: null } : r));
   const shown = rules.some((r) => r.id === rule)
     ? rules
-    : [...rules.slice(0, 2), { id: rule, label: identityRuleLabel, met: false }, ...rules.slice(2)];
+    : [...rules.slice(0, 2), { id: rule, label: identityRuleLabel(), met: false }, ...rules.slice(2)];
   return shown.map((r) => (r.id === rule ? { ...r, met: false } : r));
 }
 

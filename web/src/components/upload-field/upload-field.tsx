@@ -12,6 +12,7 @@ import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import { isAbort, type UploadOptions } from '@/lib/upload';
 import styles from './upload-field.module.css';
+import { currentLocale } from '@/lib/locale';
 
 /** The largest file the server takes (spec section 9: 20971520 bytes). */
 export const MAX_UPLOAD_BYTES = 20971520;
@@ -40,7 +41,7 @@ export function formatFileSize(bytes: number): string {
   if (bytes === 1) return t('upload.size.oneByte');
   if (bytes < 1024) return t('upload.size.bytes', { count: bytes });
   const [value, unit] = bytes < MB ? [bytes / 1024, 'kilobyte'] : [bytes / MB, 'megabyte'];
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(currentLocale(), {
     style: 'unit',
     unit,
     maximumFractionDigits: value < 10 ? 1 : 0,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, logout } from '@/lib/auth';
+import { logout } from '@/lib/auth';
 import { CHUNK_RELOAD_KEY } from '@/lib/chunk-reload';
+import { t } from '@/lib/i18n';
 import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
 import { resetSession, session, SESSION_STORAGE_KEY } from '@/lib/session';
@@ -54,6 +55,6 @@ describe('session storage', () => {
     // Without it a broken deployment could reload in a loop right after a logout.
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1700000000000');
     expect(navigate).toHaveBeenCalledWith('/login');
-    expect(notifications.getSnapshot().map((s) => s.text)).toEqual([authMessages.loggedOut]);
+    expect(notifications.getSnapshot().map((s) => s.text)).toEqual([t('errors.loggedOut')]);
   });
 });

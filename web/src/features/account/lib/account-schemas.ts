@@ -1,5 +1,6 @@
 // The account forms' schemas. The server checks everything again; these give
-// the messages before a round trip.
+// the messages before a round trip. Each message is made when a check fails (an `error` function), not
+// at import, when the chosen language's catalogue may not be loaded yet (lib/i18n.ts).
 import '@/features/account/lib/messages';
 import { z } from 'zod/mini';
 import { t } from '@/lib/i18n';
@@ -8,7 +9,7 @@ import { EMAIL_ADDRESS } from '@/lib/email';
 
 export const notificationSchema = z
   .object({
-    type: z.enum(['email', 'text', 'both'], t('account.notify.typeRequired')),
+    type: z.enum(['email', 'text', 'both'], { error: () => t('account.notify.typeRequired') }),
     email: z.string().check(z.trim()),
     text: z.string().check(z.trim()),
   })
@@ -69,8 +70,12 @@ export type PasswordChangeValues = { currentPassword: string; password: string; 
 export const emailChangeSchema = z.object({
   email: z
     .string()
-    .check(z.trim(), z.minLength(1, t('account.email.required')), z.regex(EMAIL_ADDRESS, t('account.email.invalid'))),
-  currentPassword: z.string().check(z.minLength(1, t('account.password.currentRequired'))),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: () => t('account.email.required') }),
+      z.regex(EMAIL_ADDRESS, { error: () => t('account.email.invalid') }),
+    ),
+  currentPassword: z.string().check(z.minLength(1, { error: () => t('account.password.currentRequired') })),
 });
 
 export type EmailChangeValues = z.infer<typeof emailChangeSchema>;

@@ -1,6 +1,7 @@
 // The waiting period in the applicant's words, from the server's count of business days left.
 import './messages';
 import { t } from '@/lib/i18n';
+import { currentLocale } from '@/lib/locale';
 
 /** "2026-12-03" as "Thursday, December 3, 2026" (a calendar day: no time zone moves it). */
 export function noticeDate(day: string): string {
@@ -8,7 +9,7 @@ export function noticeDate(day: string): string {
   const value = new Date(Date.UTC(year, month - 1, date));
   return Number.isNaN(value.getTime())
     ? day
-    : value.toLocaleDateString('en-US', { dateStyle: 'full', timeZone: 'UTC' });
+    : value.toLocaleDateString(currentLocale(), { dateStyle: 'full', timeZone: 'UTC' });
 }
 
 /** "3 business days left: until Thursday, December 3, 2026", or that the period has ended. */

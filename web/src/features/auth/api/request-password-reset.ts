@@ -3,10 +3,8 @@ import { api } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 import type { MessageResponse } from '@/types/api';
 
-export const REQUEST_SENT_MESSAGE = 'Request has been sent';
-
 export const requestPasswordResetSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, t('auth.login.usernameRequired'))),
+  username: z.string().check(z.trim(), z.minLength(1, { error: () => t('auth.login.usernameRequired') })),
 });
 
 export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;

@@ -1,4 +1,6 @@
+import '@/features/auth/lib/reset-messages';
 import { ApiError, api } from '@/lib/api-client';
+import { t } from '@/lib/i18n';
 
 /**
  * What the reset page knows about its link before showing the form; a valid
@@ -8,13 +10,11 @@ import { ApiError, api } from '@/lib/api-client';
  */
 export type ResetLinkCheck = { valid: true; username?: string } | { valid: false; message: string };
 
-export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
-
 /** The message of a refused reset link (errorFields "token"), if the error is one. */
 export function resetLinkRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   const token = error.errorFields.find((f) => f.field === 'token');
-  return token ? token.message || RESET_LINK_INVALID_MESSAGE : null;
+  return token ? token.message || t('reset.page.linkInvalid') : null;
 }
 
 /**

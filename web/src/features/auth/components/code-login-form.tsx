@@ -7,7 +7,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { authMessages } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import { loginWithCode, normalizeCode, requestLoginCode, type CodeChannel } from '../api/login-code';
@@ -93,7 +92,7 @@ export default function CodeLoginForm({ username = '', onSuccess, onUsePassword 
       }
       return;
     }
-    notify(authMessages.loggedIn, 'success');
+    notify(t('errors.loggedIn'), 'success');
     onSuccess();
   };
 

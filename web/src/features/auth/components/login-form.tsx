@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { authMessages, loginWithPassword } from '@/lib/auth';
+import { loginWithPassword } from '@/lib/auth';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
@@ -73,7 +73,7 @@ export function LoginForm({
       onFailed?.(error);
       return;
     }
-    notify(authMessages.loggedIn, 'success');
+    notify(t('errors.loggedIn'), 'success');
     onSuccess();
   });
 

@@ -11,7 +11,6 @@ import { errorMessageOf } from '@/lib/api-client';
 import { useAppForm } from '@/lib/form';
 import { t } from '@/lib/i18n';
 import {
-  REQUEST_SENT_MESSAGE,
   requestPasswordReset,
   requestPasswordResetSchema,
   type RequestPasswordResetInput,
@@ -57,7 +56,7 @@ export default function ResetPasswordDialog({ open, onOpenChange, returnFocusTo 
     >
       {sentTo !== null ? (
         <>
-          <Alert tone="success" title={REQUEST_SENT_MESSAGE} focusOnMount>
+          <Alert tone="success" title={t('reset.dialog.requestSent')} focusOnMount>
             {/* The lifetime is the server's --reset-ttl default (internal/store/store.go). */}
             <p>{t('reset.dialog.checkEmail', { username: sentTo })}</p>
           </Alert>

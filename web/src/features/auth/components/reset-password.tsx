@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { defaultCompanyPreferences } from '@/lib/auth';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
-import { PASSWORD_CHANGED_MESSAGE, confirmPasswordReset } from '../api/confirm-password-reset';
+import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { resetLinkRefusal, verifyResetToken, type ResetLinkCheck } from '../api/verify-reset-token';
 
 type ResetPasswordProps = {
@@ -52,7 +52,7 @@ export function ResetPassword({ token, onDone }: ResetPasswordProps) {
       onSubmit={async (password) => {
         try {
           const answer = await confirmPasswordReset({ token, password });
-          notify(answer?.message || PASSWORD_CHANGED_MESSAGE, 'success');
+          notify(answer?.message || t('reset.page.changed'), 'success');
         } catch (error) {
           // The link was spent meanwhile (another tab, an older link): the same page as a spent link.
           const message = resetLinkRefusal(error);

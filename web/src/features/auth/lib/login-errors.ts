@@ -4,12 +4,6 @@
 import { ApiError, apiCodes, errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
 
-export const loginErrorMessages = {
-  credentialsIncorrect: t('auth.login.credentialsIncorrect'),
-  busy: t('auth.login.busy'),
-  throttled: (wait: string) => t('auth.login.throttled', { wait }),
-} as const;
-
 /** Seconds until a retry from a Retry-After header (seconds or an HTTP date); null when absent or unreadable. */
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
@@ -26,10 +20,10 @@ function waitText(seconds: number | null): string {
 
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return errorMessageOf(error);
-  if (error.status === 429) return loginErrorMessages.throttled(waitText(retryAfterSeconds(error.retryAfter)));
-  if (error.status === 503) return loginErrorMessages.busy;
+  if (error.status === 429) return t('auth.login.throttled', { wait: waitText(retryAfterSeconds(error.retryAfter)) });
+  if (error.status === 503) return t('auth.login.busy');
   if (error.errorCode === apiCodes.credentialsIncorrect || error.code === 'invalid_grant') {
-    return loginErrorMessages.credentialsIncorrect;
+    return t('auth.login.credentialsIncorrect');
   }
   return errorMessageOf(error);
 }

@@ -10,12 +10,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatFileSize } from '@/components/upload-field/upload-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
+import { currentLocale } from '@/lib/locale';
 import { notify } from '@/lib/notifications';
 import { downloadChatFile, type ChatMessage } from '../api/chat-api';
 import styles from './chat.module.css';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+// Made when used: at import, the chosen language may not be set yet (lib/locale.ts).
+const dayFormat = () => new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' });
+const timeFormat = () => new Intl.DateTimeFormat(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 
 function Attachment({ profileId, message }: { profileId: number; message: ChatMessage }) {
   const [busy, setBusy] = useState(false);
@@ -89,7 +91,7 @@ export function MessageList({ profileId, messages }: { profileId: number; messag
       <ol className={styles.list} aria-label={t('chat.conversation')}>
         {messages.map((message) => {
           const at = new Date(message.createdAt);
-          const day = dayFormat.format(at);
+          const day = dayFormat().format(at);
           const separator = day !== lastDay;
           lastDay = day;
           const own = message.sender === 'subject';
@@ -101,7 +103,7 @@ export function MessageList({ profileId, messages }: { profileId: number; messag
                 {message.message ? <p className={styles.text}>{message.message}</p> : null}
                 <Attachment profileId={profileId} message={message} />
                 <p className={styles.meta}>
-                  <time dateTime={message.createdAt}>{timeFormat.format(at)}</time>
+                  <time dateTime={message.createdAt}>{timeFormat().format(at)}</time>
                   {own ? <span> · {message.readAt ? t('chat.read') : t('chat.sent')}</span> : null}
                 </p>
               </div>

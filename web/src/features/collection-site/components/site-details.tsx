@@ -3,6 +3,7 @@
 // and directions.
 import '@/features/collection-site/lib/messages';
 import { t, type MessageKey } from '@/lib/i18n';
+import { currentLocale } from '@/lib/locale';
 import type { CollectionSite, OpeningHours, SiteService } from '../api/search-collection-sites';
 import styles from './collection-site.module.css';
 
@@ -13,13 +14,13 @@ const serviceLabel: Record<SiteService, MessageKey> = {
   dot: 'sites.service.dot',
 };
 
-/** "07:00" as "7:00 AM"; anything else as written. */
+/** "07:00" as "7:00 AM" ("7:00 a. m." in Spanish); anything else as written. */
 export function timeShown(value: string): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value);
   if (!match) return value;
-  const hours = Number(match[1]);
-  const suffix = hours < 12 || hours === 24 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+  // A fixed day in UTC: only the clock's hours and minutes are formatted. 24:00 is midnight.
+  const at = new Date(Date.UTC(2000, 0, 1, Number(match[1]) % 24, Number(match[2])));
+  return at.toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 }
 
 function rangeShown(hours: OpeningHours | undefined): string {
@@ -28,7 +29,10 @@ function rangeShown(hours: OpeningHours | undefined): string {
     : t('sites.site.closed');
 }
 
-/** The weekday at the site ("Monday"), which may not be the applicant's across time zones. */
+/**
+ * The weekday at the site ("Monday"), which may not be the applicant's across time zones. In English
+ * whatever the language: it is the server's name of the day in a site's hours, not a word shown.
+ */
 export function siteWeekday(timeZone: string, now = new Date()): string {
   try {
     return now.toLocaleDateString('en-US', { weekday: 'long', timeZone });
@@ -39,6 +43,17 @@ export function siteWeekday(timeZone: string, now = new Date()): string {
 }
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** A weekday of the server's hours ("Monday") in the chosen language ("lunes"). */
+function weekdayShown(day: string): string {
+  const index = weekdays.indexOf(day);
+  // 2024-01-01 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, 1 + index));
+  if (index < 0) return day;
+  const name = date.toLocaleDateString(currentLocale(), { weekday: 'long', timeZone: 'UTC' });
+  // Spanish writes "lunes"; as a row's label it starts with a capital, as the English does.
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 /** "US-CA" as "CA", as a postal address writes it; other codes as sent. */
 export function stateShown(state: string): string {
@@ -91,7 +106,7 @@ export function AllHours({ site }: { site: CollectionSite }) {
       <dl aria-label={t('sites.site.hoursOf', { name: site.name })}>
         {weekdays.map((day) => (
           <div key={day} className={styles.hoursRow}>
-            <dt>{day}</dt>
+            <dt>{weekdayShown(day)}</dt>
             <dd>{rangeShown(site.hours.find((h) => h.day === day))}</dd>
           </div>
         ))}

@@ -37,7 +37,7 @@ const ZIP = /^\d{5}$/;
 export const SITES_PAGE_SIZE = 10;
 
 export const siteSearchSchema = z.object({
-  zip: z.string().check(z.trim(), z.regex(ZIP, t('sites.search.zipInvalid'))),
+  zip: z.string().check(z.trim(), z.regex(ZIP, { error: () => t('sites.search.zipInvalid') })),
   radius: z.string(),
   openNow: z.boolean(),
   weekends: z.boolean(),

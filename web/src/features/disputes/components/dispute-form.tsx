@@ -18,7 +18,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useFailedSave } from '@/lib/failed-save';
 import { useAppForm } from '@/lib/form';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 import type { PackageService } from '@/types/api';
 import { DISPUTE_REASONS, MAX_DISPUTE_FILES, invalidateDisputes, openDispute } from '../api/disputes';
@@ -63,9 +63,9 @@ function useEvidence() {
   };
 }
 
-const questionOf: Record<string, string> = {
-  reason: t('disputes.form.reason'),
-  serviceCode: t('disputes.form.part'),
+const questionOf: Record<string, MessageKey> = {
+  reason: 'disputes.form.reason',
+  serviceCode: 'disputes.form.part',
 };
 
 export function DisputeForm({ services, service }: DisputeFormProps) {
@@ -76,7 +76,7 @@ export function DisputeForm({ services, service }: DisputeFormProps) {
   const { register, handleSubmit, watch, getValues, formState } = form;
   const { errors } = formState;
   // A radio group's link in the error summary says its question, not its first option.
-  const failed = useFailedSave(form, { labelOf: (f) => questionOf[f.name] ?? f.label });
+  const failed = useFailedSave(form, { labelOf: (f) => (questionOf[f.name] ? t(questionOf[f.name]) : f.label) });
   const evidence = useEvidence();
   const [step, setStep] = useState<'questions' | 'check'>('questions');
   const [sending, setSending] = useState(false);

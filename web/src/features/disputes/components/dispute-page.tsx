@@ -100,7 +100,10 @@ function FileLinks({ disputeId, files }: { disputeId: number; files: DisputeFile
 const informationSchema = z.object({
   message: z
     .string()
-    .check(z.trim(), z.maxLength(MAX_DISPUTE_TEXT, t('disputes.form.explanationTooLong', { max: MAX_DISPUTE_TEXT }))),
+    .check(
+      z.trim(),
+      z.maxLength(MAX_DISPUTE_TEXT, { error: () => t('disputes.form.explanationTooLong', { max: MAX_DISPUTE_TEXT }) }),
+    ),
 });
 
 /** Add information: text and/or files, sent together. */

@@ -14,14 +14,14 @@ import {
 export const WHOLE_REPORT = 'report';
 
 export const disputeSchema = z.object({
-  reason: z.enum(DISPUTE_REASONS, t('disputes.form.reasonRequired')),
-  serviceCode: z.string().check(z.minLength(1, t('disputes.form.partRequired'))),
+  reason: z.enum(DISPUTE_REASONS, { error: () => t('disputes.form.reasonRequired') }),
+  serviceCode: z.string().check(z.minLength(1, { error: () => t('disputes.form.partRequired') })),
   explanation: z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, t('disputes.form.explanationRequired')),
-      z.maxLength(MAX_DISPUTE_TEXT, t('disputes.form.explanationTooLong', { max: MAX_DISPUTE_TEXT })),
+      z.minLength(1, { error: () => t('disputes.form.explanationRequired') }),
+      z.maxLength(MAX_DISPUTE_TEXT, { error: () => t('disputes.form.explanationTooLong', { max: MAX_DISPUTE_TEXT }) }),
     ),
 });
 

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { t } from '@/lib/i18n';
+import { currentLocale } from '@/lib/locale';
 import { useCreateHandoff, useHandoffChannels, type Handoff, type HandoffSend } from '../api/handoff';
 import styles from './handoff-dialog.module.css';
 
@@ -52,7 +53,7 @@ function QrCode({ text }: { text: string }) {
 }
 
 function timeOf(iso: string) {
-  return new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return new Date(iso).toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 }
 
 /** Whether the link has expired, checked again when its expiry comes. */

@@ -40,6 +40,7 @@ import stepperStyles from './legal-stepper.module.css';
 import styles from './signed-documents.module.css';
 import { t } from '@/lib/i18n';
 import { textLang } from '../lib/text-language';
+import { currentLocale } from '@/lib/locale';
 
 /** Where a signed release is printed: the DOT release print page, at that employer's release. */
 export function releasePrintHref(entryId: string): string {
@@ -94,7 +95,7 @@ export function DotReleaseList() {
               <div className={styles.meta}>
                 {r.signed && r.signedAt
                   ? t('legal.dot.signedOn', {
-                      date: new Date(r.signedAt).toLocaleDateString('en-US', { dateStyle: 'long' }),
+                      date: new Date(r.signedAt).toLocaleDateString(currentLocale(), { dateStyle: 'long' }),
                     })
                   : t('legal.dot.notSigned')}
               </div>

@@ -50,6 +50,7 @@ import legalTextStyles from './legal-text.module.css';
 import styles from './legal-stepper.module.css';
 import { t } from '@/lib/i18n';
 import { textLang } from '../lib/text-language';
+import { currentLocale } from '@/lib/locale';
 
 type LegalStepperProps = {
   onComplete: () => void;
@@ -260,7 +261,7 @@ function SignedStep({ step }: { step: LegalStep }) {
       <Alert tone="success">
         <p>
           {t('legal.stepper.signedOn', {
-            date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString('en-US'),
+            date: new Date(step.documents[0].signature?.createdAt ?? '').toLocaleString(currentLocale()),
           })}
         </p>
       </Alert>
@@ -394,7 +395,7 @@ function StepForm({ step, location, onSigned, onFailed }: StepFormProps) {
       const stored = applicant?.personalInformation?.ssnLastFour ?? '';
       if (stored && !checkLastFourSSN(String(submitted.lastFourSSN ?? ''), stored)) {
         // On the field, once; the panel above says what to do about it.
-        setError('lastFourSSN', { type: 'server', message: ssnMismatchMessage });
+        setError('lastFourSSN', { type: 'server', message: ssnMismatchMessage() });
         return;
       }
     }

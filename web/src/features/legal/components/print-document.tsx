@@ -16,6 +16,7 @@ import { useSubjectLocation } from '../api/subject-location';
 import {
   legalSteps,
   printNameOf,
+  noticeName,
   rightsNotices,
   type DocumentInstance,
   type LegalDocument,
@@ -25,6 +26,7 @@ import {
 import styles from './print-document.module.css';
 import { t } from '@/lib/i18n';
 import { textLang } from '../lib/text-language';
+import { currentLocale } from '@/lib/locale';
 
 /** The documents a print page shows, by its kebab-case type: those of the applicant's steps. */
 export function documentsForPrint(documents: LegalDocument[], location: Location, type: string): LegalDocument[] {
@@ -88,7 +90,7 @@ export function PrintDocument({ type }: { type: string }) {
             {shown.map((d) => (
               <li key={d.id}>
                 <a href={`#document-${d.id}`}>
-                  {rightsNotices.find((n) => n.documentType === d.type.documentType)?.name ?? d.title}
+                  {noticeName(rightsNotices.find((n) => n.documentType === d.type.documentType)) ?? d.title}
                 </a>
               </li>
             ))}
@@ -196,7 +198,7 @@ function SignatureBlock({ signature: sig, label, downloadLabel, onDownload }: Si
         <dt>{sig.outcome === 'paper_forms' ? t('legal.print.paperFormsRequestedBy') : t('legal.print.signedBy')}</dt>
         <dd>{sig.signerName}</dd>
         <dt>{t('legal.print.signed')}</dt>
-        <dd>{new Date(sig.createdAt).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
+        <dd>{new Date(sig.createdAt).toLocaleString(currentLocale(), { timeZone: 'UTC', timeZoneName: 'short' })}</dd>
         <dt>{t('legal.print.fromIpAddress')}</dt>
         <dd>{sig.signatureUserIp}</dd>
         <dt>{t('legal.print.version')}</dt>

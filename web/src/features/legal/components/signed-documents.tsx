@@ -18,6 +18,7 @@ import { releasesForPrint } from './print-document';
 import styles from './signed-documents.module.css';
 import { t } from '@/lib/i18n';
 import { textLang } from '../lib/text-language';
+import { currentLocale } from '@/lib/locale';
 
 export function SignedDocuments() {
   const documents = useLegalDocuments();
@@ -52,7 +53,7 @@ export function SignedDocuments() {
                 </div>
                 <div className={styles.meta}>
                   {sig.outcome === 'paper_forms' ? t('legal.signed.paperFormsRequested') : t('legal.signed.signed')}{' '}
-                  {new Date(sig.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
+                  {new Date(sig.createdAt).toLocaleDateString(currentLocale(), { dateStyle: 'long' })}
                 </div>
                 <div className={styles.actions}>
                   <Link
@@ -84,7 +85,7 @@ export function SignedDocuments() {
                 <div className={styles.title}>{title}</div>
                 <div className={styles.meta}>
                   {t('legal.signed.signed')}{' '}
-                  {new Date(i.signature!.createdAt).toLocaleDateString('en-US', { dateStyle: 'long' })}
+                  {new Date(i.signature!.createdAt).toLocaleDateString(currentLocale(), { dateStyle: 'long' })}
                 </div>
                 <div className={styles.actions}>
                   <Link

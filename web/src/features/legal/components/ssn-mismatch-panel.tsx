@@ -12,8 +12,6 @@ import { useClearSignatures } from '../api/clear-signatures';
 import styles from './legal-stepper.module.css';
 import { t } from '@/lib/i18n';
 
-export const signaturesClearedMessage = t('legal.mismatch.cleared');
-
 /** Hidden until an ssn-mismatch event; then offers to clear every signature and sign again. */
 export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
   const [shown, setShown] = useState(false);
@@ -30,7 +28,7 @@ export function SsnMismatchPanel({ onCleared }: { onCleared: () => void }) {
     clear.mutate(undefined, {
       onSuccess: () => {
         setShown(false);
-        notify(signaturesClearedMessage, 'info');
+        notify(t('legal.mismatch.cleared'), 'info');
         onCleared();
       },
     });

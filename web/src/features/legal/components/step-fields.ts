@@ -1,7 +1,7 @@
 // What each legal step asks (spec section 3, document types), and its rules.
 import '@/features/legal/lib/messages';
 import { z } from 'zod/mini';
-import { freeReportCopyOffered, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
+import { freeReportCopyOffered, noticeName, rightsNotices, type LegalStep, type Location } from '../lib/legal-steps';
 import type { KnownIdentity } from '../lib/known-identity';
 import { t } from '@/lib/i18n';
 
@@ -20,7 +20,7 @@ export type StepForm = {
   help?: string;
 };
 
-const ackReceipt: CheckboxSpec = { name: 'ackReceipt', label: t('legal.fields.iHaveReadThisDocument') };
+const ackReceipt = (): CheckboxSpec => ({ name: 'ackReceipt', label: t('legal.fields.iHaveReadThisDocument') });
 
 export function stepForm(step: LegalStep, location: Location): StepForm {
   switch (step.documentType) {
@@ -39,7 +39,7 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
         names: false,
         dotRelease: false,
         signature: true,
-        checkboxes: [ackReceipt],
+        checkboxes: [ackReceipt()],
         help: t('legal.fields.youMayAskInWriting'),
       };
     case 'rights':
@@ -53,7 +53,7 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
             : {
                 name: flag,
                 label: t('legal.fields.iHaveRead', {
-                  name: rightsNotices.find((n) => n.ackField === flag)?.name ?? flag,
+                  name: noticeName(rightsNotices.find((n) => n.ackField === flag)) ?? flag,
                 }),
               },
         ),
@@ -75,7 +75,7 @@ export function stepForm(step: LegalStep, location: Location): StepForm {
     case 'disclosure':
     case 'california_disclosure':
     case 'addl_state_disclosures':
-      return { names: false, dotRelease: false, signature: true, checkboxes: [ackReceipt] };
+      return { names: false, dotRelease: false, signature: true, checkboxes: [ackReceipt()] };
   }
   return { names: false, dotRelease: false, signature: true, checkboxes: [] };
 }

@@ -2,7 +2,7 @@
 // sections 5 and 9). The server runs the same rules (internal/portal/legal.go)
 // and both are tested against internal/portal/testdata/legal-cases.json.
 import '@/features/legal/lib/messages';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export type Region = { state?: string; county?: number };
 
@@ -62,16 +62,22 @@ export type LegalStep = {
 
 export const RIGHTS = 'rights';
 
-/** The rights notices in the order the rights step shows them, with their flags. */
-export const rightsNotices: { documentType: string; ackField: string; name: string }[] = [
-  { documentType: 'rights_fed', ackField: 'ackFed', name: t('legal.notice.aSummaryOfYourRights') },
-  { documentType: 'rights_nj', ackField: 'ackNj', name: t('legal.notice.newJerseyNotice') },
-  { documentType: 'rights_wa', ackField: 'ackWa', name: t('legal.notice.washingtonStateNotice') },
-  { documentType: 'rights_sf', ackField: 'ackSf', name: t('legal.notice.sanFranciscoFairChanceOrdinance') },
-  { documentType: 'rights_ny23a', ackField: 'ackNy', name: t('legal.notice.newYorkCorrectionLawArticle') },
-  { documentType: 'rights_ca_credit', ackField: 'ackCaCredit', name: t('legal.notice.californiaCreditReportNotice') },
-  { documentType: 'rights_vt_credit', ackField: 'ackVtCredit', name: t('legal.notice.vermontCreditReportNotice') },
-  { documentType: 'rights_md_credit', ackField: 'ackMdCredit', name: t('legal.notice.marylandCreditReportNotice') },
+/** A rights notice's name in the chosen language; undefined for no notice. */
+export const noticeName = (notice: { nameKey: MessageKey } | undefined) => notice && t(notice.nameKey);
+
+/**
+ * The rights notices in the order the rights step shows them, with their flags. Names as keys: a message
+ * made at import would be English before the catalogue loads (lib/i18n.ts).
+ */
+export const rightsNotices: { documentType: string; ackField: string; nameKey: MessageKey }[] = [
+  { documentType: 'rights_fed', ackField: 'ackFed', nameKey: 'legal.notice.aSummaryOfYourRights' },
+  { documentType: 'rights_nj', ackField: 'ackNj', nameKey: 'legal.notice.newJerseyNotice' },
+  { documentType: 'rights_wa', ackField: 'ackWa', nameKey: 'legal.notice.washingtonStateNotice' },
+  { documentType: 'rights_sf', ackField: 'ackSf', nameKey: 'legal.notice.sanFranciscoFairChanceOrdinance' },
+  { documentType: 'rights_ny23a', ackField: 'ackNy', nameKey: 'legal.notice.newYorkCorrectionLawArticle' },
+  { documentType: 'rights_ca_credit', ackField: 'ackCaCredit', nameKey: 'legal.notice.californiaCreditReportNotice' },
+  { documentType: 'rights_vt_credit', ackField: 'ackVtCredit', nameKey: 'legal.notice.vermontCreditReportNotice' },
+  { documentType: 'rights_md_credit', ackField: 'ackMdCredit', nameKey: 'legal.notice.marylandCreditReportNotice' },
 ];
 
 const priorities: Record<string, number> = {

@@ -4,7 +4,8 @@ import '@/features/legal/lib/messages';
 import { raiseSsnMismatch } from '@/lib/app-events';
 import { t } from '@/lib/i18n';
 
-export const ssnMismatchMessage = t('legal.ssn.mismatch');
+/** A function: made at import, the message would be English before the catalogue loads (lib/i18n.ts). */
+export const ssnMismatchMessage = () => t('legal.ssn.mismatch');
 
 function lastFour(ssn: string | null | undefined): string {
   return (ssn ?? '').replace(/\D/g, '').slice(-4);
@@ -16,6 +17,6 @@ export function checkLastFourSSN(
   storedLastFour: string | null | undefined,
 ): boolean {
   if ((entered ?? '').trim() === lastFour(storedLastFour)) return true;
-  raiseSsnMismatch(ssnMismatchMessage);
+  raiseSsnMismatch(ssnMismatchMessage());
   return false;
 }

@@ -29,13 +29,14 @@ import { personalDefaults, type PersonalValues } from '../lib/personal-rules';
 import { personalSchema } from '../lib/personal-schema';
 import styles from './personal-form.module.css';
 import { t } from '@/lib/i18n';
+import { messagesOf } from '@/lib/messages-of';
 
-export const personalMessages = {
-  saved: t('errors.personal.saved'),
-  failed: t('errors.personal.saveFailed'),
+export const personalMessages = messagesOf({
+  saved: 'errors.personal.saved',
+  failed: 'errors.personal.saveFailed',
   /** What the setup wizard's step list says; the form itself says what is wrong, once, next to each field. */
-  needsAttention: t('personal.form.needsAttention'),
-} as const;
+  needsAttention: 'personal.form.needsAttention',
+});
 
 type PersonalFormProps = {
   onSaved?: (payload: UserPayload) => void;

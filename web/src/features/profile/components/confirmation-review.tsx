@@ -40,6 +40,7 @@ import type { PersonalInformation } from '@/types/api';
 import { LoadFailed } from './load-failed';
 import styles from './confirmation-review.module.css';
 import { longDate } from '@/lib/format-date';
+import { currentLocale } from '@/lib/locale';
 
 /** A document type the employer asks for, with the names of the files sent for it. */
 export type SentDocumentType = { title: string; files: string[] };
@@ -243,7 +244,7 @@ function monthShown(value: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(currentLocale(), { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 function period(from: string, to: string, current = false): string {
@@ -301,7 +302,7 @@ function dateShown(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** Names for the codes entries store: states ("US-TX") and countries ("US"). */

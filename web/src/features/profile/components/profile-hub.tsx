@@ -18,6 +18,7 @@ import { orderStatusPhrase } from '@/lib/order-status';
 import { useOrderDetails, useProfile, type OrderDetail, type ProfileOrder } from '../api/profile-api';
 import { LoadFailed } from './load-failed';
 import styles from './profile-hub.module.css';
+import { currentLocale } from '@/lib/locale';
 
 /** A link that looks like the design system's primary button: it navigates, so it is a link. */
 const primaryLink = `${buttonStyles.button} ${buttonStyles.primary}`;
@@ -90,7 +91,7 @@ function OrderItem({
       <p className={styles.muted}>
         {orderStatusPhrase(detail?.statusId ?? order.statusId)}
         {created && !Number.isNaN(created.getTime())
-          ? ` · ${t('profile.orders.created', { date: created.toLocaleDateString('en-US', { dateStyle: 'long' }) })}`
+          ? ` · ${t('profile.orders.created', { date: created.toLocaleDateString(currentLocale(), { dateStyle: 'long' }) })}`
           : ''}
       </p>
       {orderServices?.(order.id)}

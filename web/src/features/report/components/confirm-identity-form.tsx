@@ -16,10 +16,11 @@ import { t } from '@/lib/i18n';
 import { confirmIdentitySchema, useConfirmIdentity, type ConfirmIdentityValues } from '../api/confirm-identity';
 import { reportAccessQuery, type ReportAccess } from '../api/get-report-access';
 import styles from './report.module.css';
+import { currentLocale } from '@/lib/locale';
 
 /** The time a lock ends, as the applicant's clock shows it ("10:45 AM"). */
 export function lockEnd(iso: string) {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return new Date(iso).toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 }
 
 export function LockedNotice({ until }: { until: string }) {

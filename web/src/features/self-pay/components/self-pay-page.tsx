@@ -35,6 +35,7 @@ import {
 import { cardSchema, emptyCard, type CardValues } from '../lib/card-schema';
 import { idempotencyKeys } from '../lib/idempotency';
 import styles from './self-pay.module.css';
+import { currentLocale } from '@/lib/locale';
 
 /** Moving on once paid: finalization-complete, then home. */
 function useContinue() {
@@ -109,7 +110,7 @@ function Receipt({ authorization, continuation }: { authorization: PaymentAuthor
         {Number.isNaN(date.getTime()) ? null : (
           <div>
             <dt>{t('payment.receipt.date')}</dt>
-            <dd>{date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}</dd>
+            <dd>{date.toLocaleString(currentLocale(), { dateStyle: 'long', timeStyle: 'short' })}</dd>
           </div>
         )}
       </dl>
@@ -225,7 +226,7 @@ function CardForm({
             required
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('payment.expiryPlaceholder')}
             maxLength={5}
             hint={t('payment.expiryHint')}
             error={errors.expiry?.message}

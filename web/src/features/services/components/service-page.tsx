@@ -20,6 +20,7 @@ import { useServerDraft } from '@/lib/server-draft';
 import { shownError } from '@/lib/shown-error';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { t } from '@/lib/i18n';
+import { messagesOf } from '@/lib/messages-of';
 import { useCountries, useStates, type Country, type LookupItem } from '@/lib/lookups';
 import { notify } from '@/lib/notifications';
 import {
@@ -51,12 +52,12 @@ import { monthIndex } from '@/lib/months';
 import { entryPeriods, gapValues, periodFieldsOf } from '../lib/timeline';
 import styles from './service-form.module.css';
 
-export const serviceMessages = {
-  saved: t('services.save.saved'),
-  failed: t('services.save.failed'),
-  draftSaved: t('services.save.draftSaved'),
-  draftFailed: t('services.save.draftFailed'),
-} as const;
+export const serviceMessages = messagesOf({
+  saved: 'services.save.saved',
+  failed: 'services.save.failed',
+  draftSaved: 'services.save.draftSaved',
+  draftFailed: 'services.save.draftFailed',
+});
 
 /** The look-back period a page's coverage bar shows: from this month ("YYYY-MM") to today. */
 export type ServiceTimeline = { coverageStart: string };

@@ -28,14 +28,15 @@ import { CreatePasswordStep } from './create-password-step';
 import { PreparationChecklist } from './preparation-checklist';
 import { WelcomeBrands } from './welcome-brands';
 import styles from './setup-wizard.module.css';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 /** What each step asks of the applicant, as the welcome text lists it: only the steps they will see. */
-const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, string> = {
-  password: t('setup.welcome.password'),
-  login: t('setup.welcome.login'),
-  legal: t('setup.welcome.legal'),
-  personal: t('setup.welcome.personal'),
+// Keys, not messages: a message made at import would be English before the catalogue loads (lib/i18n.ts).
+const welcomeWords: Record<Exclude<SetupStepId, 'welcome'>, MessageKey> = {
+  password: 'setup.welcome.password',
+  login: 'setup.welcome.login',
+  legal: 'setup.welcome.legal',
+  personal: 'setup.welcome.personal',
 };
 
 function withStep(params: URLSearchParams, step: SetupStepId): URLSearchParams {
@@ -162,7 +163,7 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
                   ? t('setup.welcome.greetingNamed', { firstName: user.firstName })
                   : t('setup.welcome.greeting')}{' '}
                 {t('setup.welcome.body', {
-                  steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [welcomeWords[s.id]]))),
+                  steps: listOf(steps.flatMap((s) => (s.id === 'welcome' ? [] : [t(welcomeWords[s.id])]))),
                 })}
               </p>
               <PreparationChecklist />

@@ -1,16 +1,26 @@
 // The setup wizard's steps (spec section 2) and where an applicant resumes.
 import '@/features/setup/lib/messages';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export type SetupStepId = 'welcome' | 'password' | 'login' | 'legal' | 'personal';
 
-export const setupSteps: { id: SetupStepId; title: string }[] = [
-  { id: 'welcome', title: t('setup.step.welcome') },
-  { id: 'password', title: t('setup.step.password') },
-  { id: 'login', title: t('setup.step.login') },
-  { id: 'legal', title: t('setup.step.legal') },
-  { id: 'personal', title: t('setup.step.personal') },
-];
+const titles: Record<SetupStepId, MessageKey> = {
+  welcome: 'setup.step.welcome',
+  password: 'setup.step.password',
+  login: 'setup.step.login',
+  legal: 'setup.step.legal',
+  personal: 'setup.step.personal',
+};
+
+/** The steps in order; each title is read in the chosen language (a title made at import would stay English). */
+export const setupSteps: { readonly id: SetupStepId; readonly title: string }[] = (
+  Object.keys(titles) as SetupStepId[]
+).map((id) => ({
+  id,
+  get title() {
+    return t(titles[id]);
+  },
+}));
 
 /** A full-profile applicant gets only the first 3 steps. */
 export function stepsFor(fullProfile: boolean) {

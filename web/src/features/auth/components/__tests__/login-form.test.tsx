@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { session } from '@/lib/session';
 import { tokenResponse, userPayload } from '@/testing/fixtures';
 import { renderApp, settled } from '@/testing/render-app';
 import { server } from '@/testing/server';
-import { loginErrorMessages, retryAfterSeconds } from '../../lib/login-errors';
+import { retryAfterSeconds } from '../../lib/login-errors';
 import { loginInputSchema } from '../../lib/login-schema';
 import { cachedCurrentUser, companySettingsQuery } from '@/lib/current-user';
 import { queryClient } from '@/lib/query-client';
@@ -115,7 +116,7 @@ describe('login form', () => {
     await user.type(username, 'demo.applicant@example.com');
     await user.type(password, 'wrong{Enter}');
     const alert = await within(screen.getByRole('form', { name: 'Login' })).findByRole('alert');
-    expect(alert).toHaveTextContent(loginErrorMessages.credentialsIncorrect);
+    expect(alert).toHaveTextContent(t('auth.login.credentialsIncorrect'));
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.queryByText('The user credentials were incorrect.')).not.toBeInTheDocument();
     expect(notifications.getSnapshot()).toEqual([]);
@@ -124,7 +125,7 @@ describe('login form', () => {
 
     // Still there later: nothing times it out.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByRole('alert')).toHaveTextContent(loginErrorMessages.credentialsIncorrect);
+    expect(screen.getByRole('alert')).toHaveTextContent(t('auth.login.credentialsIncorrect'));
     await user.type(password, 'x');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
