@@ -3,7 +3,7 @@
 // counter of the progress bar, and the global rules for 401 and 403.
 import type { ErrorBody, ErrorField, TokenLoginPayload, TokenResponse } from '@/types/api';
 import { config } from './config';
-import { setLoginNotice } from './login-notice';
+import { setLoginNotice, setReturnPath } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { progress } from './progress';
@@ -26,8 +26,6 @@ export const apiMessages = {
   /** The same before a password exists: only a new invitation helps. */
   setupEndedInvitationGone: t('errors.setup.endedInvitationGone'),
 } as const;
-
-export const INVALID_LOGIN_TIMEOUT = 6000;
 
 /** A non-2xx answer, with the server's error body. */
 export class ApiError extends Error {
@@ -149,11 +147,17 @@ async function parse<T>(response: Response, responseType: RequestOptions['respon
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Logout forced by the client: reset everything and go to /login, with or without a message. */
+/**
+ * Logout forced by the client: reset everything and go to /login, with or without a message. The
+ * message is the login page's notice (it stays there until a login, not against a snackbar's clock),
+ * and the login goes back to the page the applicant was on.
+ */
 export function forceLogout(message?: string) {
+  const { pathname, search } = window.location;
+  if (pathname !== '/login') setReturnPath(pathname + search);
   resetSession();
   navigateTo('/login');
-  if (message) notify(message, 'error', INVALID_LOGIN_TIMEOUT);
+  if (message) setLoginNotice(message);
 }
 
 export function clientCredentials() {
@@ -246,6 +250,21 @@ function sharedRefresh(refreshToken: string): Promise<void> {
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+/**
+ * A new access token for the session before its own expires ("Stay signed in"): the refresh token
+ * of a login, else the invitation of a setup session. False when neither can give one.
+ */
+export async function renewSession(): Promise<boolean> {
+  const { refreshToken } = session.get().credentials;
+  const { invitationToken } = session.get();
+  if (refreshToken) {
+    await sharedRefresh(refreshToken);
+    return true;
+  }
+  if (invitationToken) return sharedRenewal(invitationToken);
+  return false;
 }
 
 async function request<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
