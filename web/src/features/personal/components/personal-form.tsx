@@ -166,6 +166,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             label={t('personal.form.suffix')}
             optional
             placeholder={t('personal.form.none')}
+            autoComplete="honorific-suffix"
             error={err('nameSuffix')}
             {...register('nameSuffix')}
           >
@@ -234,6 +235,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
           />
           <DateField
             label={t('personal.form.confirmDateOfBirth')}
+            autoComplete="bday"
             error={err('confirmDOB')}
             {...register('confirmDOB')}
           />
@@ -241,6 +243,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             label={t('personal.form.gender')}
             optional
             placeholder={t('personal.form.choose')}
+            autoComplete="sex"
             error={err('gender')}
             {...register('gender')}
           >
@@ -259,6 +262,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.daytimeDialCode')}
               inputMode="numeric"
+              autoComplete="tel-country-code"
               className={styles.dial}
               error={err('daytimeDialCode')}
               {...register('daytimeDialCode')}
@@ -275,6 +279,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.eveningDialCode')}
               inputMode="numeric"
+              autoComplete="tel-country-code"
               className={styles.dial}
               error={err('eveningDialCode')}
               {...register('eveningDialCode')}
@@ -283,6 +288,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
               label={t('personal.form.eveningPhoneNumber')}
               optional
               type="tel"
+              autoComplete="tel-national"
               error={err('eveningPhoneNumber')}
               {...register('eveningPhoneNumber')}
             />
@@ -394,6 +400,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.mobileNumberForTextMessages')}
               type="tel"
+              autoComplete="tel"
               error={err('primaryNotificationMethod.text')}
               {...register('primaryNotificationMethod.text')}
             />
