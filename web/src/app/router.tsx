@@ -252,7 +252,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: paths.idvSuccess.path,
-    title: t('common.route.identityVerification'),
+    title: t('common.route.identityVerified'),
     access: only('idv-started'),
     layout: 'default',
     page: () => import('./routes/idv').then((m) => ({ Component: m.IdvSuccessRoute })),

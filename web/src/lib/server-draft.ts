@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { api, ApiError } from './api-client';
+import { registerDraftFlush } from './draft-flush';
 import { queryClient } from './query-client';
 
 export type DraftFields = Record<string, unknown>;
@@ -188,6 +189,8 @@ export function useServerDraft<T extends FieldValues>(
     window.addEventListener('beforeunload', onLeave);
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [status, flush]);
+  // The session's end sends what waits, before the logout (lib/session-timeout.ts).
+  useEffect(() => registerDraftFlush(() => flush()), [flush]);
   const pending = useRef(false);
   pending.current = status === 'pending';
   useEffect(
