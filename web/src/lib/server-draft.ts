@@ -130,7 +130,9 @@ export function useServerDraft<T extends FieldValues>(
     async (unloading = false) => {
       clearTimeout(timer.current);
       if (!ready.current || paused.current) return;
-      const values = ownFields(form.getValues() as DraftFields);
+      // A copy: getValues() hands out the form's own objects, which later typing changes in place; kept
+      // as sent, a list (the addresses) would then always equal what is typed, and never be sent again.
+      const values = structuredClone(ownFields(form.getValues() as DraftFields));
       const changes: DraftFields = {};
       for (const [name, value] of Object.entries(values)) {
         const wanted = same(value, baseline.current[name]) ? undefined : value;
