@@ -197,7 +197,11 @@ async function refresh(refreshToken: string): Promise<void> {
   );
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401) forceLogout(apiMessages.invalidLogin);
+    // Only while the session is the one refreshed: a session ended meanwhile (its end by time
+    // revoked the token) has said why already.
+    if (response.status === 401 && session.get().credentials.refreshToken === refreshToken) {
+      forceLogout(apiMessages.invalidLogin);
+    }
     throw error;
   }
   storeToken(await parse<TokenResponse>(response, 'json'));
@@ -275,6 +279,10 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
   const error = await toApiError(response);
   if (response.status === 401) {
     if (error.errorMessage === apiMessages.credentialsIncorrect) throw error;
+    // No session (any more): a request of a page whose session ended (a logout, its end by time)
+    // while it was on its way or as the page let go. Nothing to renew, and the logout that ended
+    // it has said why already.
+    if (session.get().credentials.jwt === null) throw error;
     if (isTokenEndpoint(path)) {
       if (!session.get().isLogoutInitiated) forceLogout();
       throw error;

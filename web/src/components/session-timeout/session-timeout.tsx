@@ -35,6 +35,9 @@ export default function SessionTimeout() {
 
 function SessionWarning({ end, onStay }: { end: number; onStay: () => void }) {
   const stayRef = useRef<HTMLButtonElement>(null);
+  // Where the applicant was (a field half typed): focus goes back there when they stay. Read at the
+  // first render, before the dialog takes the focus.
+  const [returnTo] = useState(() => ({ current: document.activeElement as HTMLElement | null }));
   const [busy, setBusy] = useState<'stay' | 'out' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const left = useSecondsLeft(end);
@@ -69,6 +72,7 @@ function SessionWarning({ end, onStay }: { end: number; onStay: () => void }) {
       title={t('common.sessionTimeout.title')}
       description={t('common.sessionTimeout.body')}
       initialFocus={stayRef}
+      returnFocusTo={returnTo}
     >
       {/* Said once as the dialog opens (its description); the clock itself is not read out every second. */}
       <p className={styles.clock}>{t('common.sessionTimeout.left', { time: formatLeft(left) })}</p>
