@@ -1,6 +1,8 @@
 // Logging in and out through the real server, with axe on every page visited.
 import { gzipSync } from 'node:zlib';
+import { inviteSetUpThroughApi } from './pom/api-setup';
 import { AppShell } from './pom/app-shell';
+import { AddressesPage } from './pom/data-pages';
 import { LoginPage } from './pom/login-page';
 import { expect, expectAccessible, portal, test } from './fixtures';
 
@@ -169,4 +171,50 @@ test('/login loads at most 140 kB gzip of JavaScript and CSS, served gzipped', a
   expect(total, `/login loads ${(total / 1000).toFixed(2)} kB gzip:\n${report}`).toBeLessThanOrEqual(140_000);
   // The server sends them gzipped (a file too small to gain from it may come as it is).
   expect(loaded.filter((a) => a.raw > 1000 && a.encoding !== 'gzip').map((a) => a.path)).toEqual([]);
+});
+
+test('two minutes before the session ends a warning offers to stay; unanswered, what was typed is there after signing in again', async ({
+  page,
+}) => {
+  const email = `timeout.${Date.now()}@example.com`;
+  const password = 'Session-Ends-Gently-2026!';
+  await inviteSetUpThroughApi(page, email, { firstName: 'Tim', lastName: 'Out', lastFour: '6789' }, password);
+  // The browser's clock, moved by hand from the next page on: the server's one-hour access token
+  // stays valid throughout.
+  await page.clock.install();
+  await page.goto('/addresses');
+  const addresses = new AddressesPage(page);
+  await addresses.field(0, 'Street address').fill('9 Elm St');
+  const warning = page.getByRole('dialog', { name: 'Your session is about to end' });
+  const stay = warning.getByRole('button', { name: 'Stay signed in' });
+
+  // 58 minutes in: the warning takes focus on Stay signed in, and Enter renews the session.
+  await page.clock.fastForward('57:50');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('you will be signed out in 2 minutes');
+  await expect(stay).toBeFocused();
+  await expectAccessible(page, 'session warning', { moderate: true });
+  await page.keyboard.press('Enter');
+  await expect(warning).toHaveCount(0);
+  await expect(addresses.field(0, 'Street address')).toBeFocused();
+
+  // Escape keeps the session too; the next warning, unanswered, ends it, and what was typed is kept.
+  await page.clock.fastForward('57:50');
+  await expect(warning).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(warning).toHaveCount(0);
+  await addresses.field(0, 'City').fill('Austin');
+  await page.clock.fastForward('57:50');
+  await expect(warning).toBeVisible();
+  await page.clock.fastForward('02:05');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Your session ended after a time without activity/ }),
+  ).toBeVisible();
+
+  const login = new LoginPage(page);
+  await login.logIn(email, password);
+  await expect(page).toHaveURL(/\/addresses$/);
+  await expect(addresses.field(0, 'Street address')).toHaveValue('9 Elm St');
+  await expect(addresses.field(0, 'City')).toHaveValue('Austin');
 });

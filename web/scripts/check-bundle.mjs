@@ -24,6 +24,8 @@ const LOADED_LATER = {
   'src/components/snackbar/snackbar.tsx':
     'the snackbar (Radix Toast): loads with the first message, or at the first key or pointer press (app/provider.tsx)',
   'src/app/layouts/default-layout.tsx': 'the layout of the guarded pages',
+  'src/components/session-timeout/session-timeout.tsx':
+    "the session's clock and its warning: only with a session (a login or an invitation link), app/layouts/root-layout.tsx",
   'src/app/layouts/logged-in-chrome.tsx': 'the top bar and user menu: logged in only',
   'src/app/layouts/logged-in-nav.tsx': "the data pages' navigation: logged in only",
   'src/features/auth/components/reset-password-dialog.tsx': 'opens from Forgot Password',

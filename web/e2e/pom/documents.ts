@@ -134,7 +134,7 @@ export class FormsPage {
   }
 
   async open(title: string) {
-    await this.page.getByRole('button', { name: new RegExp(`^Fill in ${escape(title)}( again)?$`) }).click();
+    await this.page.getByRole('button', { name: new RegExp(`^Fill in (again: )?${escape(title)}$`) }).click();
     await expect(this.editor(title)).toBeVisible();
   }
 

@@ -253,7 +253,7 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: paths.idvSuccess.path,
-    title: 'common.route.identityVerification',
+    title: 'common.route.identityVerified',
     access: only('idv-started'),
     layout: 'default',
     page: () => import('./routes/idv').then((m) => ({ Component: m.IdvSuccessRoute })),

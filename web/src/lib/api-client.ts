@@ -3,7 +3,7 @@
 // counter of the progress bar, and the global rules for 401 and 403.
 import type { ErrorBody, ErrorField, TokenLoginPayload, TokenResponse } from '@/types/api';
 import { config } from './config';
-import { setLoginNotice } from './login-notice';
+import { setLoginNotice, setReturnPath } from './login-notice';
 import { navigateTo } from './navigation';
 import { notify } from './notifications';
 import { progress } from './progress';
@@ -36,8 +36,6 @@ export const apiMessages = {
     return t('errors.setup.endedInvitationGone');
   },
 } as const;
-
-export const INVALID_LOGIN_TIMEOUT = 6000;
 
 /** A non-2xx answer, with the server's error body. */
 export class ApiError extends Error {
@@ -162,11 +160,17 @@ async function parse<T>(response: Response, responseType: RequestOptions['respon
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Logout forced by the client: reset everything and go to /login, with or without a message. */
+/**
+ * Logout forced by the client: reset everything and go to /login, with or without a message. The
+ * message is the login page's notice (it stays there until a login, not against a snackbar's clock),
+ * and the login goes back to the page the applicant was on.
+ */
 export function forceLogout(message?: string) {
+  const { pathname, search } = window.location;
+  if (pathname !== '/login') setReturnPath(pathname + search);
   resetSession();
   navigateTo('/login');
-  if (message) notify(message, 'error', INVALID_LOGIN_TIMEOUT);
+  if (message) setLoginNotice(message);
 }
 
 export function clientCredentials() {
@@ -206,7 +210,11 @@ async function refresh(refreshToken: string): Promise<void> {
   );
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401) forceLogout(apiMessages.invalidLogin);
+    // Only while the session is the one refreshed: a session ended meanwhile (its end by time
+    // revoked the token) has said why already.
+    if (response.status === 401 && session.get().credentials.refreshToken === refreshToken) {
+      forceLogout(apiMessages.invalidLogin);
+    }
     throw error;
   }
   storeToken(await parse<TokenResponse>(response, 'json'));
@@ -261,6 +269,21 @@ function sharedRefresh(refreshToken: string): Promise<void> {
   return refreshInFlight;
 }
 
+/**
+ * A new access token for the session before its own expires ("Stay signed in"): the refresh token
+ * of a login, else the invitation of a setup session. False when neither can give one.
+ */
+export async function renewSession(): Promise<boolean> {
+  const { refreshToken } = session.get().credentials;
+  const { invitationToken } = session.get();
+  if (refreshToken) {
+    await sharedRefresh(refreshToken);
+    return true;
+  }
+  if (invitationToken) return sharedRenewal(invitationToken);
+  return false;
+}
+
 async function request<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const jwt = session.get().credentials.jwt;
   const response = await send(path, options, jwt);
@@ -269,6 +292,10 @@ async function request<T>(path: string, options: RequestOptions, retried: boolea
   const error = await toApiError(response);
   if (response.status === 401) {
     if (error.errorCode === apiCodes.credentialsIncorrect) throw error;
+    // No session (any more): a request of a page whose session ended (a logout, its end by time)
+    // while it was on its way or as the page let go. Nothing to renew, and the logout that ended
+    // it has said why already.
+    if (session.get().credentials.jwt === null) throw error;
     if (isTokenEndpoint(path)) {
       if (!session.get().isLogoutInitiated) forceLogout();
       throw error;

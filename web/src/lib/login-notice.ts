@@ -40,3 +40,35 @@ export function useRefusedInvitation(): string | null {
     () => refusedInvitation,
   );
 }
+
+/** The notice as it is now, for code outside React. */
+export function currentLoginNotice(): string | null {
+  return loginNotice;
+}
+
+// The page a forced logout interrupted: the login page goes back there, where the form's draft
+// (lib/server-draft.ts) waits. In sessionStorage, beside but not part of the session, which the
+// logout resets; a reload of /login keeps it.
+const RETURN_PATH_KEY = 'portal-return-to';
+
+/** Remembers the page to return to after the next login (a path of this app, query included). */
+export function setReturnPath(path: string) {
+  try {
+    sessionStorage.setItem(RETURN_PATH_KEY, path);
+  } catch {
+    // Storage disabled: the login goes to the home page as usual.
+  }
+}
+
+/** The page to return to, once: a path of this app, never /login itself or another site (//host). */
+export function takeReturnPath(): string | null {
+  let path: string | null = null;
+  try {
+    path = sessionStorage.getItem(RETURN_PATH_KEY);
+    sessionStorage.removeItem(RETURN_PATH_KEY);
+  } catch {
+    return null;
+  }
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/login')) return null;
+  return path;
+}

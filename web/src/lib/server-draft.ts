@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { api, ApiError } from './api-client';
+import { registerDraftFlush } from './draft-flush';
 import { queryClient } from './query-client';
 
 export type DraftFields = Record<string, unknown>;
@@ -129,7 +130,9 @@ export function useServerDraft<T extends FieldValues>(
     async (unloading = false) => {
       clearTimeout(timer.current);
       if (!ready.current || paused.current) return;
-      const values = ownFields(form.getValues() as DraftFields);
+      // A copy: getValues() hands out the form's own objects, which later typing changes in place; kept
+      // as sent, a list (the addresses) would then always equal what is typed, and never be sent again.
+      const values = structuredClone(ownFields(form.getValues() as DraftFields));
       const changes: DraftFields = {};
       for (const [name, value] of Object.entries(values)) {
         const wanted = same(value, baseline.current[name]) ? undefined : value;
@@ -188,6 +191,8 @@ export function useServerDraft<T extends FieldValues>(
     window.addEventListener('beforeunload', onLeave);
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [status, flush]);
+  // The session's end sends what waits, before the logout (lib/session-timeout.ts).
+  useEffect(() => registerDraftFlush(() => flush()), [flush]);
   const pending = useRef(false);
   pending.current = status === 'pending';
   useEffect(

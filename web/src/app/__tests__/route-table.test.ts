@@ -22,6 +22,12 @@ describe('the route table', () => {
     expect(new Set(routed).size).toBe(routed.length);
   });
 
+  it('gives every route a title of its own (WCAG 2.4.2)', () => {
+    const titles = pageRoutes.map((route) => route.title);
+    expect(titles.every((title) => title.trim() !== '')).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   it.each(cases)('$path is a page of the app: $app', ({ path, app }) => {
     const matched = matchRoutes(routes, path) ?? [];
     const page = matched[matched.length - 1]?.route.path;

@@ -1,8 +1,13 @@
-// Around every page: the loading bar and the document title.
-import { useEffect } from 'react';
+// Around every page: the loading bar, the document title and, with a session, its clock.
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { t } from '@/lib/i18n';
+import { usePageTitleOverride } from '@/lib/page-title';
+import { useSession } from '@/lib/session';
+
+// The warning before the session ends: loaded once there is a session, not with /login.
+const SessionTimeout = lazy(() => import('@/components/session-timeout/session-timeout'));
 
 export type RouteHandle = {
   title?: string;
@@ -10,20 +15,28 @@ export type RouteHandle = {
 
 export function useDocumentTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+  const route = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
+  // A page's own title (a setup step, a printed document: lib/page-title.ts) before its route's.
+  const title = usePageTitleOverride() ?? route?.title;
   useEffect(() => {
     const app = t('common.appTitle');
-    document.title = title?.title ? `${title.title} | ${app}` : app;
+    document.title = title ? `${title} | ${app}` : app;
   }, [title]);
 }
 
 export function RootLayout() {
   const navigation = useNavigation();
   useDocumentTitle();
+  const hasSession = useSession((s) => s.credentials.jwt !== null && s.tokenExpiration !== null);
   return (
     <>
       <ProgressBar navigating={navigation.state !== 'idle'} />
+      {hasSession ? (
+        <Suspense fallback={null}>
+          <SessionTimeout />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );

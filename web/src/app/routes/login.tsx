@@ -6,7 +6,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import styles from '@/features/auth/components/auth-card.module.css';
 import { usernameFromLoginState } from '@/features/auth/lib/login-state';
 import { t } from '@/lib/i18n';
-import { useLoginNotice, useRefusedInvitation } from '@/lib/login-notice';
+import { takeReturnPath, useLoginNotice, useRefusedInvitation } from '@/lib/login-notice';
 
 // Only when a refused invitation link brought the visitor: off /login's first load.
 const RefusedInvitation = lazy(() =>
@@ -47,12 +47,12 @@ export function LoginRoute() {
             </p>
           )
         ) : null}
-        {/* Home sends the applicant on to the page their status allows. */}
+        {/* Back to the page a forced logout interrupted, else home, which sends the applicant on to the page their status allows. */}
         <LoginForm
           username={username}
           focusPassword={username !== ''}
           allowCode
-          onSuccess={() => navigate(paths.home.getHref())}
+          onSuccess={() => navigate(takeReturnPath() ?? paths.home.getHref())}
         />
       </section>
       <div className={styles.aside}>

@@ -15,6 +15,8 @@ export function HeaderBrands({ employer }: { employer?: HeaderEmployer | null })
   return (
     <span className={styles.brands}>
       <BrandLogo />
+      {/* A space between the names: the home link is named by them (top-bar.tsx). */}
+      {employer ? ' ' : null}
       {employer ? (
         <span className={styles.employer} data-testid="header-employer">
           {logoUrl ? (

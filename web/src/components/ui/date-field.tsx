@@ -19,7 +19,7 @@ import {
   type DateTexts,
 } from '@/lib/date-parts';
 import { t } from '@/lib/i18n';
-import { FieldError, FieldHint, fieldStyles, OptionalMarker } from './field';
+import { FieldError, FieldHint, fieldStyles, isRequired, OptionalMarker } from './field';
 import styles from './date-field.module.css';
 
 export type DateFieldProps = Partial<UseFormRegisterReturn> & {
@@ -154,7 +154,7 @@ export function DateField({
                 value={texts[part]}
                 disabled={disabled}
                 aria-invalid={marked.includes(part) || undefined}
-                aria-required={required || undefined}
+                aria-required={isRequired({ required, optional }, { disabled })}
                 data-focus-target={part === target || undefined}
                 // The parts are written as the API writes the date, joined by "-": a "-" typed in a box would split it.
                 onChange={(e) => change(part, e.target.value.replace(/[-\s]/g, ''))}

@@ -1,5 +1,6 @@
 // What every form field shares: a label ("(optional)" after it where an answer
-// may be left out; required fields are unmarked, as on GOV.UK), a hint,
+// may be left out; required fields are unmarked, as on GOV.UK, but carry
+// aria-required, so a screen reader says what the eye infers), a hint,
 // and the error message right under the control, tied to it with
 // aria-describedby and aria-invalid so a screen reader reads them together.
 import { useId, type ReactNode } from 'react';
@@ -12,11 +13,23 @@ export type FieldProps = {
   hint?: ReactNode;
   /** The message of a broken rule: shown under the control and read with it. */
   error?: string;
-  /** Sets aria-required on the control; the label stays unmarked. */
+  /**
+   * aria-required on the control; the label stays unmarked. Unset, a field is required unless it is
+   * `optional` (or read-only or disabled): the one prop says both. False for a control that is no
+   * answer (a search box).
+   */
   required?: boolean;
   /** "(optional)" after the label: the one way a field says it may be left empty. */
   optional?: boolean;
 };
+
+/** Whether a field is required: as told, else whenever it is not optional and can be answered. */
+export function isRequired(
+  { required, optional }: Pick<FieldProps, 'required' | 'optional'>,
+  control: { readOnly?: boolean; disabled?: boolean } = {},
+): true | undefined {
+  return (required ?? (!optional && !control.readOnly && !control.disabled)) || undefined;
+}
 
 /** The ids and aria attributes that tie a control to its label, hint and error. */
 export function useFieldIds(

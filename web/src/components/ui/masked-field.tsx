@@ -4,7 +4,7 @@
 // do to what ("Show password", then "Hide password"), as GOV.UK's does.
 import { useState, type ComponentProps } from 'react';
 import { t } from '@/lib/i18n';
-import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, isRequired, useFieldIds, type FieldProps } from './field';
 
 export type MaskedFieldProps = Omit<ComponentProps<'input'>, 'type' | 'children'> &
   FieldProps & {
@@ -33,7 +33,7 @@ export function MaskedField({
           id={ids.controlId}
           className={styles.control}
           type={shown ? 'text' : 'password'}
-          aria-required={required || undefined}
+          aria-required={isRequired({ required, optional }, inputProps)}
           {...aria}
           {...inputProps}
         />

@@ -3,7 +3,7 @@
 // group gives each input the same name, handlers and ref (react-hook-form
 // collects radio refs by name).
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { FieldError, FieldHint, OptionalMarker } from './field';
+import { FieldError, FieldHint, isRequired, OptionalMarker } from './field';
 import styles from './choice.module.css';
 
 export type RadioOption = { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean };
@@ -44,7 +44,7 @@ export function RadioGroup({
       className={[styles.group, className ?? ''].filter(Boolean).join(' ')}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
+      aria-required={isRequired({ required, optional }, inputProps)}
     >
       <legend className={styles.legend}>
         {legend}

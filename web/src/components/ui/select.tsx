@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, isRequired, useFieldIds, type FieldProps } from './field';
 
 export type SelectProps = ComponentProps<'select'> &
   FieldProps & {
@@ -30,7 +30,7 @@ export function Select({
       <select
         id={ids.controlId}
         className={styles.control}
-        aria-required={required || undefined}
+        aria-required={isRequired({ required, optional }, selectProps)}
         {...aria}
         {...selectProps}
       >

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FieldFrame, fieldStyles as styles, useFieldIds, type FieldProps } from './field';
+import { FieldFrame, fieldStyles as styles, isRequired, useFieldIds, type FieldProps } from './field';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & FieldProps;
 
@@ -21,7 +21,7 @@ export function TextField({
       <input
         id={ids.controlId}
         className={styles.control}
-        aria-required={required || undefined}
+        aria-required={isRequired({ required, optional }, inputProps)}
         {...aria}
         {...inputProps}
       />
@@ -50,7 +50,7 @@ export function TextAreaField({
         id={ids.controlId}
         className={styles.control}
         rows={4}
-        aria-required={required || undefined}
+        aria-required={isRequired({ required, optional }, props)}
         {...aria}
         {...props}
       />

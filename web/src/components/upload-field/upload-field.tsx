@@ -83,6 +83,9 @@ function retryable(error: unknown): boolean {
 /** Sends one file; resolves with the server's answer once it has it. */
 export type UploadRunner = (file: File, options: UploadOptions) => Promise<unknown>;
 
+/** Progress is announced at each of these steps (25, 50, 75 %). */
+const PROGRESS_STEP = 25;
+
 type Row = {
   key: number;
   file: File;
@@ -170,20 +173,34 @@ export function UploadField({
   function send(key: number, file: File) {
     const controller = new AbortController();
     controllers.current.set(key, controller);
+    // Said as it goes, at every quarter: the bar alone is silent unless someone moves to it.
+    let announced = 0;
+    setAnnouncement(t('upload.started', { name: file.name }));
     upload(file, {
       signal: controller.signal,
-      onProgress: (loaded, total) => patch(key, { percent: total > 0 ? (loaded * 100) / total : 0 }),
+      onProgress: (loaded, total) => {
+        const percent = total > 0 ? (loaded * 100) / total : 0;
+        patch(key, { percent });
+        const step = Math.floor(percent / PROGRESS_STEP) * PROGRESS_STEP;
+        if (step > announced && step < 100) {
+          announced = step;
+          setAnnouncement(t('upload.uploading', { name: file.name, percent: step }));
+        }
+      },
     }).then(
       (answer) => {
         controllers.current.delete(key);
         // Focus in the row leaving (its Cancel) goes back to the picker.
         if (document.getElementById(ids.row(key))?.contains(document.activeElement)) chooseRef.current?.focus();
         setRows((list) => list.filter((row) => row.key !== key));
-        if (announceUploaded) setAnnouncement(t('upload.done', { name: file.name }));
+        // The caller may say it itself (a snackbar): then the progress said last goes quietly.
+        setAnnouncement(announceUploaded ? t('upload.done', { name: file.name }) : '');
         onUploaded?.(file, answer);
       },
       (error: unknown) => {
         controllers.current.delete(key);
+        // A failure is read from its message (role="alert"); a cancel has none.
+        if (isAbort(error)) setAnnouncement(t('upload.cancelledName', { name: file.name }));
         patch(
           key,
           isAbort(error)

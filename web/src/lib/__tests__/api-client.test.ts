@@ -3,7 +3,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCEPT_HEADER, ApiError, api, apiCodes, apiMessages, apiUrl } from '@/lib/api-client';
 import { config } from '@/lib/config';
-import { setLoginNotice, useLoginNotice } from '@/lib/login-notice';
+import { currentLoginNotice, setLoginNotice, takeReturnPath, useLoginNotice } from '@/lib/login-notice';
 import { setNavigator } from '@/lib/navigation';
 import { notifications } from '@/lib/notifications';
 import { progress, type ProgressState } from '@/lib/progress';
@@ -22,6 +22,8 @@ beforeEach(() => {
 
 afterEach(() => {
   navigate.mockReset();
+  setLoginNotice(null);
+  takeReturnPath();
 });
 
 /** Three resources that accept only the refreshed token, recording every Authorization they see. */
@@ -142,8 +144,9 @@ describe('api client', () => {
     expect(session.get()).toMatchObject({ loggedIn: false, credentials: { jwt: null, refreshToken: null } });
     expect(cachedCurrentUser()).toBeUndefined();
     expect(navigate).toHaveBeenCalledWith('/login');
-    const invalid = notifications.getSnapshot().filter((s) => s.text === apiMessages.invalidLogin);
-    expect(invalid).toEqual([expect.objectContaining({ kind: 'error', timeout: 6000 })]);
+    // On the login page, where it stays until a login: not in a snackbar that leaves by itself.
+    expect(currentLoginNotice()).toBe(apiMessages.invalidLogin);
+    expect(notifications.getSnapshot()).toEqual([]);
   });
 
   it('a retried request that gets 401 again is not refreshed twice: logout with the login-required error', async () => {
@@ -159,7 +162,17 @@ describe('api client', () => {
     expect(refreshes).toBe(1);
     expect(session.get().loggedIn).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
-    expect(snackTexts()).toEqual([apiMessages.invalidLogin]);
+    expect(currentLoginNotice()).toBe(apiMessages.invalidLogin);
+  });
+
+  it('a forced logout remembers the page it interrupted, for the login to return to once', async () => {
+    window.history.pushState({}, '', '/personal?step=2');
+    session.setCredentials({ refreshToken: null });
+    server.use(http.get('/api/v2/test/x', () => HttpResponse.json({ errorMessage: 'Unauthorized' }, { status: 401 })));
+    await expect(api.get('api/v2/test/x')).rejects.toMatchObject({ status: 401 });
+    expect(takeReturnPath()).toBe('/personal?step=2');
+    expect(takeReturnPath()).toBeNull();
+    window.history.pushState({}, '', '/');
   });
 
   it('a 401 without a refresh token logs out with the login-required error', async () => {
@@ -168,7 +181,7 @@ describe('api client', () => {
     await expect(api.get('api/v2/test/x')).rejects.toMatchObject({ status: 401 });
     expect(session.get().credentials.jwt).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
-    expect(snackTexts()).toEqual([apiMessages.invalidLogin]);
+    expect(currentLoginNotice()).toBe(apiMessages.invalidLogin);
   });
 
   describe('a setup session (token login, no password yet) whose credential expired', () => {

@@ -30,6 +30,22 @@ function Form() {
   );
 }
 
+/** A form whose draft holds a list, as the address history's does. */
+function ListForm() {
+  const form = useAppForm<{ rows: { street: string }[] }>(
+    z.object({ rows: z.array(z.object({ street: z.string() })) }),
+    {
+      defaultValues: { rows: [{ street: '' }] },
+    },
+  );
+  useServerDraft('rows', form);
+  return (
+    <form aria-label="Rows">
+      <TextField label="Street" {...form.register('rows.0.street')} />
+    </form>
+  );
+}
+
 function renderForm() {
   logInAs(2);
   queryClient.clear();
@@ -44,6 +60,25 @@ function renderForm() {
 }
 
 describe('useServerDraft', () => {
+  it('sends a list again when a field inside it changes after it was saved', async () => {
+    const { puts } = fakeDrafts();
+    logInAs(2);
+    queryClient.clear();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ListForm />
+      </QueryClientProvider>,
+    );
+    const street = await screen.findByLabelText('Street');
+    await waitFor(() => expect(queryClient.getQueryState(['drafts'])?.status).toBe('success'));
+    await user.type(street, '9 Elm');
+    await waitFor(() => expect(puts).toHaveLength(1), { timeout: DRAFT_DELAY_MS * 4 });
+    await user.type(street, ' St');
+    await waitFor(() => expect(puts).toHaveLength(2), { timeout: DRAFT_DELAY_MS * 4 });
+    expect(puts[1]).toEqual({ form: 'rows', fields: { rows: [{ street: '9 Elm St' }] } });
+  });
+
   it('waits for typing to stop, then sends only the changed fields, never an excluded one', async () => {
     const { puts, drafts } = fakeDrafts();
     const { user, field, form } = renderForm();

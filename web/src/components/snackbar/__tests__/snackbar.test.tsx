@@ -72,20 +72,52 @@ describe('snackbar', () => {
     expect(screen.queryByText('Saved for later')).not.toBeInTheDocument();
   });
 
-  it('keeps a message for the timeout it was given', async () => {
+  it('keeps a confirmation for the timeout it was given', async () => {
     await preloadSnackbar();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render(<SnackbarHost />);
     await act(async () => {
-      notify('Invalid Login', 'error', 6000);
+      notify('Document uploaded', 'success', 6000);
     });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5999);
     });
-    expect(screen.getByText('Invalid Login')).toBeInTheDocument();
+    expect(screen.getByText('Document uploaded')).toBeInTheDocument();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(screen.queryByText('Invalid Login')).not.toBeInTheDocument();
+    expect(screen.queryByText('Document uploaded')).not.toBeInTheDocument();
+  });
+
+  it('keeps an error until it is closed, whatever timeout it was given', async () => {
+    await preloadSnackbar();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    render(<SnackbarHost />);
+    let snack: Snack | undefined;
+    await act(async () => {
+      snack = notify('The download failed', 'error', 6000);
+    });
+    expect(snack?.timeout).toBe(Infinity);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+    });
+    expect(screen.getByText('The download failed')).toBeInTheDocument();
+    vi.useRealTimers();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('The download failed')).not.toBeInTheDocument());
+  });
+
+  it('lets a confirmation give way before an error when more than three are queued', async () => {
+    render(<SnackbarHost />);
+    act(() => {
+      notify('First failure', 'error');
+      notify('Saved', 'success');
+      notify('Second failure', 'error');
+      notify('Uploaded', 'success');
+    });
+    expect(await screen.findByText('First failure')).toBeInTheDocument();
+    expect(screen.getByText('Second failure')).toBeInTheDocument();
+    expect(screen.getByText('Uploaded')).toBeInTheDocument();
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 });

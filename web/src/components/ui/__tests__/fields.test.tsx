@@ -8,6 +8,39 @@ import { Select } from '../select';
 import { SsnField } from '../ssn-field';
 import { TextField } from '../text-field';
 
+describe('required marking', () => {
+  it('marks every field required unless it says (optional), is read-only or is told otherwise', () => {
+    render(
+      <>
+        <TextField label="Last name" />
+        <TextField label="Middle name" optional />
+        <TextField label="Your link" readOnly />
+        <TextField label="Search" required={false} />
+        <Select label="State">
+          <option>Idaho</option>
+        </Select>
+        <Select label="Suffix" optional>
+          <option>Jr.</option>
+        </Select>
+        <PasswordField label="Password" />
+        <DateField label="Date of birth" />
+        <DateField label="Moved out" optional />
+      </>,
+    );
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(/Middle name/)).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('Your link')).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('Search')).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('State')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(/Suffix/)).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-required', 'true');
+    const dob = screen.getByRole('group', { name: /Date of birth/ });
+    for (const part of within(dob).getAllByRole('textbox')) expect(part).toHaveAttribute('aria-required', 'true');
+    const out = screen.getByRole('group', { name: /Moved out/ });
+    for (const part of within(out).getAllByRole('textbox')) expect(part).not.toHaveAttribute('aria-required');
+  });
+});
+
 describe('TextField', () => {
   it('ties its label, hint and error to the input, error first, and marks it invalid', () => {
     render(

@@ -190,6 +190,23 @@ describe('UploadField', () => {
     expect(onUploaded).toHaveBeenCalledWith(calls[0].file, { id: 9, name: 'diploma.pdf' });
   });
 
+  it('announces the upload as it goes: its start, each quarter once, and a cancel', async () => {
+    const { user, calls, input } = setup();
+    await user.upload(input, file('diploma.pdf', 2048));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Uploading diploma.pdf');
+    act(() => calls[0].options.onProgress?.(10, 100));
+    expect(status).toHaveTextContent(/^Uploading diploma\.pdf$/);
+    act(() => calls[0].options.onProgress?.(40, 100));
+    expect(status).toHaveTextContent('Uploading diploma.pdf, 25%');
+    act(() => calls[0].options.onProgress?.(52, 100));
+    expect(status).toHaveTextContent('Uploading diploma.pdf, 50%');
+    act(() => calls[0].options.onProgress?.(100, 100));
+    expect(status).toHaveTextContent('Uploading diploma.pdf, 50%');
+    await user.click(screen.getByRole('button', { name: 'Cancel the upload of diploma.pdf' }));
+    expect(status).toHaveTextContent('The upload of diploma.pdf was cancelled.');
+  });
+
   it('done, when the caller confirms uploads itself (a snackbar): no second announcement', async () => {
     const { user, calls, input, onUploaded } = setup({ announceUploaded: false });
     await user.upload(input, file('diploma.pdf', 2048));

@@ -188,7 +188,7 @@ describe('the chat panel', () => {
       names.push(this.download);
     });
     const { user, panel } = await openChat();
-    await user.click(await within(panel).findByRole('button', { name: 'Download pay-stub.pdf' }));
+    await user.click(await within(panel).findByRole('button', { name: /^Download pay-stub\.pdf · / }));
     await waitFor(() => expect(names).toEqual(['pay stub.pdf']));
     expect(fileIds).toEqual(['31']);
     expect(created).toHaveBeenCalledTimes(1);

@@ -38,7 +38,7 @@ function Attachment({ profileId, message }: { profileId: number; message: ChatMe
       variant="secondary"
       className={styles.attachment}
       loading={busy}
-      aria-label={t('chat.downloadName', { name })}
+      aria-label={t('chat.downloadName', { name, size: formatFileSize(message.fileSize ?? 0) })}
       onClick={() => void download()}
     >
       {t('chat.attachment', { name, size: formatFileSize(message.fileSize ?? 0) })}

@@ -212,6 +212,9 @@ function AddressFields({
   const current = i === 0 && row.current;
   const idaho = us && row.state === IDAHO;
   const legend = i === 0 ? t('history.address.currentLegend') : t('history.address.previousN', { n: i });
+  // The browser offers the applicant's own address for the current one (WCAG 1.3.5); a previous
+  // address is no address it knows, and would only be filled with the current one.
+  const purpose = (token: string) => (i === 0 ? token : 'off');
   return (
     <Fieldset legend={legend}>
       <div className={styles.fields}>
@@ -226,6 +229,7 @@ function AddressFields({
         <Select
           label={t('history.address.countryLabel')}
           required
+          autoComplete={purpose('country')}
           error={err('country')}
           {...register(`addresses.${i}.country` as const, {
             // A state of one country means nothing in another.
@@ -242,21 +246,21 @@ function AddressFields({
         <TextField
           label={t('history.address.street1')}
           required
-          autoComplete="off"
+          autoComplete={purpose('address-line1')}
           error={err('street1')}
           {...register(`addresses.${i}.street1` as const)}
         />
         <TextField
           label={t('history.address.street2')}
           optional
-          autoComplete="off"
+          autoComplete={purpose('address-line2')}
           error={err('street2')}
           {...register(`addresses.${i}.street2` as const)}
         />
         <TextField
           label={t('history.address.cityLabel')}
           required
-          autoComplete="off"
+          autoComplete={purpose('address-level2')}
           error={err('city')}
           {...register(`addresses.${i}.city` as const)}
         />
@@ -265,6 +269,7 @@ function AddressFields({
             label={t('history.address.stateLabel')}
             placeholder={t('history.address.chooseAState')}
             required
+            autoComplete={purpose('address-level1')}
             error={err('state')}
             {...register(`addresses.${i}.state` as const)}
           >
@@ -277,7 +282,7 @@ function AddressFields({
         ) : (
           <TextField
             label={t('history.address.region')}
-            autoComplete="off"
+            autoComplete={purpose('address-level1')}
             error={err('state')}
             {...register(`addresses.${i}.state` as const)}
           />
@@ -286,7 +291,7 @@ function AddressFields({
           label={us ? t('history.address.zipLabel') : t('history.address.postalCode')}
           required={us}
           inputMode={us ? 'numeric' : undefined}
-          autoComplete="off"
+          autoComplete={purpose('postal-code')}
           error={err('zip')}
           {...register(`addresses.${i}.zip` as const, { onBlur: onZipBlur })}
         />

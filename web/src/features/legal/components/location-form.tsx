@@ -121,6 +121,8 @@ export function LocationForm({ countiesIn, askEmployment, onSubmit }: LocationFo
           label={words.state}
           className={styles.state}
           placeholder={words.statePlaceholder}
+          // Where the applicant lives is their address's state; where they will work is no purpose of theirs.
+          autoComplete={which === 'residency' ? 'address-level1' : 'off'}
           disabled={values.nonUs}
           error={fieldErrors?.state?.message}
           {...register(`location.${which}.state`, {

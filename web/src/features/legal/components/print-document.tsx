@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-client';
+import { headingsBelow } from '@/lib/document-html';
 import { notify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/page-title';
 import { downloadSignedPdf } from '../api/download-signed-pdf';
 import { useDocumentContent } from '../api/get-document-content';
 import { useLegalDocuments } from '../api/get-legal-documents';
@@ -66,8 +68,25 @@ export function PrintDocument({ type }: { type: string }) {
       </div>
     );
   }
-  const shown = documentsForPrint(documents.data, location.data, type);
-  const releases = releasesForPrint(documents.data, type);
+  return <PrintedPage type={type} documents={documents.data} location={location.data} />;
+}
+
+function PrintedPage({ type, documents, location }: { type: string; documents: LegalDocument[]; location: Location }) {
+  const shown = documentsForPrint(documents, location, type);
+  const releases = releasesForPrint(documents, type);
+  // One document is the page, its own h1 the page's; several (the rights, an employer's releases)
+  // get a title of the page's, and their headings move a level down: one h1 per page.
+  const several = type === 'rightslinks' || shown.length + releases.length > 1;
+  const single = shown.length === 1 ? shown[0].title : releases.length === 1 ? releaseTitleOf(releases[0]) : null;
+  const pageTitle =
+    shown.length === 0 && releases.length === 0
+      ? t('legal.print.documentNotFound')
+      : type === 'rightslinks'
+        ? t('legal.print.yourRights')
+        : several
+          ? (shown[0]?.title ?? releases[0].document.title)
+          : single;
+  usePageTitle(pageTitle);
   if (shown.length === 0 && releases.length === 0) {
     return (
       <div className={styles.page}>
@@ -83,6 +102,7 @@ export function PrintDocument({ type }: { type: string }) {
         <BackToPortal />
         <Button onClick={() => window.print()}>{t('legal.print.print')}</Button>
       </div>
+      {several && type !== 'rightslinks' ? <h1>{pageTitle}</h1> : null}
       {type === 'rightslinks' ? (
         <nav aria-label={t('legal.print.yourRights')}>
           <h1>{t('legal.print.yourRights')}</h1>
@@ -98,10 +118,10 @@ export function PrintDocument({ type }: { type: string }) {
         </nav>
       ) : null}
       {shown.map((d) => (
-        <PrintedDocument key={d.id} document={d} />
+        <PrintedDocument key={d.id} document={d} demoted={several} />
       ))}
       {releases.map(({ document, instance }) => (
-        <PrintedRelease key={instance.instance} document={document} instance={instance} />
+        <PrintedRelease key={instance.instance} document={document} instance={instance} demoted={several} />
       ))}
     </div>
   );
@@ -116,7 +136,13 @@ function BackToPortal() {
   );
 }
 
-function PrintedDocument({ document: d }: { document: LegalDocument }) {
+const releaseTitleOf = ({ document, instance }: { document: LegalDocument; instance: DocumentInstance }) =>
+  t('legal.dot.releaseTitle', { title: document.title, employer: instance.employerName });
+
+/** The document's HTML, its headings a level down when it is one of several on the page. */
+const printedHtml = (html: string, demoted: boolean) => (demoted ? headingsBelow(html, 1) : html);
+
+function PrintedDocument({ document: d, demoted }: { document: LegalDocument; demoted: boolean }) {
   const sig = d.signature;
   const content = useDocumentContent(d.id, sig !== null);
   return (
@@ -128,7 +154,10 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
       ) : null}
       {content.data ? (
         // The server sanitized this HTML; on paper the document is the page, so its h1 is the page's.
-        <div {...textLang(content.data.language)} dangerouslySetInnerHTML={{ __html: content.data.content }} />
+        <div
+          {...textLang(content.data.language)}
+          dangerouslySetInnerHTML={{ __html: printedHtml(content.data.content, demoted) }}
+        />
       ) : content.isPending ? (
         <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}
@@ -148,10 +177,18 @@ function PrintedDocument({ document: d }: { document: LegalDocument }) {
 }
 
 /** A per-employer DOT release as it was signed (its text names the employer), with its signature block. */
-function PrintedRelease({ document: d, instance }: { document: LegalDocument; instance: DocumentInstance }) {
+function PrintedRelease({
+  document: d,
+  instance,
+  demoted,
+}: {
+  document: LegalDocument;
+  instance: DocumentInstance;
+  demoted: boolean;
+}) {
   const content = useDocumentContent(d.id, true, instance.instance);
   const employer = instance.employerName;
-  const title = t('legal.dot.releaseTitle', { title: d.title, employer });
+  const title = releaseTitleOf({ document: d, instance });
   return (
     <article id={`release-${instance.instance}`} className={styles.document} aria-label={title}>
       {content.isError ? (
@@ -160,7 +197,10 @@ function PrintedRelease({ document: d, instance }: { document: LegalDocument; in
         </Alert>
       ) : null}
       {content.data ? (
-        <div {...textLang(content.data.language)} dangerouslySetInnerHTML={{ __html: content.data.content }} />
+        <div
+          {...textLang(content.data.language)}
+          dangerouslySetInnerHTML={{ __html: printedHtml(content.data.content, demoted) }}
+        />
       ) : content.isPending ? (
         <Skeleton lines={10} label={t('legal.print.loading')} />
       ) : null}

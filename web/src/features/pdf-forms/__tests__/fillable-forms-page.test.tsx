@@ -274,7 +274,7 @@ describe('/fillable-pdf-form', () => {
       ),
     );
     const { user } = await openPage([sentIdaho]);
-    await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
+    await user.click(await screen.findByRole('button', { name: /Fill in again: Idaho/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Q. Demo');
     expect(dateOf(dateField(screen, 'Date of birth'))).toBe('1990-04-07');
@@ -294,7 +294,7 @@ describe('/fillable-pdf-form', () => {
       submitted: { name: 'idaho-release.pdf', size: 10, sha256: 'ef'.repeat(32), submittedAt: '2026-11-22T12:00:00Z' },
     });
     const { user } = await openPage([sentIdaho]);
-    await user.click(await screen.findByRole('button', { name: /Fill in Idaho .* again/ }));
+    await user.click(await screen.findByRole('button', { name: /Fill in again: Idaho/ }));
     await screen.findByRole('form', { name: 'Idaho background check release (sample)' });
     expect(screen.getByRole('textbox', { name: /Full legal name/ })).toHaveValue('Dana Demo');
   });

@@ -167,6 +167,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             label={t('personal.form.suffix')}
             optional
             placeholder={t('personal.form.none')}
+            autoComplete="honorific-suffix"
             error={err('nameSuffix')}
             {...register('nameSuffix')}
           >
@@ -235,6 +236,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
           />
           <DateField
             label={t('personal.form.confirmDateOfBirth')}
+            autoComplete="bday"
             error={err('confirmDOB')}
             {...register('confirmDOB')}
           />
@@ -242,6 +244,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             label={t('personal.form.gender')}
             optional
             placeholder={t('personal.form.choose')}
+            autoComplete="sex"
             error={err('gender')}
             {...register('gender')}
           >
@@ -260,6 +263,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.daytimeDialCode')}
               inputMode="numeric"
+              autoComplete="tel-country-code"
               className={styles.dial}
               error={err('daytimeDialCode')}
               {...register('daytimeDialCode')}
@@ -276,6 +280,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.eveningDialCode')}
               inputMode="numeric"
+              autoComplete="tel-country-code"
               className={styles.dial}
               error={err('eveningDialCode')}
               {...register('eveningDialCode')}
@@ -284,6 +289,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
               label={t('personal.form.eveningPhoneNumber')}
               optional
               type="tel"
+              autoComplete="tel-national"
               error={err('eveningPhoneNumber')}
               {...register('eveningPhoneNumber')}
             />
@@ -395,6 +401,7 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
             <TextField
               label={t('personal.form.mobileNumberForTextMessages')}
               type="tel"
+              autoComplete="tel"
               error={err('primaryNotificationMethod.text')}
               {...register('primaryNotificationMethod.text')}
             />

@@ -13,6 +13,7 @@ import { Stepper, type Step } from '@/components/ui/stepper';
 import { errorMessageOf } from '@/lib/api-client';
 import { moveSubjectStatus } from '@/lib/auth';
 import { notify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/page-title';
 import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { useSession } from '@/lib/session';
 import {
@@ -195,6 +196,14 @@ export function SetupWizard({ renderLogin, renderLegal, renderPersonal, onFinish
         });
     }
   };
+
+  // Each step titles the page (WCAG 2.4.2): the browser's tab and history say where the applicant is.
+  const shownIndex = steps.findIndex((s) => s.id === shown);
+  usePageTitle(
+    shownIndex === -1
+      ? null
+      : t('setup.pageTitle', { step: steps[shownIndex].title, n: shownIndex + 1, total: steps.length }),
+  );
 
   const stepperSteps: Step[] = steps.map((s) => {
     const error = errorText[s.id];

@@ -70,8 +70,11 @@ export function TopBar({
 
   return (
     <header className={styles.bar}>
-      <Link to="/" className={styles.homeLink} aria-label={t('common.topBar.home')}>
+      {/* Named by what it shows (the brands), then where it goes: the visible words start the name (WCAG 2.5.3). */}
+      <Link to="/" className={styles.homeLink}>
         <HeaderBrands employer={companyName ? { name: companyName, logoUrl } : null} />
+        {/* The space outside the hidden span: a name is computed from trimmed parts. */}{' '}
+        <span className="visually-hidden">{t('common.topBar.home')}</span>
       </Link>
       <div className={styles.actions}>
         <LanguageSwitch onSwitch={(locale) => api.put('api/v2/user/locale', { locale })} />

@@ -129,7 +129,7 @@ describe('the DOT release list', () => {
       within(items[1]).getByRole('link', { name: 'View and print the DOT release for Blue Line Transit' }),
     ).toHaveAttribute('href', '/print/dot-release#release-c3c3c3c3c3c3c3c3');
     expect(
-      within(items[1]).getByRole('button', { name: 'Download the signed DOT release for Blue Line Transit' }),
+      within(items[1]).getByRole('button', { name: 'Download signed PDF: DOT release for Blue Line Transit' }),
     ).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button', { name: /^Sign/ })).not.toBeInTheDocument();
   });

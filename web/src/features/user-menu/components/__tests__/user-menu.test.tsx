@@ -158,7 +158,7 @@ describe('top bar', () => {
       settings: { ...companySettings(), companyLogoUrlAddress: 'https://example.invalid/logo.png' },
     });
     renderApp('/');
-    const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
+    const home = await screen.findByRole('link', { name: 'ClearPath Screening Acme Logistics logo (home page)' });
     const logo = await within(home).findByRole('img', { name: 'Acme Logistics logo' });
     expect(logo).toHaveAttribute('src', 'https://example.invalid/logo.png');
     expect(within(home).getByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
@@ -171,7 +171,7 @@ describe('top bar', () => {
   it('names the company in text when it has no logo', async () => {
     logInAs(2);
     renderApp('/');
-    const home = await screen.findByRole('link', { name: 'Applicant Portal home' });
+    const home = await screen.findByRole('link', { name: 'ClearPath Screening Acme Logistics (home page)' });
     expect(await within(home).findByTestId('brand-wordmark')).toHaveTextContent('ClearPath Screening');
     expect(within(home).getByTestId('header-employer')).toHaveTextContent('Acme Logistics');
   });
