@@ -1,7 +1,8 @@
-// Around every page: the loading bar and the document title.
+// Around every page: the loading bar, the document title, and the focus and announcement of a page change.
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
+import { usePageChangeFocus } from '@/lib/focus-title';
 
 export const APP_TITLE = 'Applicant Portal';
 
@@ -13,18 +14,24 @@ export function useDocumentTitle() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
+  const full = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
   useEffect(() => {
-    document.title = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
-  }, [title]);
+    document.title = full;
+  }, [full]);
+  return full;
 }
 
 export function RootLayout() {
   const navigation = useNavigation();
-  useDocumentTitle();
+  const title = useDocumentTitle();
+  const announcement = usePageChangeFocus(title);
   return (
     <>
       <ProgressBar navigating={navigation.state !== 'idle'} />
       <Outlet />
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
     </>
   );
 }
