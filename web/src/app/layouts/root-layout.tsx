@@ -14,11 +14,11 @@ export function useDocumentTitle() {
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined;
-  const full = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
   useEffect(() => {
-    document.title = full;
-  }, [full]);
-  return full;
+    document.title = title?.title ? `${title.title} | ${APP_TITLE}` : APP_TITLE;
+  }, [title]);
+  // What a page change announces: the page's own title, without the portal's name each time.
+  return title?.title ?? APP_TITLE;
 }
 
 export function RootLayout() {
@@ -29,7 +29,7 @@ export function RootLayout() {
     <>
       <ProgressBar navigating={navigation.state !== 'idle'} />
       <Outlet />
-      <p className="visually-hidden" role="status">
+      <p id="page-announcement" className="visually-hidden" role="status">
         {announcement}
       </p>
     </>
