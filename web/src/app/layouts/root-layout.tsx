@@ -29,7 +29,8 @@ export function RootLayout() {
     <>
       <ProgressBar navigating={navigation.state !== 'idle'} />
       <Outlet />
-      <p id="page-announcement" className="visually-hidden" role="status">
+      {/* A live region of its own, not role="status": the pages' own statuses stay the one status. */}
+      <p id="page-announcement" className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
     </>

@@ -16,7 +16,9 @@ function Frame() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <p role="status">{announcement}</p>
+      <p aria-live="polite" data-testid="announcement">
+        {announcement}
+      </p>
     </>
   );
 }
@@ -88,14 +90,14 @@ describe('usePageChangeFocus', () => {
   it('leaves the first page of a visit at the browser start, announcing nothing', () => {
     renderRoutes('/account');
     expect(document.body).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByTestId('announcement')).toHaveTextContent('');
   });
 
   it('focuses the new page h1 and announces its title when the app moves on by itself', async () => {
     const { router } = renderRoutes('/');
     await act(() => router.navigate('/account'));
     expect(screen.getByRole('heading', { name: 'Account' })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('Page /account');
+    expect(screen.getByTestId('announcement')).toHaveTextContent('Page /account');
   });
 
   it('takes the focus from a top bar link that stays on the screen', async () => {
