@@ -153,7 +153,8 @@ test('every applicant route holds at 200% text size and at 320 px', async ({ bro
   // The collection site, self-pay, then the end: home, the site change, the report, disputes.
   await moveTo(api, 6);
   await checkPages(pages, ['/collection-site']);
-  await api.ok('PUT', '/api/v2/user/collection-site', { siteId: 787012 });
+  const found = (await api.ok('GET', '/api/v2/collection-sites?zip=78701')) as { sites: { id: number }[] };
+  await api.ok('PUT', '/api/v2/user/collection-site', { siteId: found.sites[0].id });
   await moveTo(api, 7);
   await checkPages(pages, ['/self-pay']);
   await api.ok('POST', '/api/v2/payment/auth', {
