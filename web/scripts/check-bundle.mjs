@@ -34,6 +34,8 @@ const LOADED_LATER = {
     "the login form's schema and zod: load at the first focus in the form (features/auth/components/login-form.tsx)",
   'src/locales/es-US/messages.ts':
     'the es-US catalogue: only a visitor whose language is Spanish loads it, before the page (lib/i18n.ts); /login in en-US is what the budget measures',
+  'src/lib/page-change-focus.ts':
+    'the focus after a page change: loads with the first focus or the first page change (lib/focus-title.ts)',
   'src/lib/current-user.ts':
     'the query cache of the user and TanStack Query: loads with a login (lib/auth.ts, through the loader main.tsx gives it), or on /login only when already logged in, to send the applicant on (app/guards.ts)',
 };

@@ -96,14 +96,14 @@ describe('usePageChangeFocus', () => {
   it('focuses the new page h1 and announces its title when the app moves on by itself', async () => {
     const { router } = renderRoutes('/');
     await act(() => router.navigate('/account'));
-    expect(screen.getByRole('heading', { name: 'Account' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Account' })).toHaveFocus());
     expect(screen.getByTestId('announcement')).toHaveTextContent('Page /account');
   });
 
   it('takes the focus from a top bar link that stays on the screen', async () => {
     const { user } = renderRoutes('/account');
     await user.click(screen.getByRole('link', { name: 'Home' }));
-    expect(screen.getByRole('heading', { name: 'Home' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Home' })).toHaveFocus());
   });
 
   it('waits for a page that shows its h1 once loaded', async () => {
