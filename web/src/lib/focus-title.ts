@@ -17,57 +17,55 @@ export function useFocusTitle(titleId: string, step?: unknown) {
   }, [titleId, step]);
 }
 
-const loadPageChangeFocus = () => import('./page-change-focus');
+const load = () => import('./page-change-focus');
+
+/** Runs `start` from the lazy module once loaded, unless stopped before; returns the stop. */
+function lazily(start: (m: Awaited<ReturnType<typeof load>>) => () => void) {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void load().then((m) => {
+    if (!stopped) stop = start(m);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
 
 /**
  * For the root layout: after each route change, and whenever the focused control disappears with the
  * content it was in, the page's h1 takes the focus, unless the new page put it somewhere itself (a
  * field to type in, an error). A route change also puts its `title` into the returned announcement,
- * for a polite live region. The first page of a visit keeps the browser's start.
+ * for a polite live region. The first page of a visit keeps the browser's start. The work loads with
+ * the first page change or focus (lib/page-change-focus.ts).
  */
 export function usePageChangeFocus(title: string) {
   const { pathname } = useLocation();
   const [announcement, setAnnouncement] = useState('');
   const firstPage = useRef(true);
-  const left = useRef<Element | null>(null);
 
   // Before the new page's own effects run: the control still focused now (a top bar link, the menu's
   // button) is the one the applicant left, not one the new page chose.
   useLayoutEffect(() => {
-    left.current = document.activeElement;
-  }, [pathname]);
-
-  useEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;
       return;
     }
+    const left = document.activeElement;
     setAnnouncement(title);
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void loadPageChangeFocus().then((m) => {
-      if (!cancelled) stop = m.focusTitleWhenShown(left.current);
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
+    return lazily((m) => m.focusTitleWhenShown(left));
     // Only when the page changes; the title belongs to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
-  // The watch for a lost focus loads with the first focus: nothing can be lost before.
+  // Nothing can be lost before the first focus.
   useEffect(() => {
     let stop: (() => void) | undefined;
-    let cancelled = false;
     const start = (event: FocusEvent) => {
-      void loadPageChangeFocus().then((m) => {
-        if (!cancelled) stop = m.watchLostFocus(event.target instanceof Element ? event.target : null);
-      });
+      stop = lazily((m) => m.watchLostFocus(event.target as Element));
     };
     document.addEventListener('focusin', start, { once: true });
     return () => {
-      cancelled = true;
       document.removeEventListener('focusin', start);
       stop?.();
     };
