@@ -1,7 +1,9 @@
-// Around every page: the loading bar, the document title and, with a session, its clock.
+// Around every page: the loading bar, the document title, the focus and announcement of a page
+// change and, with a session, its clock.
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
+import { usePageChangeFocus } from '@/lib/focus-title';
 import { t } from '@/lib/i18n';
 import { usePageTitleOverride } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
@@ -23,11 +25,14 @@ export function useDocumentTitle() {
     const app = t('common.appTitle');
     document.title = title ? `${title} | ${app}` : app;
   }, [title]);
+  // What a page change announces: the page's own title, without the portal's name each time.
+  return title ?? t('common.appTitle');
 }
 
 export function RootLayout() {
   const navigation = useNavigation();
-  useDocumentTitle();
+  const title = useDocumentTitle();
+  const announcement = usePageChangeFocus(title);
   const hasSession = useSession((s) => s.credentials.jwt !== null && s.tokenExpiration !== null);
   return (
     <>
@@ -38,6 +43,10 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       <Outlet />
+      {/* A live region of its own, not role="status": the pages' own statuses stay the one status. */}
+      <p id="page-announcement" className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
     </>
   );
 }

@@ -4,7 +4,7 @@
 // state never rests on colour or an icon alone.
 import '@/components/app-nav/messages';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigationType } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { t } from '@/lib/i18n';
 import type { ChecklistPage } from '@/lib/subject';
@@ -55,24 +55,11 @@ export function AppNav({ pages }: AppNavProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
 
   // A link followed on a phone closes the menu: the page it leads to is what the applicant wants to see.
-  // When the app moved on by itself ("Save and continue", the end of setup) or from the phone menu, the
-  // control pressed is gone and the focus would fall back to the start of the document: it goes to the
-  // page's content instead. A page opened or reloaded from the address bar (POP) starts at the top.
-  useEffect(() => {
-    const panel = panelRef.current;
-    const active = document.activeElement;
-    const followedFromMenu = panel?.dataset.open === 'true' && panel.contains(active);
-    const lost = !active || active === document.body;
-    setOpen(false);
-    if (navigationType !== 'POP' && (followedFromMenu || lost)) document.getElementById('main')?.focus();
-    // Only when the page changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
+  // The focus goes to its h1 (usePageChangeFocus, for every page change).
+  useEffect(() => setOpen(false), [pathname]);
 
   // Escape closes the open menu and hands the focus back to its button.
   useEffect(() => {
@@ -104,7 +91,7 @@ export function AppNav({ pages }: AppNavProps) {
         <span>{progress}</span>
         <span aria-hidden="true" className={styles.chevron} data-open={open} />
       </button>
-      <div ref={panelRef} id={listId} className={styles.panel} data-open={open}>
+      <div id={listId} className={styles.panel} data-open={open}>
         <p className={styles.heading}>{progress}</p>
         <ul className={styles.list}>
           <NavItem to={paths.profile.getHref()} label={t('nav.profile')} />

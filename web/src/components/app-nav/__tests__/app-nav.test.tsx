@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -125,52 +125,6 @@ describe('AppNav', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
-  });
-
-  it('a link followed from the phone menu by keyboard leaves the focus on the page, not lost with the menu', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <>
-              <AppNav pages={pages} />
-              <main id="main" tabIndex={-1} />
-            </>
-          ),
-        },
-      ],
-      { initialEntries: ['/profile'] },
-    );
-    render(<RouterProvider router={router} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /Your profile/ }));
-    screen.getByRole('link', { name: 'Address History to do' }).focus();
-    await user.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe('/addresses');
-    expect(screen.getByRole('main')).toHaveFocus();
-  });
-
-  it('after the app moves on by itself the focus goes to the page, but a page opened from the address bar starts at the top', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <>
-              <AppNav pages={pages} />
-              <main id="main" tabIndex={-1} />
-            </>
-          ),
-        },
-      ],
-      { initialEntries: ['/aliases'] },
-    );
-    render(<RouterProvider router={router} />);
-    expect(document.body).toHaveFocus();
-    // "Save and continue": the button pressed is gone, the focus is nowhere.
-    await act(() => router.navigate('/addresses'));
-    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('while the checklist loads, still offers the hub, review and account', () => {

@@ -18,6 +18,7 @@ import { ApiError, errorMessageOf } from '@/lib/api-client';
 import { keepMovedStatus, postSubjectStatus } from '@/lib/auth';
 import { config } from '@/lib/config';
 import { currentUserQuery, ensureCurrentUser } from '@/lib/current-user';
+import { useFocusTitle } from '@/lib/focus-title';
 import { paymentRequired, statusAfterIdv } from '@/lib/finalization';
 import { t } from '@/lib/i18n';
 import { statusFromId, statusHomePath, statusIds } from '@/lib/subject-status';
@@ -37,12 +38,7 @@ const TITLE_ID = 'idv-title';
  * starts at the outcome rather than wherever the focus was left.
  */
 function OutcomePage({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    const heading = document.getElementById(TITLE_ID);
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  }, [title]);
+  useFocusTitle(TITLE_ID, title);
   return (
     <>
       <PageHeader title={title} titleId={TITLE_ID} />
