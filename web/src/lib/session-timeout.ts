@@ -1,6 +1,8 @@
 // When a session ends, and what happens then (WCAG 2.2.1, timing adjustable). A session lasts as
-// long as its access token: two minutes before, a dialog (components/session-timeout) offers to
-// stay signed in, which renews the token and starts the clock again. Unanswered, the session ends
+// long as its access token: two minutes before, an applicant at work (a key or pointer press in
+// the last ten minutes) gets a new token without a word, and one who left it alone gets a dialog
+// (components/session-timeout) that offers to stay signed in, which renews the token and starts
+// the clock again. Unanswered, the session ends
 // a few seconds before the token does, while it still works: the open forms' unsaved changes are
 // sent as drafts, the token is revoked, and the login page says why and goes back to the same page.
 import { TOKEN_ENDPOINT, api, forceLogout } from './api-client';

@@ -14,14 +14,44 @@ import { useSession } from '@/lib/session';
 import { endSessionByTime, SESSION_WARNING_MS, sessionEndOf } from '@/lib/session-timeout';
 import styles from './session-timeout.module.css';
 
+/** How long without a key or pointer press before the session counts as left alone. */
+export const IDLE_AFTER_MS = 10 * 60_000;
+
 export default function SessionTimeout() {
   const end = useSession((s) => (s.credentials.jwt ? sessionEndOf(s.tokenExpiration) : null));
   // The end the warning was shown for: a renewed token is a new end, and no warning yet.
   const [warnedFor, setWarnedFor] = useState<number | null>(null);
 
+  // The last key or pointer press: someone at work (typing a long form) is not idle, and their
+  // session is renewed without asking; the warning is for a session left alone.
+  const lastActivity = useRef(0);
+  useEffect(() => {
+    const seen = () => {
+      lastActivity.current = Date.now();
+    };
+    const events = ['keydown', 'pointerdown'] as const;
+    for (const name of events) document.addEventListener(name, seen, { capture: true, passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, seen, { capture: true });
+    };
+  }, []);
+
   useEffect(() => {
     if (end === null) return;
-    const warn = setTimeout(() => setWarnedFor(end), Math.max(0, end - SESSION_WARNING_MS - Date.now()));
+    const warn = setTimeout(
+      () => {
+        if (Date.now() - lastActivity.current > IDLE_AFTER_MS) {
+          setWarnedFor(end);
+          return;
+        }
+        // A renewal that fails for a reason worth showing warns instead; a refused one logs out by itself.
+        renewSession().then(
+          (renewed) => (renewed ? undefined : setWarnedFor(end)),
+          () => setWarnedFor(end),
+        );
+      },
+      Math.max(0, end - SESSION_WARNING_MS - Date.now()),
+    );
     const finish = setTimeout(() => void endSessionByTime(), Math.max(0, end - Date.now()));
     return () => {
       clearTimeout(warn);

@@ -79,6 +79,25 @@ describe('the session timeout', () => {
     expect(screen.getByRole('dialog', { name: 'Your session is about to end' })).toBeInTheDocument();
   });
 
+  it('renews the token without a word for an applicant at work: a key pressed in the last ten minutes', async () => {
+    let refreshes = 0;
+    server.use(
+      http.post('/oauth/access_token', () => {
+        refreshes++;
+        return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 });
+      }),
+    );
+    render(<SessionTimeout />);
+    await advance(warningAt - 60_000);
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await advance(60_000);
+    expect(refreshes).toBe(1);
+    expect(session.get().credentials.jwt).toBe('access-2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(SESSION_WARNING_MS + 10_000);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('unanswered, sends the open forms’ drafts before the logout, then says why on the login page and keeps the page to return to', async () => {
     const order: string[] = [];
     const unregister = registerDraftFlush(async () => {
