@@ -1,11 +1,12 @@
 // The journey with a keyboard alone (issue 26, WCAG 2.1.1): from the invitation link through the
-// setup wizard (welcome, password, login, every legal step, personal information) onto the profile
-// hub, with no mouse and no click(): only Tab, Shift+Tab, Enter, Space and typing. At each step it
+// setup wizard (welcome, password, login, every legal step, personal information), the profile hub,
+// the review and identity verification to /, with no mouse and no click(): only Tab, Shift+Tab, Enter, Space and typing. At each step it
 // checks that focus landed on the step's heading; it counts the key presses and prints the count
 // (and attaches it to the report), which keeps needless stops in sight: the audit counted 873 from
 // invitation to home. The signature is typed once, on the first document that asks for one.
 import type { Locator, Page } from '@playwright/test';
 import { expect, inviteApplicant, test } from './fixtures';
+import { ApplicantApi, prefs, restoreCompanyDefaults, setCompanyPref } from './pom/finalization';
 
 test.setTimeout(180_000);
 
@@ -96,9 +97,15 @@ async function typeDate(keys: Keys, field: Locator, iso: string) {
   }
 }
 
-test('a keyboard alone takes an applicant from the invitation link through setup to the profile', async ({
+// Specs share one server: whatever the journey changed, the next spec file finds the demo company as seeded.
+test.afterEach(() => restoreCompanyDefaults());
+
+test('a keyboard alone takes an applicant from the invitation link through setup, the review and identity verification to /', async ({
   page,
 }, testInfo) => {
+  // Identity verification straight to the end: the site search and self-pay have journeys of their own.
+  setCompanyPref(prefs.siteSelection, 'false');
+  setCompanyPref(prefs.selfPay, '0');
   const keys = new Keys(page);
   const first = 'Kai';
   const last = 'Keys';
@@ -183,8 +190,38 @@ test('a keyboard alone takes an applicant from the invitation link through setup
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+  // The data pages have their keyboard checks in their own specs; here they are filled through the API,
+  // and the journey goes on from the review.
+  await (await ApplicantApi.of(page)).fillDataPages();
+  await page.reload();
+  await keys.activate(page.getByRole('main').getByRole('link', { name: 'Review and submit' }), { max: 80 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Review and submit' })).toBeFocused();
+  await keys.tick(
+    page.getByRole('checkbox', { name: 'I confirm that the information I have given is true and complete.' }),
+    {
+      max: 80,
+    },
+  );
+  await keys.activate(page.getByRole('button', { name: 'Start identity verification' }));
+  keys.part('review');
+
+  // The provider's page in its frame: Tab goes into it as into the page.
+  await expect(page).toHaveURL(/\/idv$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeFocused();
+  const frame = page.frameLocator('iframe[title="Identity verification"]');
+  for (const name of ['Use sample document', 'Use sample selfie', 'Approve (test outcome)']) {
+    await keys.activate(frame.getByRole('button', { name }), { max: 40 });
+  }
+  await expect(page).toHaveURL(/\/idv\/success/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Identity verified' })).toBeFocused();
+  await keys.activate(page.getByRole('button', { name: 'Continue' }));
+  keys.part('identity verification');
+
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: "You're all set" })).toBeFocused();
+
   const report = [
-    `${keys.presses} key presses from the invitation link to the profile: ${keys.typed} typed characters, ${keys.presses - keys.typed} to move and act`,
+    `${keys.presses} key presses from the invitation link to /: ${keys.typed} typed characters, ${keys.presses - keys.typed} to move and act`,
     ...keys.parts.map(([part, n]) => `  ${part}: ${n}`),
   ].join('\n');
   console.log(report);
