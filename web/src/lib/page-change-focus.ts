@@ -2,6 +2,9 @@
 // for it before the visitor acts (scripts/check-bundle.mjs).
 import { focusTitle } from './focus-heading';
 
+/** How long a removed control's page gets to put the focus somewhere of its own before the h1 takes it. */
+const OWN_FOCUS_WAIT_MS = 100;
+
 /** How long a page change waits for its h1 (a page loading its data shows it late). */
 const TITLE_WAIT_MS = 10_000;
 
@@ -53,12 +56,14 @@ export function watchLostFocus(focused: Element | null) {
   const onChange = () => {
     if (!focused || focused.isConnected || !focusIsLost(null)) return;
     focused = null;
-    // A tick later: a closing dialog hands the focus back to its button by then.
+    // A moment later: by then a closing dialog has handed the focus back to its button, and a step
+    // that focuses something of its own (a confirmation's heading, from an effect that may run after a
+    // tick) has done so, and keeps it.
     window.clearTimeout(check);
     check = window.setTimeout(() => {
       stopWaiting?.();
       stopWaiting = focusTitleWhenShown(null);
-    });
+    }, OWN_FOCUS_WAIT_MS);
   };
   const observer = new MutationObserver(onChange);
   document.addEventListener('focusin', onFocusIn);
