@@ -43,9 +43,11 @@ func (s *Server) handleSubjectView(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	// What each page still misses is said in the applicant's language.
+	// Each page's name and what it still misses are said in the applicant's language.
 	l := portal.LocaleOf(r.Context())
-	for _, p := range v.Pages {
+	for n := range v.Pages {
+		p := &v.Pages[n]
+		p.Title = portal.TranslateText(l, p.Title)
 		for i, m := range p.Missing {
 			p.Missing[i] = portal.TranslateText(l, m)
 		}

@@ -275,3 +275,39 @@ func TestSubjectReadModelAndReadiness(t *testing.T) {
 		}
 	})
 }
+
+func TestSubjectPagesAreNamedInTheRequestsLanguage(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		a := newServiceAPI(t, db)
+		titles := func(header map[string]string) map[string]string {
+			t.Helper()
+			rec := a.send(request{Method: "GET", URL: "/api/v2/user/subject", Token: a.tokens["jane"], Header: header})
+			if rec.Code != 200 {
+				t.Fatalf("GET subject = %d %s", rec.Code, rec.Body)
+			}
+			var body struct {
+				Payload struct {
+					Pages []struct{ ID, Title string } `json:"pages"`
+				} `json:"payload"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]string{}
+			for _, p := range body.Payload.Pages {
+				out[p.ID] = p.Title
+			}
+			return out
+		}
+		english, spanish := titles(nil), titles(map[string]string{"Accept-Language": "es-US"})
+		for id, want := range map[string][2]string{
+			"personal":  {"Personal Information", "Información personal"},
+			"aliases":   {"Other Names", "Otros nombres"},
+			"addresses": {"Address History", "Historial de direcciones"},
+		} {
+			if english[id] != want[0] || spanish[id] != want[1] {
+				t.Errorf("page %s is named %q in English and %q in Spanish, want %q and %q", id, english[id], spanish[id], want[0], want[1])
+			}
+		}
+	})
+}
