@@ -39,6 +39,18 @@ async function advance(ms: number) {
   });
 }
 
+/** Answers every token refresh with a new token ('access-2'), counting them. */
+function countRefreshes() {
+  const refreshes = { count: 0 };
+  server.use(
+    http.post('/oauth/access_token', () => {
+      refreshes.count++;
+      return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 });
+    }),
+  );
+  return refreshes;
+}
+
 describe('the session timeout', () => {
   it('warns two minutes before the end in a dialog that takes focus, with Stay signed in and Sign out', async () => {
     render(<SessionTimeout />);
@@ -56,18 +68,12 @@ describe('the session timeout', () => {
   });
 
   it('Stay signed in renews the token, closes the warning and starts the clock again', async () => {
-    let refreshes = 0;
-    server.use(
-      http.post('/oauth/access_token', () => {
-        refreshes++;
-        return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 });
-      }),
-    );
+    const refreshes = countRefreshes();
     render(<SessionTimeout />);
     await advance(warningAt);
     fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
     await advance(0);
-    expect(refreshes).toBe(1);
+    expect(refreshes.count).toBe(1);
     expect(session.get().credentials.jwt).toBe('access-2');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -80,18 +86,12 @@ describe('the session timeout', () => {
   });
 
   it('renews the token without a word for an applicant at work: a key pressed in the last ten minutes', async () => {
-    let refreshes = 0;
-    server.use(
-      http.post('/oauth/access_token', () => {
-        refreshes++;
-        return HttpResponse.json({ access_token: 'access-2', refresh_token: 'refresh-2', expires_in: 600 });
-      }),
-    );
+    const refreshes = countRefreshes();
     render(<SessionTimeout />);
     await advance(warningAt - 60_000);
     fireEvent.keyDown(document.body, { key: 'a' });
     await advance(60_000);
-    expect(refreshes).toBe(1);
+    expect(refreshes.count).toBe(1);
     expect(session.get().credentials.jwt).toBe('access-2');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await advance(SESSION_WARNING_MS + 10_000);
