@@ -82,7 +82,10 @@ test('each page change puts the focus on the new page h1 and announces its title
   await expect(page).toHaveURL(/\/collection-site-update$/);
   await expectPageChanged(page, 'Change site');
 
-  await page.getByRole('banner').getByRole('link', { name: /\(home page\)$/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /\(home page\)$/ })
+    .click();
   await expect(home.heading).toBeVisible();
   await expectPageChanged(page, 'the home link');
 
