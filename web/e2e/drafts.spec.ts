@@ -14,6 +14,8 @@ test('typed and not saved on one device is there after a new login on another, u
   page,
   browser,
 }) => {
+  // Two devices and three logins: longer than the default minute on a loaded two-core machine.
+  test.setTimeout(120_000);
   const email = `drafts.${Date.now()}@example.com`;
   await inviteSetUpThroughApi(page, email, applicant, password);
 

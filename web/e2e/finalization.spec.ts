@@ -323,7 +323,11 @@ test('D: a declined verification explains itself; "Try again" opens a new sessio
   const unknown = await api.send('PUT', '/api/v2/user/collection-site', { siteId: 1 });
   expect(unknown.status).toBe(422);
   expect(unknown.body.errorFields).toEqual([
-    { field: 'siteId', message: 'This collection site does not exist. Search again and choose one from the list.' },
+    {
+      field: 'siteId',
+      message: 'This collection site does not exist. Search again and choose one from the list.',
+      code: 'collection_site.not_found',
+    },
   ]);
   expect((await api.send('POST', '/api/v2/user/subject/status', { statusId: 2 })).status).toBe(409);
   expect((await api.send('PUT', '/api/v2/idv/session', { subjectId })).status).toBe(409);
