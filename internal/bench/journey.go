@@ -1110,16 +1110,19 @@ func (j *journey) reviewPage() error {
 		"/api/v2/user/profile/documents", "/api/v2/user/profile/fillable-pdf-forms")
 }
 
-// reload is a document load of an applicant page: the HTML, then the shell's own calls; between
-// them the page's calls (pageCalls).
-func (j *journey) reload(path string, pageCalls ...string) error {
+// reload is a document load of an applicant page: the HTML, the user and company the shell asks
+// first, the page's own calls (page), then the rest of the shell's (boot).
+func (j *journey) reload(path string, page func() error) error {
 	if err := j.visit(path); err != nil {
 		return err
 	}
 	if err := j.readUser(http.MethodGet, "/api/v2/user", nil); err != nil {
 		return err
 	}
-	if err := j.gets(append([]string{fmt.Sprintf("/api/settings/company/%d", j.user.Subject.CompanyID)}, pageCalls...)...); err != nil {
+	if err := j.get(fmt.Sprintf("/api/settings/company/%d", j.user.Subject.CompanyID)); err != nil {
+		return err
+	}
+	if err := page(); err != nil {
 		return err
 	}
 	return j.boot()
@@ -1130,16 +1133,19 @@ var samplePhoto, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAA
 
 // documents uploads one photo for each document type the package asks.
 func (j *journey) documents() error {
-	if err := j.reload("/additional-documents", "/api/v2/user/profile/documents", "/api/v2/user/subject"); err != nil {
-		return err
-	}
 	var list struct {
 		DocumentTypes []struct {
 			Type string `json:"type"`
 		} `json:"documentTypes"`
 		Writable bool `json:"writable"`
 	}
-	if err := j.call(http.MethodGet, "/api/v2/user/profile/documents", nil, &list); err != nil {
+	err := j.reload("/additional-documents", func() error {
+		if err := j.call(http.MethodGet, "/api/v2/user/profile/documents", nil, &list); err != nil {
+			return err
+		}
+		return j.get("/api/v2/user/subject")
+	})
+	if err != nil {
 		return err
 	}
 	if !list.Writable {
@@ -1167,14 +1173,14 @@ func (j *journey) documents() error {
 
 // pdfForms fills each form of the package: its template, then the filled copy.
 func (j *journey) pdfForms() error {
-	if err := j.reload("/fillable-pdf-form"); err != nil {
-		return err
-	}
 	var forms []struct {
 		ID   int64  `json:"id"`
 		Code string `json:"code"`
 	}
-	if err := j.call(http.MethodGet, "/api/v2/user/profile/fillable-pdf-forms", nil, &forms); err != nil {
+	err := j.reload("/fillable-pdf-form", func() error {
+		return j.call(http.MethodGet, "/api/v2/user/profile/fillable-pdf-forms", nil, &forms)
+	})
+	if err != nil {
 		return err
 	}
 	for _, f := range forms {
@@ -1207,9 +1213,11 @@ func (j *journey) pdfForms() error {
 
 // submit is the review page's "start identity verification", with the declaration.
 func (j *journey) submit() error {
-	err := j.reload("/confirmation", "/api/v2/user/subject", "/api/v2/user/service",
-		"/api/v2/lookup/statesByCountryId?countryId=1", "/api/v2/lookup/countries", "/api/v2/user/profile/documents",
-		"/api/v2/user/profile/fillable-pdf-forms", "/api/v2/lookup/genders", "/api/v2/user/document", "/api/v2/user/data")
+	err := j.reload("/confirmation", func() error {
+		return j.gets("/api/v2/user/subject", "/api/v2/user/service", "/api/v2/lookup/statesByCountryId?countryId=1",
+			"/api/v2/lookup/countries", "/api/v2/user/profile/documents", "/api/v2/user/profile/fillable-pdf-forms",
+			"/api/v2/lookup/genders", "/api/v2/user/document", "/api/v2/user/data")
+	})
 	if err != nil {
 		return err
 	}
