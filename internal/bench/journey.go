@@ -170,8 +170,13 @@ func (j *journey) run(setupPath, invitation string) error {
 
 // --- HTTP ----------------------------------------------------------------------------------------
 
-// apiAccept is the app's Accept header (web/src/lib/api-client.ts).
-const apiAccept = "application/json, text/plain, */*"
+const (
+	// apiAccept is the app's Accept header (web/src/lib/api-client.ts).
+	apiAccept = "application/json, text/plain, */*"
+	// browserLanguage is the Accept-Language of the recorded browser (locale en-US), sent with
+	// every request: the server reads it for the language of its messages and texts.
+	browserLanguage = "en-US"
+)
 
 // request is one request as the browser sends it.
 type request struct {
@@ -201,6 +206,7 @@ func (j *journey) do(r request) (answer, error) {
 	for k, v := range r.header {
 		req.Header[k] = v
 	}
+	req.Header.Set("Accept-Language", browserLanguage)
 	if r.bearer && j.token != "" {
 		req.Header.Set("Authorization", "Bearer "+j.token)
 	}
@@ -425,6 +431,7 @@ func (j *journey) events() error {
 		return err
 	}
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Accept-Language", browserLanguage)
 	req.Header.Set("Authorization", "Bearer "+j.token)
 	j.stats.Requests++
 	resp, err := j.client.Do(req)
