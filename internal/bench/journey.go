@@ -99,11 +99,11 @@ type journey struct {
 	token  string // the bearer credential the app holds: the setup one, then the login's
 	cached map[string]bool
 	stats  JourneyStats
-	step   string // named in errors
 
 	password, ssn string
 	user          userAnswer
 	location      location
+	services      map[string]bool // the package's service pages, by alias; nil until asked
 }
 
 // The demo journey's answers: a Texas resident with three addresses, one school, one employer,
@@ -149,10 +149,10 @@ func (j *journey) run(setupPath, invitation string) error {
 		{"hub", j.hub},
 		{"other names", j.otherNames},
 		{"addresses", j.addresses},
-		{"education", func() error { return j.servicePage("education", j.education()) }},
-		{"employment", func() error { return j.servicePage("employment", j.employment()) }},
-		{"credential", func() error { return j.servicePage("credential", j.credential()) }},
-		{"professional", func() error { return j.servicePage("professional", j.reference()) }},
+		{"education", func() error { return j.servicePage("education", educationEntry()) }},
+		{"employment", func() error { return j.servicePage("employment", employmentEntry()) }},
+		{"credential", func() error { return j.servicePage("credential", credentialEntry()) }},
+		{"professional", func() error { return j.servicePage("professional", referenceEntry()) }},
 		{"review", j.reviewPage},
 		{"documents", j.documents},
 		{"pdf forms", j.pdfForms},
@@ -165,7 +165,6 @@ func (j *journey) run(setupPath, invitation string) error {
 		if err := j.ctx.Err(); err != nil {
 			return fmt.Errorf("journey: %s: %w", s.name, err)
 		}
-		j.step = s.name
 		if err := s.run(); err != nil {
 			return fmt.Errorf("journey: %s: %w", s.name, err)
 		}
@@ -1045,9 +1044,9 @@ type serviceEntry struct {
 	noDataFlag bool
 }
 
-func (j *journey) education() serviceEntry {
+func educationEntry() serviceEntry {
 	return serviceEntry{
-		opening: []string{"/api/v2/user/service", "/api/v2/user/data"},
+		opening: []string{"/api/v2/user/data"},
 		draft: map[string]any{"school_name": "Austin Community College", "school_type": "community_college",
 			"school_country": "US", "school_city": "Austin", "school_state": "", "attended_from": "", "attended_to": "",
 			"graduated": "", "degree": "", "degree_other": "", "major": "", "graduation_date": "", "name_while_attending": ""},
@@ -1059,7 +1058,7 @@ func (j *journey) education() serviceEntry {
 	}
 }
 
-func (j *journey) employment() serviceEntry {
+func employmentEntry() serviceEntry {
 	return serviceEntry{
 		opening: []string{"/api/v2/user/subject", "/api/v2/user/data", "/api/v2/user/subject/address"},
 		draft: map[string]any{"employer_name": "Riverside Warehousing", "employer_country": "US", "employer_city": "Austin",
@@ -1074,7 +1073,7 @@ func (j *journey) employment() serviceEntry {
 	}
 }
 
-func (j *journey) credential() serviceEntry {
+func credentialEntry() serviceEntry {
 	return serviceEntry{
 		opening: []string{"/api/v2/user/data"},
 		draft: map[string]any{"credential_type": "license", "credential_name": "Forklift operator certificate",
@@ -1087,7 +1086,7 @@ func (j *journey) credential() serviceEntry {
 	}
 }
 
-func (j *journey) reference() serviceEntry {
+func referenceEntry() serviceEntry {
 	return serviceEntry{
 		opening: []string{"/api/v2/user/data"},
 		draft: map[string]any{"reference_name": "Morgan Blake", "relationship": "", "reference_company": "",
@@ -1097,8 +1096,26 @@ func (j *journey) reference() serviceEntry {
 	}
 }
 
-// servicePage is one service page: open it, type (the autosave), save and continue.
+// servicePage is one service page, when the package has it: open it, type (the autosave), save
+// and continue. The first one the app opens asks for the package's service definitions.
 func (j *journey) servicePage(alias string, s serviceEntry) error {
+	if j.services == nil {
+		var defs struct {
+			Payload []struct {
+				Alias string `json:"alias"`
+			} `json:"payload"`
+		}
+		if err := j.call(http.MethodGet, "/api/v2/user/service", nil, &defs); err != nil {
+			return err
+		}
+		j.services = map[string]bool{}
+		for _, d := range defs.Payload {
+			j.services[d.Alias] = true
+		}
+	}
+	if !j.services[alias] {
+		return nil
+	}
 	if err := j.gets(append(s.opening, "/api/v2/user/drafts")...); err != nil {
 		return err
 	}
