@@ -40,10 +40,8 @@ func spliceReport(old []byte, section string) []byte {
 	i := strings.Index(s, beginMarker)
 	j := strings.Index(s, endMarker)
 	if i < 0 || j < i {
-		if !strings.HasSuffix(s, "\n") && s != "" {
-			s += "\n"
-		}
-		if s != "" {
+		// A blank line before the section, as Markdown wants it.
+		for s != "" && !strings.HasSuffix(s, "\n\n") {
 			s += "\n"
 		}
 		return []byte(s + section)
