@@ -38,19 +38,19 @@ func scenarios() []scenario {
 		{Name: "GET /api/v2/user/subject", Key: "/subject", Method: http.MethodGet, Want: http.StatusOK,
 			Path: fixed("/api/v2/user/subject")},
 		{Name: "PUT /api/v2/user (personal information)", Key: "/put-user", Method: http.MethodPut, Want: http.StatusOK,
-			Path: fixed("/api/v2/user"), Body: personalInformation, Write: true},
+			Path: fixed("/api/v2/user"), Body: personalInformationBody, Write: true},
 		{Name: "PUT /api/v2/user/subject/address", Key: "/put-address", Method: http.MethodPut, Want: http.StatusOK,
-			Path: fixed("/api/v2/user/subject/address"), Body: addresses, Write: true},
+			Path: fixed("/api/v2/user/subject/address"), Body: addressesBody, Write: true},
 		{Name: "POST chat message", Key: "/chat", Method: http.MethodPost, Want: http.StatusCreated,
 			Path: func(a applicant) string {
 				return fmt.Sprintf("/api/v2/user/subject/profile/%d/chat-messages", a.ProfileID)
-			}, Body: chatMessage, Write: true},
+			}, Body: chatMessageBody, Write: true},
 	}
 }
 
 func fixed(path string) func(applicant) string { return func(applicant) string { return path } }
 
-func personalInformation(a applicant) []byte {
+func personalInformationBody(a applicant) []byte {
 	b, _ := json.Marshal(map[string]any{
 		"firstName": "Bench", "noMiddleName": true, "middleName": "", "lastName": "Seeded",
 		"mothersMaidenName": "Smith", "ssn": "123-45-6789", "confirmSSN": "123-45-6789", "noSSN": false,
@@ -64,33 +64,33 @@ func personalInformation(a applicant) []byte {
 	return b
 }
 
-func addresses(applicant) []byte {
+func addressesBody(applicant) []byte {
 	return []byte(`{"addresses":[` +
 		`{"country":"US","street1":"1600 Pennsylvania Ave NW","street2":"","city":"Washington","state":"US-DC","zip":"20500","from":"2021-03","to":"","current":true},` +
 		`{"country":"US","street1":"350 Fifth Avenue","street2":"Apt 4","city":"New York","state":"US-NY","zip":"10118","from":"2015-01","to":"2021-03","current":false}` +
 		`],"draft":false}`)
 }
 
-func chatMessage(applicant) []byte {
+func chatMessageBody(applicant) []byte {
 	return []byte(`{"message":"When will my background check be finished?"}`)
 }
 
-// answer is what a server answered to one request.
-type answer struct {
+// reply is what a server answered to one request.
+type reply struct {
 	Status      int
 	ContentType string
 	Body        []byte
 }
 
 // send makes one request of sc for a and checks its status.
-func send(ctx context.Context, client *http.Client, base, path string, sc scenario, a applicant) (answer, error) {
+func send(ctx context.Context, client *http.Client, base, path string, sc scenario, a applicant) (reply, error) {
 	var body io.Reader
 	if sc.Body != nil {
 		body = bytes.NewReader(sc.Body(a))
 	}
 	req, err := http.NewRequestWithContext(ctx, sc.Method, base+path, body)
 	if err != nil {
-		return answer{}, err
+		return reply{}, err
 	}
 	if !sc.Anonymous {
 		req.Header.Set("Authorization", "Bearer "+a.Token)
@@ -100,17 +100,17 @@ func send(ctx context.Context, client *http.Client, base, path string, sc scenar
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return answer{}, fmt.Errorf("%s: %w", sc.Name, err)
+		return reply{}, fmt.Errorf("%s: %w", sc.Name, err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return answer{}, fmt.Errorf("%s: %w", sc.Name, err)
+		return reply{}, fmt.Errorf("%s: %w", sc.Name, err)
 	}
 	if resp.StatusCode != sc.Want {
-		return answer{}, fmt.Errorf("%s: %s answered %d, want %d: %.300s", sc.Name, base, resp.StatusCode, sc.Want, b)
+		return reply{}, fmt.Errorf("%s: %s answered %d, want %d: %.300s", sc.Name, base, resp.StatusCode, sc.Want, b)
 	}
-	return answer{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: b}, nil
+	return reply{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: b}, nil
 }
 
 // target is a server whose CPU is measured: the portal, a floor or a peer.

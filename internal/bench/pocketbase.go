@@ -2,13 +2,14 @@ package bench
 
 import (
 	"context"
+	"debug/buildinfo"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+	"runtime/debug"
 	"syscall"
 	"time"
 )
@@ -34,9 +35,10 @@ func startPocketBase(ctx context.Context, binary, dir string, client *http.Clien
 	if err := os.MkdirAll(pbDir, 0o700); err != nil {
 		return nil, err
 	}
-	version, _ := exec.CommandContext(ctx, binary, "--version").Output()
 	// The superuser first, with the CLI, before the server holds the files.
-	if out, err := exec.CommandContext(ctx, binary, "superuser", "upsert", "bench.admin@example.com", benchPassword, "--dir", pbDir).CombinedOutput(); err != nil {
+	// --dev=false everywhere: a binary under /tmp looks like `go run` to
+	// PocketBase, which then logs every SQL statement.
+	if out, err := exec.CommandContext(ctx, binary, "superuser", "upsert", "bench.admin@example.com", benchPassword, "--dir", pbDir, "--dev=false").CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("pocketbase superuser upsert: %v: %s", err, out)
 	}
 	port, err := freePort()
@@ -47,8 +49,8 @@ func startPocketBase(ctx context.Context, binary, dir string, client *http.Clien
 	if err != nil {
 		return nil, err
 	}
-	pb := &peer{base: fmt.Sprintf("http://127.0.0.1:%d", port), version: strings.TrimSpace(string(version)), log: logFile}
-	pb.cmd = exec.Command(binary, "serve", "--http", fmt.Sprintf("127.0.0.1:%d", port), "--dir", pbDir)
+	pb := &peer{base: fmt.Sprintf("http://127.0.0.1:%d", port), version: binaryVersion(binary), log: logFile}
+	pb.cmd = exec.Command(binary, "serve", "--http", fmt.Sprintf("127.0.0.1:%d", port), "--dir", pbDir, "--dev=false")
 	pb.cmd.Stdout, pb.cmd.Stderr = logFile, logFile
 	if err := pb.cmd.Start(); err != nil {
 		logFile.Close()
@@ -59,6 +61,21 @@ func startPocketBase(ctx context.Context, binary, dir string, client *http.Clien
 		return nil, err
 	}
 	return pb, nil
+}
+
+// binaryVersion names the PocketBase module a binary was built from
+// (`go install .../examples/base@v0.36.0` stamps no version of its own).
+func binaryVersion(binary string) string {
+	info, err := buildinfo.ReadFile(binary)
+	if err != nil {
+		return "(version unknown)"
+	}
+	for _, m := range append([]*debug.Module{&info.Main}, info.Deps...) {
+		if m.Path == "github.com/pocketbase/pocketbase" && m.Version != "" && m.Version != "(devel)" {
+			return m.Version
+		}
+	}
+	return "(version unknown)"
 }
 
 func (pb *peer) setUp(ctx context.Context, client *http.Client) error {

@@ -32,8 +32,9 @@ type portalProcess struct {
 
 // startPortal starts the real binary as an operator would, with the demo
 // employer (the journey walks its package). The sandbox identity check
-// answers after 200 ms instead of 5 s: that wait is the simulated
-// provider's, not the portal's work, and would only hold journeys idle.
+// answers at once (--idv-check-delay 0s): its usual 5 s are the simulated
+// provider's wait, not the portal's work, and would only hold journeys
+// idle.
 func startPortal(ctx context.Context, binary, dir, dbURL string) (*portalProcess, error) {
 	port, err := freePort()
 	if err != nil {
@@ -55,7 +56,7 @@ func startPortal(ctx context.Context, binary, dir, dbURL string) (*portalProcess
 		return nil, err
 	}
 	args := []string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--demo",
-		"--idv-check-delay", "200ms"}
+		"--idv-check-delay", "0s"}
 	args = append(args, p.storageArgs()...)
 	p.cmd = exec.Command(binary, args...)
 	p.cmd.Env = p.env
