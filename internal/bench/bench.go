@@ -50,8 +50,8 @@ func (c Config) sizes() sizes {
 		return sizes{Rounds: 3, ReadRequests: 100, WriteRequests: 50, Concurrency: 4, Logins: 4,
 			Applicants: 10, Streams: 100, IdleSeconds: 2, Journeys: 8, JourneyConc: 8}
 	}
-	return sizes{Rounds: 5, ReadRequests: 600, WriteRequests: 300, Concurrency: 4, Logins: 16,
-		Applicants: 100, Streams: 1000, IdleSeconds: 10, Journeys: 96, JourneyConc: 24}
+	return sizes{Rounds: 5, ReadRequests: 400, WriteRequests: 200, Concurrency: 4, Logins: 6,
+		Applicants: 100, Streams: 1000, IdleSeconds: 10, Journeys: 64, JourneyConc: 16}
 }
 
 // Report is everything one run measured.

@@ -32,6 +32,9 @@ type JourneysReport struct {
 // minJourneysPerSecond is the target.
 const minJourneysPerSecond = 50
 
+// journeyRamp spaces the start of the concurrent journeys.
+const journeyRamp = 100 * time.Millisecond
+
 // argon2OpsPerJourney: the password is hashed once when the applicant
 // creates it, and checked once when they log in with it.
 const argon2OpsPerJourney = 2
@@ -118,10 +121,17 @@ func measureJourneys(ctx context.Context, p *portalProcess, op *operator, sz siz
 		work <- l
 	}
 	close(work)
-	for range sz.JourneyConc {
+	for k := range sz.JourneyConc {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Applicants arrive one after another, not all in the same
+			// millisecond: the workers start journeyRamp apart.
+			select {
+			case <-time.After(time.Duration(k) * journeyRamp):
+			case <-ctx.Done():
+				return
+			}
 			for link := range work {
 				st, err := RunJourney(ctx, client, p.base, link)
 				mu.Lock()
