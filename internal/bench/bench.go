@@ -65,7 +65,8 @@ type Report struct {
 	Databases  []DatabaseReport
 	PocketBase string // how PocketBase was or was not measured
 	Lighthouse *LighthouseReport
-	Failures   []string // requests or journeys that failed
+	Failures   []string      // requests or journeys that failed
+	Took       time.Duration // the whole run, wall time
 }
 
 // DatabaseReport is the figures of the portal on one database.
@@ -140,6 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		rep.Databases = append(rep.Databases, dr)
 	}
+	rep.Took = time.Since(rep.Date)
 	fmt.Fprint(cfg.Log, "\n"+renderText(rep))
 	if cfg.Out != "" {
 		if err := writeReport(cfg.Out, rep); err != nil {

@@ -117,7 +117,7 @@ func renderMarkdown(rep *Report) string {
 		kind = "quick smoke (`-quick`: few requests, not for comparison)"
 	}
 	w("Written by `make bench` (%s) on %s, commit %s, %s.\n", kind, rep.Date.Format("2006-01-02 15:04 UTC"), rep.Commit, rep.GoVersion)
-	w("Machine: %s, %d cores, %s of memory.\n\n", rep.Machine.CPU, rep.Machine.Cores, formatGiB(rep.Machine.Memory))
+	w("Machine: %s, %d cores, %s of memory. The run took %s.\n\n", rep.Machine.CPU, rep.Machine.Cores, formatGiB(rep.Machine.Memory), rep.Took.Round(time.Second))
 	w("CPU per request is the server process's CPU time (/proc/PID/task/*/schedstat) over a round of requests\n")
 	w("divided by its requests; each figure is the median of the rounds, run interleaved with the floor's\n")
 	w("(a bare net/http server answering the same bytes after a map lookup of the token; for writes, plus a\n")
@@ -195,7 +195,7 @@ func writeJourneys(b *bytes.Buffer, j JourneysReport) {
 		fmt.Fprintf(b, "  Server CPU per journey %s.\n", formatDuration(j.CPUPerJourney()))
 	}
 	if j.FirstError != "" {
-		fmt.Fprintf(b, "  First error: %s\n", j.FirstError)
+		fmt.Fprintf(b, "  First error: %s\n", strings.Join(strings.Fields(j.FirstError), " "))
 	}
 }
 

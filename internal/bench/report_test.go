@@ -135,7 +135,7 @@ func sampleReport() *Report {
 	return &Report{
 		Machine: Machine{CPU: "Test CPU", Cores: 2, Memory: 4 << 30},
 		Date:    time.Date(2026, 11, 29, 17, 40, 0, 0, time.UTC), Commit: "abc1234 (dirty)", GoVersion: "go1.26",
-		Argon2: 40 * time.Millisecond,
+		Argon2: 40 * time.Millisecond, Took: 252*time.Second + 300*time.Millisecond,
 		Databases: []DatabaseReport{{
 			Name: "SQLite",
 			Rows: []Row{
@@ -155,7 +155,7 @@ func TestRenderMarkdown(t *testing.T) {
 	md := renderMarkdown(sampleReport())
 	for _, want := range []string{
 		"commit abc1234 (dirty), go1.26",
-		"Machine: Test CPU, 2 cores, 4.0 GiB of memory.",
+		"Machine: Test CPU, 2 cores, 4.0 GiB of memory. The run took 4m12s.",
 		"| scenario | portal CPU/request | floor | ratio | target | met |",
 		"| GET /api/v2/user | 1,869 µs | 38 µs (read floor) | 49.2x | ≤ 5x floor, < PocketBase (890 µs) | **no** |",
 		"| PUT /api/v2/user (personal information) | 700 µs | 172 µs (insert floor) | 4.1x | ≤ 5x floor | yes |",
