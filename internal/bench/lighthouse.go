@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,11 +58,15 @@ func runLighthouse(ctx context.Context, cfg Config, p *portalProcess, op *operat
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", cfg.Lighthouse, "--base", p.base, "--invitation", link,
 		"--username", a.Email, "--password", benchPassword)
+	// Its progress shows as it goes (a run takes minutes); the end of it
+	// is kept for the report should it fail.
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd.Stderr = io.MultiWriter(cfg.Log, &stderr)
 	out, err := cmd.Output()
 	if err != nil {
-		return &LighthouseReport{Skipped: fmt.Sprintf("failed: %v: %.500s", err, stderr.String())}
+		tail := stderr.String()
+		tail = tail[max(0, len(tail)-500):]
+		return &LighthouseReport{Skipped: fmt.Sprintf("failed: %v: %s", err, strings.Join(strings.Fields(tail), " "))}
 	}
 	rep, err := parseLighthouse(out)
 	if err != nil {
