@@ -9,7 +9,7 @@ BIN     := bin/portal
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json internal/password/common-passwords.txt
 
-.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench web deps chromium clean
+.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench bench-go web deps chromium clean
 
 run: build
 	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
@@ -68,8 +68,17 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# Speed and memory targets live in benchmarks (docs/security.md names them).
-bench: web/dist/index.html
+# The load generator: the real binary on SQLite (and PostgreSQL when
+# PORTAL_TEST_DATABASE_URL is set) against a floor measured in the same run;
+# writes docs/benchmarks.md. A few minutes; BENCH_FLAGS=-quick for a 30-second
+# smoke. PORTAL_BENCH_POCKETBASE names a PocketBase binary to measure beside it
+# (docs/benchmarks.md says how to get one).
+BENCH_FLAGS ?=
+bench: $(BIN)
+	$(GO) run ./cmd/bench -portal $(BIN) -out docs/benchmarks.md $(BENCH_FLAGS)
+
+# Speed and memory targets that live in Go benchmarks (docs/security.md names them).
+bench-go: web/dist/index.html
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:

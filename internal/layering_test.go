@@ -60,6 +60,10 @@ var layers = []layer{
 	{"composition root", []string{"cmd/portal"}, []string{
 		std, thirdParty, "domain", "library", "store", "httpapi", "mail", "webhook", "sandboxes", "demo",
 	}},
+	// The load generator of `make bench`: it drives the portal binary from
+	// outside, over HTTP, and imports no adapter (only the password
+	// library, for raw argon2id with the portal's parameters).
+	{"benchmark", []string{"internal/bench", "cmd/bench"}, []string{std, thirdParty, "domain", "library", "benchmark"}},
 	// For tests only: no layer lists it, so only test files import it.
 	{"test support", []string{"internal/store/storetest", "internal/mail/mailtest"}, []string{
 		std, thirdParty, "domain", "library", "store", "mail",
