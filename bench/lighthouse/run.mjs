@@ -150,6 +150,32 @@ function opportunities(lhr) {
   return lines;
 }
 
+// Lighthouse now and then fails a run on a busy machine (NO_NAVSTART, NO_FCP):
+// such a run is tried again, up to this many times.
+const RETRIES = 2;
+
+/** One Lighthouse run on the tab page, as a first visit as far as the network goes; the session stays. */
+async function audit(url, page, cdp) {
+  for (let attempt = 0; ; attempt++) {
+    await cdp.send('Network.clearBrowserCache');
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      page,
+    );
+    const error = !result
+      ? 'no result'
+      : result.lhr.runtimeError && `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
+    if (!error) {
+      for (const warning of result.lhr.runWarnings ?? []) console.error(`  lighthouse: ${warning}`);
+      return result.lhr;
+    }
+    if (attempt >= RETRIES) throw new Error(`lighthouse on ${url}: ${error}`);
+    console.error(`  lighthouse on ${url}: ${error}; trying again`);
+  }
+}
+
 /** The DevTools port Chromium chose: it writes it into the profile when started with port 0. */
 async function devToolsPort(profile) {
   for (let i = 0; i < 100; i++) {
@@ -246,18 +272,7 @@ async function main() {
       const runs = [];
       let lastLhr;
       for (let i = 0; i < opts.runs; i++) {
-        // A first visit as far as the network goes; the session stays.
-        await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(
-          url,
-          { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
-          undefined,
-          page,
-        );
-        if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-        const lhr = result.lhr;
-        if (lhr.runtimeError)
-          throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = await audit(url, page, cdp);
         const final = new URL(lhr.finalDisplayedUrl);
         if (final.origin === opts.base.origin && final.pathname === '/login' && spec.key !== 'login') {
           throw new Error(`${url} went to /login: the session did not hold`);
