@@ -60,6 +60,7 @@ const OPPORTUNITIES = [
   'bootup-time',
   'mainthread-work-breakdown',
   'total-byte-weight',
+  'long-tasks',
 ];
 
 function usage(message) {
@@ -138,11 +139,11 @@ function opportunities(lhr) {
     const saving = savings.length ? ` (saves ${savings.join(', ')})` : '';
     lines.push(`    ${passed ? 'ok  ' : 'FIX '} ${id}:${value}${saving}`);
     // The items name the files: the worst few say where to look.
-    if (!passed && audit.details?.type === 'opportunity') {
+    if (!passed && ['opportunity', 'table'].includes(audit.details?.type)) {
       for (const item of (audit.details.items ?? []).slice(0, 4)) {
-        if (!item.url) continue;
+        if (typeof item.url !== 'string') continue;
         const bytes = item.wastedBytes ? ` ${round(item.wastedBytes / 1024, 1)} KB` : '';
-        const ms = item.wastedMs ? ` ${round(item.wastedMs)} ms` : '';
+        const ms = item.wastedMs ? ` ${round(item.wastedMs)} ms` : item.total ? ` ${round(item.total)} ms` : '';
         lines.push(`         ${item.url}${bytes}${ms}`);
       }
     }
