@@ -218,7 +218,8 @@ type appFile struct {
 }
 
 // appVariant is one encoding of an app file: its body is in memory (the
-// rendered index.html) or in the file name of the app's file system.
+// rendered index.html, the precompressed variants) or, for the file itself,
+// read from name in the app's file system at each request.
 type appVariant struct {
 	coding string // codingBrotli, codingGzip or codingIdentity
 	etag   string // a strong ETag, one per variant
@@ -286,9 +287,16 @@ func loadAppFiles(fsys fs.FS, index []byte) (appFiles, error) {
 		}
 		if compressible(name) {
 			for _, p := range precompressedSuffix {
-				if vsize, ok := sizes[name+p.suffix]; ok {
-					file.variants = append(file.variants, appVariant{coding: p.coding, etag: variantETag(sum, p.coding), size: vsize, name: name + p.suffix})
+				if _, ok := sizes[name+p.suffix]; !ok {
+					continue
 				}
+				// Kept in memory (about 2.5 MB for the whole app) so that an
+				// answer is one write, not a copy through a buffer per request.
+				body, err := fs.ReadFile(fsys, name+p.suffix)
+				if err != nil {
+					return appFiles{}, fmt.Errorf("httpapi: read app file %s: %w", name+p.suffix, err)
+				}
+				file.variants = append(file.variants, appVariant{coding: p.coding, etag: variantETag(sum, p.coding), size: int64(len(body)), name: name + p.suffix, body: body})
 			}
 			if len(file.variants) == 0 && size >= minPrecompressed {
 				files.unprecompressed++
@@ -438,9 +446,14 @@ func (s *Server) serveAppFile(w http.ResponseWriter, r *http.Request, file *appF
 	// variant is the answer.
 	h.Set("Content-Length", strconv.FormatInt(v.size, 10))
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		io.Copy(w, body)
+	if r.Method == http.MethodHead {
+		return
 	}
+	if v.body != nil {
+		w.Write(v.body)
+		return
+	}
+	io.Copy(w, body)
 }
 
 // negotiate picks the variant the request's Accept-Encoding (RFC 9110,
