@@ -3,6 +3,7 @@ module applicantportal
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.2.6
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0

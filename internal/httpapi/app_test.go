@@ -6,10 +6,13 @@ import (
 	"io"
 	"io/fs"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/andybalholm/brotli"
 
 	"applicantportal/internal/httpapi"
 )
@@ -35,6 +38,9 @@ func (c *countingFS) Open(name string) (fs.File, error) {
 	}
 	return &countingFile{File: f, name: name, owner: c}, nil
 }
+
+// ReadDir lets the server list the files, as it does the embedded ones.
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(c.FS, name) }
 
 func (f *countingFile) Read(b []byte) (int, error) {
 	if !f.read {
@@ -62,15 +68,24 @@ var (
 
 func newAppServer(t *testing.T, cfg httpapi.Config) (*httpapi.Server, *countingFS) {
 	t.Helper()
-	web := &countingFS{FS: fstest.MapFS{
+	files := fstest.MapFS{
 		"index.html":              {Data: []byte(appIndex)},
-		"assets/index-abc123.js":  {Data: []byte(appScript)},
-		"assets/index-abc123.css": {Data: []byte(appStyles)},
-		"assets/logo-abc123.svg":  {Data: []byte(appLogo)},
 		"assets/photo-abc123.png": {Data: []byte(appImage)},
 		"assets/tiny-abc123.js":   {Data: []byte(`1`)},
-		"favicon.svg":             {Data: []byte(appLogo)},
-	}, reads: map[string]int{}}
+	}
+	// As web/scripts/precompress.mjs leaves them: both variants, or (the
+	// logo) only the one that came out smaller.
+	precompressed := func(name, content string, codings ...string) {
+		files[name] = &fstest.MapFile{Data: []byte(content)}
+		for _, coding := range codings {
+			files[name+map[string]string{"br": ".br", "gzip": ".gz"}[coding]] = &fstest.MapFile{Data: encode(t, coding, content)}
+		}
+	}
+	precompressed("assets/index-abc123.js", appScript, "br", "gzip")
+	precompressed("assets/index-abc123.css", appStyles, "br", "gzip")
+	precompressed("assets/logo-abc123.svg", appLogo, "gzip")
+	precompressed("favicon.svg", appLogo, "br", "gzip")
+	web := &countingFS{FS: files, reads: map[string]int{}}
 	if cfg.ClientID == "" {
 		cfg.ClientID, cfg.ClientSecret = clientID, clientSecret
 	}
@@ -81,45 +96,92 @@ func newAppServer(t *testing.T, cfg httpapi.Config) (*httpapi.Server, *countingF
 	return srv, web
 }
 
-func gunzip(t *testing.T, b []byte) string {
+func encode(t *testing.T, coding, content string) []byte {
 	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not gzip: %v", err)
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch coding {
+	case "br":
+		w = brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	case "gzip":
+		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	default:
+		t.Fatalf("unknown coding %q", coding)
 	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
+	if _, err := io.WriteString(w, content); err != nil {
 		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// decodeBody undoes the answer's Content-Encoding.
+func decodeBody(t *testing.T, coding string, body []byte) string {
+	t.Helper()
+	var r io.Reader
+	switch coding {
+	case "":
+		return string(body)
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(body))
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("not gzip: %v", err)
+		}
+		r = zr
+	default:
+		t.Fatalf("unknown Content-Encoding %q", coding)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("decode %s: %v", coding, err)
 	}
 	return string(out)
 }
 
-func TestAppFilesAreServedGzipped(t *testing.T) {
+func gunzip(t *testing.T, b []byte) string {
+	t.Helper()
+	return decodeBody(t, "gzip", b)
+}
+
+func TestAppFilesAreServedByContentNegotiation(t *testing.T) {
 	srv, web := newAppServer(t, httpapi.Config{})
 	handler := srv.Handler()
 	immutable := "public, max-age=31536000, immutable"
+	js, css, svg, html := "text/javascript; charset=utf-8", "text/css; charset=utf-8", "image/svg+xml", "text/html; charset=utf-8"
 	tests := []struct {
 		Name           string
 		Method, URL    string
 		AcceptEncoding string
-		WantGzip       bool
+		WantStatus     int
+		WantEncoding   string // "" for the file itself
 		WantVary       bool
 		WantType       string
 		WantCache      string
-		WantBody       string // decoded; empty with "index" means the rendered index
+		WantBody       string // decoded; "index" means the rendered index
 	}{
-		{"ScriptGzipped", "GET", "/assets/index-abc123.js", "gzip, deflate, br", true, true, "text/javascript; charset=utf-8", immutable, appScript},
-		{"StylesGzipped", "GET", "/assets/index-abc123.css", "gzip", true, true, "text/css; charset=utf-8", immutable, appStyles},
-		{"SVGGzipped", "GET", "/assets/logo-abc123.svg", "br;q=1.0, gzip;q=0.8", true, true, "image/svg+xml", immutable, appLogo},
-		{"UnhashedFileGzippedButRevalidated", "GET", "/favicon.svg", "gzip", true, true, "image/svg+xml", "no-cache", appLogo},
-		{"ScriptWithoutAcceptEncoding", "GET", "/assets/index-abc123.js", "", false, true, "text/javascript; charset=utf-8", immutable, appScript},
-		{"GzipRefusedWithQZero", "GET", "/assets/index-abc123.js", "gzip;q=0, identity", false, true, "text/javascript; charset=utf-8", immutable, appScript},
-		{"StarAcceptsGzip", "GET", "/assets/index-abc123.js", "*", true, true, "text/javascript; charset=utf-8", immutable, appScript},
-		{"ImageNeverGzipped", "GET", "/assets/photo-abc123.png", "gzip", false, false, "image/png", immutable, appImage},
-		{"TinyFileLeftAsIs", "GET", "/assets/tiny-abc123.js", "gzip", false, false, "text/javascript; charset=utf-8", immutable, "1"},
-		{"IndexGzippedNeverCached", "GET", "/", "gzip", true, true, "text/html; charset=utf-8", "no-store", "index"},
-		{"DeepLinkIndexGzipped", "GET", "/setup?token=abc", "gzip", true, true, "text/html; charset=utf-8", "no-store", "index"},
-		{"IndexWithoutAcceptEncoding", "GET", "/login", "", false, true, "text/html; charset=utf-8", "no-store", "index"},
+		{"ScriptBrotliWhenBothAccepted", "GET", "/assets/index-abc123.js", "gzip, deflate, br", 200, "br", true, js, immutable, appScript},
+		{"ScriptGzipWithoutBr", "GET", "/assets/index-abc123.js", "gzip, deflate", 200, "gzip", true, js, immutable, appScript},
+		{"ScriptBrRefusedWithQZero", "GET", "/assets/index-abc123.js", "br;q=0, gzip", 200, "gzip", true, js, immutable, appScript},
+		{"HigherQWinsOverServerOrder", "GET", "/assets/index-abc123.js", "br;q=0.5, gzip;q=0.8", 200, "gzip", true, js, immutable, appScript},
+		{"StylesBrotli", "GET", "/assets/index-abc123.css", "br", 200, "br", true, css, immutable, appStyles},
+		{"OnlyVariantThereIsServed", "GET", "/assets/logo-abc123.svg", "br, gzip", 200, "gzip", true, svg, immutable, appLogo},
+		{"NoAcceptableVariantGivesTheFile", "GET", "/assets/logo-abc123.svg", "br", 200, "", true, svg, immutable, appLogo},
+		{"UnhashedFileRevalidated", "GET", "/favicon.svg", "gzip, br", 200, "br", true, svg, "no-cache", appLogo},
+		{"NoAcceptEncodingGivesTheFile", "GET", "/assets/index-abc123.js", "", 200, "", true, js, immutable, appScript},
+		{"IdentityOnly", "GET", "/assets/index-abc123.js", "identity", 200, "", true, js, immutable, appScript},
+		{"BothRefused", "GET", "/assets/index-abc123.js", "gzip;q=0, br;q=0, identity", 200, "", true, js, immutable, appScript},
+		{"StarAcceptsBrotli", "GET", "/assets/index-abc123.js", "*", 200, "br", true, js, immutable, appScript},
+		{"ImageNeverEncoded", "GET", "/assets/photo-abc123.png", "br, gzip", 200, "", false, "image/png", immutable, appImage},
+		{"TinyFileLeftAsIs", "GET", "/assets/tiny-abc123.js", "br, gzip", 200, "", false, js, immutable, "1"},
+		{"IndexBrotliNeverStored", "GET", "/", "gzip, deflate, br", 200, "br", true, html, "no-store", "index"},
+		{"IndexGzip", "GET", "/login", "gzip", 200, "gzip", true, html, "no-store", "index"},
+		{"DeepLinkIndex", "GET", "/setup?token=abc", "br", 200, "br", true, html, "no-store", "index"},
+		{"IndexWithoutAcceptEncoding", "GET", "/login", "", 200, "", true, html, "no-store", "index"},
+		{"UnknownPathIndexEncodedToo", "GET", "/no-such-page", "br", 404, "br", true, html, "no-store", "index"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.Name, func(t *testing.T) {
@@ -129,12 +191,12 @@ func TestAppFilesAreServedGzipped(t *testing.T) {
 			}
 			rec := httptest.NewRecorder()
 			handler.ServeHTTP(rec, req)
-			if rec.Code != 200 {
-				t.Fatalf("status = %d; want 200", rec.Code)
+			if rec.Code != tt.WantStatus {
+				t.Fatalf("status = %d; want %d", rec.Code, tt.WantStatus)
 			}
 			h := rec.Header()
-			if got := h.Get("Content-Encoding") == "gzip"; got != tt.WantGzip {
-				t.Errorf("Content-Encoding = %q; want gzip %v", h.Get("Content-Encoding"), tt.WantGzip)
+			if got := h.Get("Content-Encoding"); got != tt.WantEncoding {
+				t.Errorf("Content-Encoding = %q; want %q", got, tt.WantEncoding)
 			}
 			if got := h.Get("Vary") == "Accept-Encoding"; got != tt.WantVary {
 				t.Errorf("Vary = %q; want Accept-Encoding %v", h.Get("Vary"), tt.WantVary)
@@ -145,16 +207,20 @@ func TestAppFilesAreServedGzipped(t *testing.T) {
 			if h.Get("Cache-Control") != tt.WantCache {
 				t.Errorf("Cache-Control = %q; want %q", h.Get("Cache-Control"), tt.WantCache)
 			}
-			body := rec.Body.String()
-			if tt.WantGzip {
-				if rec.Body.Len() >= len(tt.WantBody) && tt.WantBody != "index" {
-					t.Errorf("gzipped body is %d bytes, the file %d", rec.Body.Len(), len(tt.WantBody))
-				}
-				body = gunzip(t, rec.Body.Bytes())
+			if got, want := h.Get("Content-Length"), strconv.Itoa(rec.Body.Len()); got != want {
+				t.Errorf("Content-Length = %q; the body has %s bytes", got, want)
 			}
-			if h.Get("Content-Length") == "" {
-				t.Errorf("no Content-Length")
+			// An ETag only where a conditional request can be answered: not on a 404.
+			if etag := h.Get("ETag"); (etag != "") != (tt.WantStatus == 200) || (etag != "" && !strings.HasPrefix(etag, `"`)) {
+				t.Errorf("ETag = %q on a %d", etag, tt.WantStatus)
 			}
+			if h.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") {
+				t.Errorf("security headers missing: %v", h)
+			}
+			if tt.WantEncoding != "" && tt.WantBody != "index" && rec.Body.Len() >= len(tt.WantBody) {
+				t.Errorf("encoded body is %d bytes, the file %d", rec.Body.Len(), len(tt.WantBody))
+			}
+			body := decodeBody(t, tt.WantEncoding, rec.Body.Bytes())
 			if tt.WantBody == "index" {
 				if !strings.Contains(body, "<title>Applicant Portal</title>") || strings.Contains(body, "__PORTAL_CONFIG__") {
 					t.Errorf("body = %q; want the rendered index.html", body)
@@ -167,36 +233,142 @@ func TestAppFilesAreServedGzipped(t *testing.T) {
 		})
 	}
 
-	t.Run("EachFileReadAndCompressedOnce", func(t *testing.T) {
-		for i := 0; i < 3; i++ {
+	t.Run("HeadAnswersHeadersWithoutBody", func(t *testing.T) {
+		for _, url := range []string{"/assets/index-abc123.js", "/login"} {
+			get, head := httptest.NewRequest("GET", url, nil), httptest.NewRequest("HEAD", url, nil)
+			get.Header.Set("Accept-Encoding", "br")
+			head.Header.Set("Accept-Encoding", "br")
+			getRec, headRec := httptest.NewRecorder(), httptest.NewRecorder()
+			handler.ServeHTTP(getRec, get)
+			handler.ServeHTTP(headRec, head)
+			if headRec.Code != 200 || headRec.Body.Len() != 0 {
+				t.Errorf("HEAD %s = %d with %d bytes; want 200 without a body", url, headRec.Code, headRec.Body.Len())
+			}
+			for _, name := range []string{"Content-Encoding", "Content-Length", "Content-Type", "ETag", "Vary", "Cache-Control"} {
+				if headRec.Header().Get(name) != getRec.Header().Get(name) {
+					t.Errorf("HEAD %s %s = %q; GET says %q", url, name, headRec.Header().Get(name), getRec.Header().Get(name))
+				}
+			}
+		}
+	})
+
+	t.Run("VariantsAreReadOnceFromTheBuild", func(t *testing.T) {
+		for range 3 {
 			req := httptest.NewRequest("GET", "/assets/index-abc123.css", nil)
-			req.Header.Set("Accept-Encoding", "gzip")
+			req.Header.Set("Accept-Encoding", "br")
 			handler.ServeHTTP(httptest.NewRecorder(), req)
 		}
 		web.mu.Lock()
 		defer web.mu.Unlock()
-		if web.reads["assets/index-abc123.css"] != 1 {
-			t.Errorf("assets/index-abc123.css read %d times; want once", web.reads["assets/index-abc123.css"])
-		}
-	})
-
-	t.Run("HeadAnswersNoBody", func(t *testing.T) {
-		req := httptest.NewRequest("HEAD", "/assets/index-abc123.js", nil)
-		req.Header.Set("Accept-Encoding", "gzip")
-		rec := httptest.NewRecorder()
-		handler.ServeHTTP(rec, req)
-		if rec.Code != 200 || rec.Body.Len() != 0 || rec.Header().Get("Content-Encoding") != "gzip" {
-			t.Errorf("HEAD = %d, %d bytes, encoding %q", rec.Code, rec.Body.Len(), rec.Header().Get("Content-Encoding"))
+		if web.reads["assets/index-abc123.css.br"] != 1 {
+			t.Errorf("assets/index-abc123.css.br read %d times; want once", web.reads["assets/index-abc123.css.br"])
 		}
 	})
 
 	t.Run("MissingAssetStill404", func(t *testing.T) {
 		req := httptest.NewRequest("GET", "/assets/gone-000000.js", nil)
-		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("Accept-Encoding", "br, gzip")
 		rec := httptest.NewRecorder()
 		handler.ServeHTTP(rec, req)
 		if rec.Code != 404 || rec.Header().Get("Content-Encoding") != "" {
 			t.Errorf("missing asset = %d encoding %q; want a plain 404", rec.Code, rec.Header().Get("Content-Encoding"))
+		}
+	})
+
+	t.Run("VariantIsNoAssetOfItsOwn", func(t *testing.T) {
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/index-abc123.js.br", nil))
+		if rec.Code != 404 {
+			t.Errorf("GET of a variant by name = %d; want 404", rec.Code)
+		}
+	})
+
+	t.Run("RangeOfTheFileItself", func(t *testing.T) {
+		req := httptest.NewRequest("GET", "/assets/index-abc123.js", nil)
+		req.Header.Set("Range", "bytes=0-5")
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		if rec.Code != 206 || rec.Body.String() != appScript[:6] {
+			t.Errorf("range = %d %q; want 206 %q", rec.Code, rec.Body.String(), appScript[:6])
+		}
+	})
+
+	t.Run("RangeOfAVariantGetsItWhole", func(t *testing.T) {
+		req := httptest.NewRequest("GET", "/assets/index-abc123.js", nil)
+		req.Header.Set("Range", "bytes=0-5")
+		req.Header.Set("Accept-Encoding", "br")
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		if rec.Code != 200 || decodeBody(t, "br", rec.Body.Bytes()) != appScript {
+			t.Errorf("range of the brotli variant = %d; want 200 and the whole variant", rec.Code)
+		}
+	})
+}
+
+// TestAppFilesAnswerConditionalRequests checks each variant has its own
+// ETag and If-None-Match gets a 304 for the variant the browser would get.
+func TestAppFilesAnswerConditionalRequests(t *testing.T) {
+	srv, _ := newAppServer(t, httpapi.Config{})
+	handler := srv.Handler()
+	etagOf := func(url, acceptEncoding string) string {
+		req := httptest.NewRequest("GET", url, nil)
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		return rec.Header().Get("ETag")
+	}
+	for _, url := range []string{"/assets/index-abc123.js", "/favicon.svg", "/login"} {
+		br, gz, plain := etagOf(url, "br"), etagOf(url, "gzip"), etagOf(url, "")
+		if br == "" || br == gz || gz == plain || br == plain {
+			t.Fatalf("%s ETags br %q gzip %q identity %q; want three different ones", url, br, gz, plain)
+		}
+		if other := etagOf(url, "br"); other != br {
+			t.Fatalf("%s ETag changed between requests: %q, %q", url, br, other)
+		}
+		tests := []struct {
+			Name, Method, AcceptEncoding, IfNoneMatch string
+			WantStatus                                int
+		}{
+			{"SameVariant", "GET", "br", br, 304},
+			{"SameVariantHead", "HEAD", "br", br, 304},
+			{"WeakComparison", "GET", "gzip", "W/" + gz, 304},
+			{"InAList", "GET", "", `"other", ` + plain, 304},
+			{"Star", "GET", "br", "*", 304},
+			{"OtherVariantsTag", "GET", "br", gz, 200},
+			{"StaleTag", "GET", "br", `"stale"`, 200},
+		}
+		for _, tt := range tests {
+			t.Run(url+" "+tt.Name, func(t *testing.T) {
+				req := httptest.NewRequest(tt.Method, url, nil)
+				if tt.AcceptEncoding != "" {
+					req.Header.Set("Accept-Encoding", tt.AcceptEncoding)
+				}
+				req.Header.Set("If-None-Match", tt.IfNoneMatch)
+				rec := httptest.NewRecorder()
+				handler.ServeHTTP(rec, req)
+				if rec.Code != tt.WantStatus {
+					t.Fatalf("status = %d; want %d", rec.Code, tt.WantStatus)
+				}
+				h := rec.Header()
+				if tt.WantStatus == 304 {
+					if rec.Body.Len() != 0 || h.Get("ETag") == "" || h.Get("Vary") != "Accept-Encoding" || h.Get("Cache-Control") == "" {
+						t.Errorf("304 with %d bytes, ETag %q, Vary %q, Cache-Control %q", rec.Body.Len(), h.Get("ETag"), h.Get("Vary"), h.Get("Cache-Control"))
+					}
+					if h.Get("Content-Encoding") != "" || h.Get("Content-Length") != "" {
+						t.Errorf("304 describes a body: Content-Encoding %q Content-Length %q", h.Get("Content-Encoding"), h.Get("Content-Length"))
+					}
+				}
+			})
+		}
+	}
+
+	t.Run("NotFoundPageIsNeverNotModified", func(t *testing.T) {
+		req := httptest.NewRequest("GET", "/no-such-page", nil)
+		req.Header.Set("If-None-Match", "*")
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		if rec.Code != 404 {
+			t.Errorf("status = %d; want 404", rec.Code)
 		}
 	})
 }

@@ -92,12 +92,11 @@ type Services struct {
 
 // Server routes requests to handlers.
 type Server struct {
-	cfg    Config
-	svc    Services
-	web    fs.FS
-	index  appFile
-	assets gzipCache
-	csp    string
+	cfg   Config
+	svc   Services
+	web   fs.FS
+	files appFiles
+	csp   string
 	// permissions is the Permissions-Policy: the camera for the portal and
 	// the identity-verification page's origin only.
 	permissions string
@@ -170,8 +169,12 @@ func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, err
 	if err != nil {
 		return nil, err
 	}
-	if s.index, err = newAppFile(index); err != nil {
+	if s.files, err = loadAppFiles(web, index); err != nil {
 		return nil, err
+	}
+	if n := s.files.unprecompressed; n > 0 {
+		s.logger.Warn("the app's text files are served uncompressed: build web/ with `npm run build`, which precompresses them",
+			"files", n)
 	}
 	return s, nil
 }
