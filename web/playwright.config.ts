@@ -7,10 +7,13 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  // A server and a browser per worker (global-setup.ts): spec files run side by side, the tests of
-  // one file in order. Two on the 2-core machines; PORTAL_E2E_WORKERS to change it.
+  // A server and a browser per worker (global-setup.ts). Two on the 2-core machines;
+  // PORTAL_E2E_WORKERS to change it.
   workers: Number(process.env.PORTAL_E2E_WORKERS ?? 2),
-  fullyParallel: false,
+  // Every test builds the state it needs (an applicant of its own, or the demo applicant left as it
+  // was found), so tests, not whole files, are shared out to the workers: a long file no longer
+  // keeps one worker busy while the other has nothing left to do.
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A guard against a hang, not a speed target (those live in benchmarks): a journey with several
