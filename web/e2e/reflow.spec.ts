@@ -90,7 +90,7 @@ for (const pass of passes) {
     test.use({ viewport: { width: pass.width, height: 720 } });
 
     test(`every applicant route holds at ${pass.name}`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       await applyTextSize(page, pass);
 
       // Before login.
