@@ -10,10 +10,11 @@ export default defineConfig({
   // A server and a browser per worker (global-setup.ts). Two on the 2-core machines;
   // PORTAL_E2E_WORKERS to change it.
   workers: Number(process.env.PORTAL_E2E_WORKERS ?? 2),
-  // Every test builds the state it needs (an applicant of its own, or the demo applicant left as it
-  // was found), so tests, not whole files, are shared out to the workers: a long file no longer
-  // keeps one worker busy while the other has nothing left to do.
-  fullyParallel: true,
+  // Spec files run side by side, the tests of one file in order (a file may say otherwise, as
+  // reflow.spec.ts does). Sharing out single tests (fullyParallel) balanced the workers better, but
+  // chat.spec.ts's chat-off login then missed its 7 s three times out of three with both workers
+  // busy: left for when that is understood.
+  fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A guard against a hang, not a speed target (those live in benchmarks): a journey with several

@@ -20,6 +20,8 @@ const passes: Pass[] = [
   { name: '320 px', width: 320, textSize: '100%' },
 ];
 
+// The passes are independent (an applicant each): they run side by side on the two workers.
+test.describe.configure({ mode: 'parallel' });
 test.use({ actionTimeout: 15_000 });
 test.afterEach(() => restoreCompanyDefaults());
 
