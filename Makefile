@@ -32,7 +32,9 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 # The Go tests (mostly waiting on databases) run beside the app's checks
 # (mostly computing); the browser journeys, which take both cores, after.
 # Output is kept per target so the two do not interleave.
-test: web/dist/index.html chromium
+# bin/portal is built first: the Go tests of cmd/portal run it too (PORTAL_TEST_BIN) rather than
+# link a second copy.
+test: web/dist/index.html chromium $(BIN)
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
 	$(MAKE) --no-print-directory test-e2e
 
@@ -44,9 +46,9 @@ TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 
 # The store tests also run against PostgreSQL when PORTAL_TEST_DATABASE_URL
 # is set (.ci/run sets it).
-test-go: web/dist/index.html
+test-go: web/dist/index.html $(BIN)
 	$(GO) vet ./...
-	TMPDIR=$(TEST_TMPDIR) $(GO) test -count=1 ./...
+	TMPDIR=$(TEST_TMPDIR) PORTAL_TEST_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 ./...
 
 test-web: web/dist/index.html
 	cd web && $(NPM) test

@@ -12,6 +12,7 @@ import (
 // The binary's clock is real, so the final notice is refused here while
 // the waiting period runs; the store's tests move a fake clock past it.
 func TestAdverseCommands(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

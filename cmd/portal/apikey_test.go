@@ -12,6 +12,7 @@ import (
 // create` opens the running server's operator API for its company, and
 // `portal apikey revoke` shuts it at once.
 func TestAPIKeyReachesTheOperatorAPI(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	c := client{t: t, base: srv.base}
 	out := runPortal(t, "apikey", "create", "--data", srv.data, "--company", "1", "--name", "HR system")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestApplicantListShowAndCompanyList(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

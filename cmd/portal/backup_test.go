@@ -26,6 +26,7 @@ func portalFails(t *testing.T, env []string, want string, args ...string) {
 // refuses to restore under it or with another data key, restores once it
 // stopped, and sends PostgreSQL to pg_dump.
 func TestBackupAndRestoreCommands(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	data := srv.data
 	backup := filepath.Join(t.TempDir(), "portal-backup.db")

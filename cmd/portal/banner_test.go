@@ -12,6 +12,7 @@ import (
 )
 
 func TestBannerSetListClear(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

@@ -35,6 +35,7 @@ func TestBrandAndOutsidePartiesReachTheApp(t *testing.T) {
 }
 
 func TestServeRefusesBadBrandOrParties(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"--brand-support-email", "support at example"},
 		{"--brand-logo-url", "http://cdn.example.com/logo.svg"},
@@ -51,6 +52,7 @@ func TestServeRefusesBadBrandOrParties(t *testing.T) {
 }
 
 func TestServeHelpListsBrandAndParties(t *testing.T) {
+	t.Parallel()
 	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
 	for _, want := range []string{"--brand-name, PORTAL_BRAND_NAME", "--brand-logo-url, PORTAL_BRAND_LOGO_URL",
 		"--brand-support-email, PORTAL_BRAND_SUPPORT_EMAIL", "--brand-support-phone, PORTAL_BRAND_SUPPORT_PHONE",

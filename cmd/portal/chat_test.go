@@ -15,6 +15,7 @@ import (
 )
 
 func TestChatCommands(t *testing.T) {
+	t.Parallel()
 	data, files := t.TempDir(), t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

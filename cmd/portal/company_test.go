@@ -26,6 +26,7 @@ func runPortalFails(t *testing.T, args ...string) string {
 }
 
 func TestCompanySetPrefAndShow(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()
@@ -100,6 +101,7 @@ func TestCompanySetPrefAndShow(t *testing.T) {
 }
 
 func TestCollectionCollected(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

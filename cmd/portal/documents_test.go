@@ -69,6 +69,7 @@ func writeLegalFiles(t *testing.T, dir string, files map[string]string) {
 }
 
 func TestDocumentsLoad(t *testing.T) {
+	t.Parallel()
 	data, texts := t.TempDir(), t.TempDir()
 	companyID := companyInDataDir(t, data)
 	writeLegalFiles(t, texts, map[string]string{
@@ -133,6 +134,7 @@ func TestDocumentsLoad(t *testing.T) {
 // TestDocumentsLoadInSpanish: --lang es-US loads the Spanish versions of
 // documents loaded in English, read in Spanish where they exist.
 func TestDocumentsLoadInSpanish(t *testing.T) {
+	t.Parallel()
 	data, english, spanish := t.TempDir(), t.TempDir(), t.TempDir()
 	companyID := companyInDataDir(t, data)
 	writeLegalFiles(t, english, map[string]string{
@@ -184,6 +186,7 @@ func TestDocumentsLoadInSpanish(t *testing.T) {
 }
 
 func TestInviteWorkLocationAndApplicants(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	companyInDataDir(t, data)
 	runPortal(t, "invite", "--data", data, "--email", "jane@example.com", "--first-name", "Jane", "--last-name", "Doe",
@@ -218,6 +221,7 @@ func TestInviteWorkLocationAndApplicants(t *testing.T) {
 // setup, so every document that applies to them is signed and each signed
 // PDF downloads.
 func TestDemoApplicantSignedEveryApplicableDocument(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	c := client{t: t, base: srv.base}
 	status, tok := c.do("POST", "/oauth/access_token", "", map[string]any{"grant_type": "password",
@@ -267,6 +271,7 @@ func TestDemoApplicantSignedEveryApplicableDocument(t *testing.T) {
 // TestInviteAppliesTheApplicantsFieldRules: portal invite refuses what the
 // applicant could not save on PATCH /api/v2/user, and creates nobody then.
 func TestInviteAppliesTheApplicantsFieldRules(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	companyInDataDir(t, data)
 	tests := []struct {

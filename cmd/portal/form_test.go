@@ -13,6 +13,7 @@ import (
 )
 
 func TestFormAdd(t *testing.T) {
+	t.Parallel()
 	data, files := t.TempDir(), t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

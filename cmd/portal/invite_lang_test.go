@@ -9,6 +9,7 @@ import (
 // TestInviteInSpanish: --lang es-US queues the invitation in Spanish; a
 // language the portal does not speak invites nobody.
 func TestInviteInSpanish(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	companyInDataDir(t, data)
 	runPortal(t, "invite", "--data", data, "--email", "ana@example.com", "--first-name", "Ana", "--last-name", "Ruiz", "--lang", "es-US")

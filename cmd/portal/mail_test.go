@@ -16,6 +16,7 @@ import (
 // TestServeHelpListsTheMailSettings proves each mail setting has a flag
 // and an environment variable.
 func TestServeHelpListsTheMailSettings(t *testing.T) {
+	t.Parallel()
 	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
 	for _, want := range []string{"--smtp-addr, PORTAL_SMTP_ADDR", "--smtp-username, PORTAL_SMTP_USERNAME", "--smtp-password, PORTAL_SMTP_PASSWORD",
 		"--smtp-insecure, PORTAL_SMTP_INSECURE", "--mail-from, PORTAL_MAIL_FROM", "--mail-interval, PORTAL_MAIL_INTERVAL"} {
@@ -28,6 +29,7 @@ func TestServeHelpListsTheMailSettings(t *testing.T) {
 // TestServeRefusesABadMailSetting: a relay address without a port, a
 // sender that is not an address, or no interval stops the start.
 func TestServeRefusesABadMailSetting(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--smtp-addr", "mail.example.com"}, {"--smtp-addr", "127.0.0.1:25", "--mail-from", "not an address"},
 		{"--mail-interval", "0s"}} {
 		out, err := exec.Command(portalBin, append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, args...)...).CombinedOutput()
@@ -42,6 +44,7 @@ func TestServeRefusesABadMailSetting(t *testing.T) {
 // command printed, the relay password stays out of the log, and
 // `portal outbox` shows the mail sent, its body (and link) removed.
 func TestServeSendsTheOutboxThroughSMTP(t *testing.T) {
+	t.Parallel()
 	relay := mailtest.NewRelay(t, nil)
 	srv := startServer(t, "--demo", "--log-level", "debug", "--smtp-addr", relay.Addr, "--smtp-insecure",
 		"--smtp-username", "portal", "--smtp-password", "relay-Secret-4242", "--mail-interval", "100ms",

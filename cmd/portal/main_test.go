@@ -22,10 +22,16 @@ import (
 	"applicantportal/internal/store"
 )
 
-// portalBin is the real binary, built once for these tests.
+// portalBin is the real binary, built once for these tests, or the one
+// PORTAL_TEST_BIN names: `make test` builds bin/portal for the browser tests
+// anyway and hands it over rather than have it linked twice.
 var portalBin string
 
 func TestMain(m *testing.M) {
+	if bin := os.Getenv("PORTAL_TEST_BIN"); bin != "" {
+		portalBin = bin
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "portal-bin")
 	if err != nil {
 		panic(err)
@@ -150,6 +156,7 @@ func (c client) do(method, path, token string, body any) (int, map[string]any) {
 // foundation: invited by the operator command, token login, password
 // creation, login, refresh, logout, and a graceful SIGTERM.
 func TestInvitationToLogoutThroughTheRealBinary(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	c := client{t: t, base: srv.base}
 
@@ -222,6 +229,7 @@ func TestInvitationToLogoutThroughTheRealBinary(t *testing.T) {
 // TestDemoPrintsItsLinkAndLoginOnEveryStart proves `make run` always has a
 // link and login to show, also when the data folder already exists.
 func TestDemoPrintsItsLinkAndLoginOnEveryStart(t *testing.T) {
+	t.Parallel()
 	first := startServer(t, "--demo")
 	first.stop(t)
 	joined := strings.Join(first.lines, "\n")
@@ -250,6 +258,7 @@ func TestDemoPrintsItsLinkAndLoginOnEveryStart(t *testing.T) {
 // TestServeHelpListsEverySetting proves each setting has a flag and an
 // environment variable.
 func TestServeHelpListsEverySetting(t *testing.T) {
+	t.Parallel()
 	out, _ := exec.Command(portalBin, "serve", "--help").CombinedOutput()
 	for _, want := range []string{"--addr, PORTAL_ADDR", "--data, PORTAL_DATA", "--database-url, PORTAL_DATABASE_URL", "--demo, PORTAL_DEMO",
 		"--client-id, PORTAL_CLIENT_ID", "--client-secret, PORTAL_CLIENT_SECRET", "--invite-ttl, PORTAL_INVITE_TTL", "--trusted-proxies, PORTAL_TRUSTED_PROXIES",
@@ -263,6 +272,7 @@ func TestServeHelpListsEverySetting(t *testing.T) {
 // TestBannerCommandReachesApplicants proves an operator's banner shows in
 // the API while the server runs, and clears.
 func TestBannerCommandReachesApplicants(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	c := client{t: t, base: srv.base}
 	login := map[string]any{"grant_type": "password", "username": "demo.applicant@example.com", "password": "Demo-Applicant-2026!",
@@ -285,6 +295,7 @@ func TestBannerCommandReachesApplicants(t *testing.T) {
 // TestInviteTakesTheInvitationLifetime proves `portal invite` gives its link
 // the lifetime of --invite-ttl or PORTAL_INVITE_TTL, 14 days by default.
 func TestInviteTakesTheInvitationLifetime(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, "--demo")
 	c := client{t: t, base: srv.base}
 	invite := func(env []string, email string, extra ...string) string {
@@ -340,6 +351,7 @@ func TestInviteTakesTheInvitationLifetime(t *testing.T) {
 // that left the throttle window and prints the counts, and that `portal
 // serve` sweeps at start and logs the counts at debug level.
 func TestSweepCommandAndServe(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db, err := store.Open(context.Background(), store.Config{DataDir: data})
 	if err != nil {
@@ -395,6 +407,7 @@ func TestSweepCommandAndServe(t *testing.T) {
 // TestServeRefusesABadPasswordGate: the password-check bounds must make
 // sense before the server starts.
 func TestServeRefusesABadPasswordGate(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"--password-checks", "-1"}, {"--password-check-wait", "0s"}} {
 		out, err := exec.Command(portalBin, append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, args...)...).CombinedOutput()
 		if err == nil || !bytes.Contains(out, []byte("--password-check")) {

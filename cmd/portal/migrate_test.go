@@ -14,6 +14,7 @@ import (
 // at the same moment: each must succeed (they take turns at the
 // migrations instead of applying one twice).
 func TestServeAndOperatorCommandsStartTogether(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	serve := exec.Command(portalBin, "serve", "--addr", "127.0.0.1:0", "--data", data)
 	serveOut := &lockedBuffer{}

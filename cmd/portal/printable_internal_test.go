@@ -3,6 +3,7 @@ package main
 import "testing"
 
 func TestPrintable(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		Name, In, Want, WantLine string
 	}{

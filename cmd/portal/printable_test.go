@@ -15,6 +15,7 @@ import (
 // character shown as U+FFFD, in every listing of outside text: the
 // outbox, company list, applicant list and show, chat list, API key list.
 func TestListingsShowTerminalEscapesAsText(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

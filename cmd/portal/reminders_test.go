@@ -21,6 +21,7 @@ func daytimeZone() string {
 }
 
 func TestRemindersSendAndStalledList(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

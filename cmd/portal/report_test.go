@@ -55,6 +55,7 @@ func newJane(t *testing.T, db *store.DB) *portal.Subject {
 }
 
 func TestReportUpload(t *testing.T) {
+	t.Parallel()
 	data, files := t.TempDir(), t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()
@@ -114,6 +115,7 @@ func TestReportUpload(t *testing.T) {
 // the applicant (who asked for the free copy? no) confirms and reads it,
 // and `portal report views` lists the view with its address.
 func TestReportViews(t *testing.T) {
+	t.Parallel()
 	data, files := t.TempDir(), t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 // The staff move a screening through the real binary: a service, the
 // order and the profile, with clear messages for what is wrong.
 func TestServiceOrderProfileCommands(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	db := openWithDataKey(t, data)
 	ctx := context.Background()

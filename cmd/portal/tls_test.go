@@ -72,6 +72,7 @@ func TestServeTLSSendsHSTS(t *testing.T) {
 // TestServeWithoutTLSSendsNoHSTS: over plain HTTP, no HSTS, even when the
 // client claims https.
 func TestServeWithoutTLSSendsNoHSTS(t *testing.T) {
+	t.Parallel()
 	s := startServer(t)
 	req, _ := http.NewRequest("GET", s.base+"/healthz", nil)
 	req.Header.Set("X-Forwarded-Proto", "https")
@@ -89,6 +90,7 @@ func TestServeWithoutTLSSendsNoHSTS(t *testing.T) {
 // TestServeRefusesHalfATLSSetting: a certificate without its key (or the
 // reverse), or files that do not hold them, stop serve with the flag named.
 func TestServeRefusesHalfATLSSetting(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	certFile, keyFile, _ := selfSignedCert(t, dir)
 	for _, args := range [][]string{

@@ -18,6 +18,7 @@ import (
 // serve's worker deliver the signed event, which `portal webhook
 // deliveries` then lists.
 func TestWebhookCommandsDeliverThroughTheRealBinary(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var got []*http.Request
 	var bodies [][]byte

@@ -550,16 +550,19 @@ func (r *trickleReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// TestParallelUploadsKeepMemoryBounded sends 50 uploads of 20 MB at once to
+// TestParallelUploadsKeepMemoryBounded sends 20 uploads of 20 MB at once to
 // a SQLite-backed server and samples the heap every 10 ms: the uploads
 // stream through chunk buffers (and at most MaxUploads run at once), so
 // the peak stays far below what holding even a few of them would take.
+// Twenty are more than twice the slots and would take 400 MB held, four
+// times the ceiling; fifty (1 GB) proved no more and took 96 s of the
+// package's time on a busy machine.
 func TestParallelUploadsKeepMemoryBounded(t *testing.T) {
 	const (
-		uploads = 50
+		uploads = 20
 		// heapInuseCeiling is what the test allows: the measured peak is
 		// about 30 MB (17 MB before the uploads); holding the uploads
-		// would take 1 GB.
+		// would take 400 MB.
 		heapInuseCeiling = 100 << 20
 	)
 	db := storetest.OpenSQLite(t, storetest.Config(t))

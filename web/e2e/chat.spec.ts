@@ -7,6 +7,7 @@ import { expect, expectAccessible, portal, portalCli, test } from './fixtures';
 import { ChatPanel } from './pom/chat';
 import { LoginPage } from './pom/login-page';
 import { inviteSetUpThroughApi } from './pom/api-setup';
+import { prefs, restoreCompanyDefaults, setCompanyPref } from './pom/finalization';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Robin', lastName: 'Okafor', lastFour: '6789' };
@@ -21,9 +22,9 @@ async function logInAsDemo(page: Page) {
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
-// Specs share one server: the demo company keeps chat on and no banner is left behind.
+// Specs share their worker's server: the demo company keeps chat on and no banner is left behind.
 test.afterEach(() => {
-  portalCli('company set-pref', 'company_subject_chat', 'true');
+  restoreCompanyDefaults();
   portalCli('banner clear');
 });
 
@@ -135,7 +136,7 @@ test('the maintenance banner arrives and goes on an open page, and stays dismiss
 });
 
 test('a company with chat off has no Messages on the page nor in the menu', async ({ page }) => {
-  portalCli('company set-pref', 'company_subject_chat', 'false');
+  setCompanyPref(prefs.chat, 'false');
   await logInAsDemo(page);
   const chat = new ChatPanel(page);
   await chat.shell.openMenu();

@@ -96,9 +96,10 @@ async function startServer(): Promise<Started> {
 }
 
 /**
- * A server per worker, started side by side: spec files run in parallel, each on its worker's server
- * and data folder (fixtures.ts picks it by TEST_PARALLEL_INDEX), so no spec sees another's applicants
- * or company preferences.
+ * A server per worker, started side by side: spec files (and the tests of a file that asks for it) run
+ * in parallel, each on its worker's server and data folder (fixtures.ts picks it by
+ * TEST_PARALLEL_INDEX), one at a time per server, so no test sees the company preferences another is
+ * changing.
  */
 export default async function globalSetup(config: FullConfig) {
   if (!existsSync(portalBinary)) {

@@ -1,13 +1,13 @@
 // Issue 26: every route an applicant can reach holds at 200% text size and at 320 px (WCAG 2.2 SC
 // 1.4.4 and 1.4.10): no sideways scroll, no select or button whose text is cut, and axe on each. One
-// browser context per pass, each logged in as the same applicant; the states from setup to the end
-// are built through the API (as pom/report.ts's submittedApplicant), and each state's pages are
-// visited in a loop in both contexts.
-import type { Browser, Page } from '@playwright/test';
+// test per pass, each with an applicant of its own, so the two passes run side by side on the two
+// workers; the states from setup to the end are built through the API (as pom/report.ts's
+// submittedApplicant), and each state's pages are visited in a loop: one load per route and pass
+// for both checks.
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, inviteApplicant, portal, portalCli, test } from './fixtures';
 import { inviteSetUpThroughApi } from './pom/api-setup';
 import { ApplicantApi, futureExpiry, restoreCompanyDefaults } from './pom/finalization';
-import { LoginPage } from './pom/login-page';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Rey', lastName: 'Flow', lastFour: '6789' };
@@ -20,19 +20,20 @@ const passes: Pass[] = [
   { name: '320 px', width: 320, textSize: '100%' },
 ];
 
+// The passes are independent (an applicant each): they run side by side on the two workers.
+test.describe.configure({ mode: 'parallel' });
 test.use({ actionTimeout: 15_000 });
 test.afterEach(() => restoreCompanyDefaults());
 
-async function openPass(browser: Browser, pass: Pass): Promise<Page> {
-  const context = await browser.newContext({ baseURL: portal.baseURL, viewport: { width: pass.width, height: 720 } });
-  await context.addInitScript((size) => {
+/** The pass's text size on every document the page loads. */
+async function applyTextSize(page: Page, pass: Pass) {
+  await page.addInitScript((size) => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');
       style.textContent = `html { font-size: ${size} !important; }`;
       document.head.append(style);
     });
   }, pass.textSize);
-  return context.newPage();
 }
 
 /** What does not hold on the page as it is now: sideways scroll, and selects and buttons whose text is cut. */
@@ -74,99 +75,102 @@ async function moveTo(api: ApplicantApi, statusId: number) {
   if (user.subject.status?.statusId !== statusId) await api.ok('POST', '/api/v2/user/subject/status', { statusId });
 }
 
-async function checkPages(pages: Page[], paths: string[]) {
-  for (const [index, page] of pages.entries()) {
-    for (const path of paths) {
-      const context = `${path} (${passes[index].name})`;
-      await page.goto(path);
-      await expect(page.locator('h1').first(), context).toBeVisible();
-      // Pages fill in after their data: wait until nothing is still loading.
-      await expect(page.locator('[aria-busy="true"]'), context).toHaveCount(0);
-      expect.soft(await page.evaluate(layoutProblems), context).toEqual([]);
-      await expectAccessible(page, context);
-    }
+async function checkPages(page: Page, pass: Pass, paths: string[]) {
+  for (const path of paths) {
+    const context = `${path} (${pass.name})`;
+    await page.goto(path);
+    await expect(page.locator('h1').first(), context).toBeVisible();
+    // Pages fill in after their data: wait until nothing is still loading.
+    await expect(page.locator('[aria-busy="true"]'), context).toHaveCount(0);
+    expect.soft(await page.evaluate(layoutProblems), context).toEqual([]);
+    await expectAccessible(page, context);
   }
 }
 
-test('every applicant route holds at 200% text size and at 320 px', async ({ browser }) => {
-  test.setTimeout(300_000);
-  const pages = await Promise.all(passes.map((pass) => openPass(browser, pass)));
+for (const pass of passes) {
+  test.describe(pass.name, () => {
+    test.use({ viewport: { width: pass.width, height: 720 } });
 
-  // Before login.
-  const invitation = new URL(inviteApplicant(`reflow.invite.${Date.now()}@example.com`, 'Rey', 'Flow'));
-  await checkPages(pages, [
-    '/login',
-    '/reset',
-    '/privacy',
-    '/new-link',
-    '/continue',
-    '/register',
-    '/confirm-email',
-    '/reminders/stop',
-    invitation.pathname + invitation.search,
-  ]);
+    test(`every applicant route holds at ${pass.name}`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await applyTextSize(page, pass);
 
-  // After setup: the data pages, the review, the account, a print page.
-  const email = `reflow.${Date.now()}@example.com`;
-  const { subjectId } = await inviteSetUpThroughApi(pages[0], email, applicant, password, { drugZip: '78701' });
-  for (const page of pages.slice(1)) {
-    await new LoginPage(page).goto();
-    await new LoginPage(page).logIn(email, password);
-    await expect(page).toHaveURL(/\/profile$/);
-  }
-  await checkPages(pages, [
-    '/profile',
-    '/personal',
-    '/personal-data',
-    '/addresses',
-    '/aliases',
-    '/education',
-    '/employment',
-    '/credential',
-    '/professional',
-    '/additional-documents',
-    '/fillable-pdf-form',
-    '/account',
-    '/print/disclosure',
-  ]);
-  const api = await ApplicantApi.of(pages[0]);
-  await api.fillDataPages();
-  await checkPages(pages, ['/confirmation']);
+      // Before login.
+      const invitation = new URL(
+        inviteApplicant(`reflow.invite.${pass.width}.${Date.now()}@example.com`, 'Rey', 'Flow'),
+      );
+      await checkPages(page, pass, [
+        '/login',
+        '/reset',
+        '/privacy',
+        '/new-link',
+        '/continue',
+        '/register',
+        '/confirm-email',
+        '/reminders/stop',
+        invitation.pathname + invitation.search,
+      ]);
 
-  // Identity verification, approved through the sandbox's own forms.
-  await api.ok('POST', '/api/v2/user/subject/status', { statusId: 3 });
-  const session = await api.ok('PUT', '/api/v2/idv/session', { subjectId });
-  await checkPages(pages, ['/idv']);
-  const sandbox = `${portal.baseURL}/sandbox/idv/${encodeURIComponent(String(session.id))}`;
-  for (const step of ['document', 'selfie', 'approve']) {
-    const answer = await pages[0].request.post(`${sandbox}/${step}`, {
-      form: { token: String(session.token), sample: '1' },
-      maxRedirects: 0,
+      // After setup: the data pages, the review, the account, a print page.
+      const email = `reflow.${pass.width}.${Date.now()}@example.com`;
+      const { subjectId } = await inviteSetUpThroughApi(page, email, applicant, password, { drugZip: '78701' });
+      await checkPages(page, pass, [
+        '/profile',
+        '/personal',
+        '/personal-data',
+        '/addresses',
+        '/aliases',
+        '/education',
+        '/employment',
+        '/credential',
+        '/professional',
+        '/additional-documents',
+        '/fillable-pdf-form',
+        '/account',
+        '/print/disclosure',
+      ]);
+      const api = await ApplicantApi.of(page);
+      await api.fillDataPages();
+      await checkPages(page, pass, ['/confirmation']);
+
+      // Identity verification, approved through the sandbox's own forms.
+      await api.ok('POST', '/api/v2/user/subject/status', { statusId: 3 });
+      const session = await api.ok('PUT', '/api/v2/idv/session', { subjectId });
+      await checkPages(page, pass, ['/idv']);
+      const sandbox = `${portal.baseURL}/sandbox/idv/${encodeURIComponent(String(session.id))}`;
+      for (const step of ['document', 'selfie', 'approve']) {
+        const answer = await page.request.post(`${sandbox}/${step}`, {
+          form: { token: String(session.token), sample: '1' },
+          maxRedirects: 0,
+        });
+        expect(answer.status(), `sandbox ${step}`).toBeLessThan(400);
+      }
+      await expect
+        .poll(async () => (await api.ok('GET', `/api/v2/idv/session/${String(session.id)}`)).decision, {
+          timeout: 20_000,
+        })
+        .toBe('approved');
+      await checkPages(page, pass, [`/idv/success?session=${encodeURIComponent(String(session.id))}`]);
+
+      // The collection site, self-pay, then the end: home, the site change, the report, disputes.
+      await moveTo(api, 6);
+      await checkPages(page, pass, ['/collection-site']);
+      const found = (await api.ok('GET', '/api/v2/collection-sites?zip=78701')) as { sites: { id: number }[] };
+      await api.ok('PUT', '/api/v2/user/collection-site', { siteId: found.sites[0].id });
+      await moveTo(api, 7);
+      await checkPages(page, pass, ['/self-pay']);
+      await api.ok('POST', '/api/v2/payment/auth', {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: futureExpiry(),
+        cvc: '123',
+        cardholderName: 'Rey Flow',
+        postalCode: '78701',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      await moveTo(api, 2);
+      await checkPages(page, pass, ['/', '/collection-site-update', '/report', '/disputes', '/disputes/new']);
+      portalCli('adverse pre', '--subject', String(subjectId), '--note', 'The county record of 2019.');
+      await checkPages(page, pass, ['/adverse-action']);
     });
-    expect(answer.status(), `sandbox ${step}`).toBeLessThan(400);
-  }
-  await expect
-    .poll(async () => (await api.ok('GET', `/api/v2/idv/session/${String(session.id)}`)).decision, { timeout: 20_000 })
-    .toBe('approved');
-  await checkPages(pages, [`/idv/success?session=${encodeURIComponent(String(session.id))}`]);
-
-  // The collection site, self-pay, then the end: home, the site change, the report, disputes.
-  await moveTo(api, 6);
-  await checkPages(pages, ['/collection-site']);
-  const found = (await api.ok('GET', '/api/v2/collection-sites?zip=78701')) as { sites: { id: number }[] };
-  await api.ok('PUT', '/api/v2/user/collection-site', { siteId: found.sites[0].id });
-  await moveTo(api, 7);
-  await checkPages(pages, ['/self-pay']);
-  await api.ok('POST', '/api/v2/payment/auth', {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: futureExpiry(),
-    cvc: '123',
-    cardholderName: 'Rey Flow',
-    postalCode: '78701',
-    idempotencyKey: crypto.randomUUID(),
   });
-  await moveTo(api, 2);
-  await checkPages(pages, ['/', '/collection-site-update', '/report', '/disputes', '/disputes/new']);
-  portalCli('adverse pre', '--subject', String(subjectId), '--note', 'The county record of 2019.');
-  await checkPages(pages, ['/adverse-action']);
-});
+}

@@ -21,25 +21,43 @@ import {
 
 // --- The company's preferences ---------------------------------------------------------------------
 
+export const prefs = {
+  siteSelection: 'company_applicant_collection_site_selection',
+  selfPay: 'applicant_self_pay_enabled',
+  hold: 'applicant_self_pay_initial_hold_amount',
+  chat: 'company_subject_chat',
+} as const;
+
+/** The demo company as seeded: site selection on, self-pay on with a 25.00 hold, chat on. */
+const seeded: Record<string, string> = {
+  [prefs.siteSelection]: 'true',
+  [prefs.selfPay]: '1',
+  [prefs.hold]: '25.00',
+  [prefs.chat]: 'true',
+};
+
+/**
+ * The seeded preferences this worker has changed on its server (each worker has a server of its
+ * own): all restoreCompanyDefaults needs to put back. Each CLI call costs a second or more on a
+ * busy machine, and most tests change none.
+ */
+const changed = new Set<string>();
+
 /**
  * `portal company set-pref NAME VALUE` against the server's data folder. The two self-pay preferences
  * belong to the company's default package: they reach applicants invited afterwards.
  */
 export function setCompanyPref(name: string, value: string): string {
-  return portalCli('company set-pref', name, value);
+  // Counted as changed before the call: a call that fails half-way is put back too.
+  if (name in seeded) changed.add(name);
+  const out = portalCli('company set-pref', name, value);
+  if (seeded[name] === value) changed.delete(name);
+  return out;
 }
 
-export const prefs = {
-  siteSelection: 'company_applicant_collection_site_selection',
-  selfPay: 'applicant_self_pay_enabled',
-  hold: 'applicant_self_pay_initial_hold_amount',
-} as const;
-
-/** The demo company as seeded: site selection on, self-pay on with a 25.00 hold. */
+/** The demo company as seeded, for the preferences changed since it last was. */
 export function restoreCompanyDefaults() {
-  setCompanyPref(prefs.siteSelection, 'true');
-  setCompanyPref(prefs.selfPay, '1');
-  setCompanyPref(prefs.hold, '25.00');
+  for (const name of [...changed]) setCompanyPref(name, seeded[name]);
 }
 
 // --- Setup and the data pages ----------------------------------------------------------------------
