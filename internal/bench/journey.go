@@ -10,8 +10,7 @@ package bench
 //     chunk of the entry script's preload map (Vite's __vite__mapDeps: the lazy route chunks the
 //     browser fetches page by page). That is 169 chunks where the recorded browser fetched 153
 //     distinct ones: a few more requests, not the order. index.html is fetched on each document
-//     load. Should the entry come brotli-encoded, it is asked again as gzip to read the map (the
-//     standard library reads no brotli): one request more than the browser.
+//     load.
 //   - The event stream (GET /api/v2/user/events) is opened on each document load as the app does,
 //     read up to its `ready` event and closed: a browser keeps it open while the page is shown.
 //   - Draft autosaves (PUT /api/v2/user/drafts/...) are sent once per form with what was typed,
@@ -50,6 +49,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 // JourneyStats counts what one journey did.
@@ -379,16 +380,6 @@ func (j *journey) asset(path string, entry bool) error {
 		return nil
 	}
 	script, err := decoded(a)
-	if errors.Is(err, errUndecodable) {
-		// Brotli, which the standard library cannot read: ask again for gzip (one request more
-		// than the browser makes) to learn the chunks.
-		a, err = j.do(request{method: http.MethodGet, path: path,
-			header: http.Header{"Accept": {"*/*"}, "Accept-Encoding": {"gzip"}}})
-		if err != nil {
-			return err
-		}
-		script, err = decoded(a)
-	}
 	if err != nil {
 		return fmt.Errorf("GET %s: %w", path, err)
 	}
@@ -399,8 +390,6 @@ func (j *journey) asset(path string, entry bool) error {
 	}
 	return nil
 }
-
-var errUndecodable = errors.New("content encoding the journey cannot read")
 
 // decoded is a response body without its content encoding.
 func decoded(a answer) ([]byte, error) {
@@ -413,8 +402,10 @@ func decoded(a answer) ([]byte, error) {
 			return nil, fmt.Errorf("gzip: %w", err)
 		}
 		return io.ReadAll(zr)
+	case "br":
+		return io.ReadAll(brotli.NewReader(bytes.NewReader(a.body)))
 	default:
-		return nil, fmt.Errorf("%w: %s", errUndecodable, enc)
+		return nil, fmt.Errorf("content encoding the journey cannot read: %s", enc)
 	}
 }
 

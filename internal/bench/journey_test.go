@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -26,22 +25,15 @@ type journeyServer struct {
 	apiKey string
 }
 
-// startJourneyServer builds cmd/portal (or takes PORTAL_BIN, as the browser tests do) and starts
-// it on a free port with a data folder of its own. The sandbox's identity check answers at once
+// startJourneyServer starts the portal (bench.PortalForTest) on a free port with a data folder of its own.
+// The sandbox's identity check answers at once
 // (--idv-check-delay 0): the journey measures the portal, not a provider's wait. A password hash
 // or check waits up to 30 s for a free slot (--password-check-wait, 2 s by default, then 503):
 // eight journeys starting together queue eight argon2id hashes on two slots, which on a loaded
 // 2-core machine takes longer than 2 s, and this test is about the journeys, not that limit.
 func startJourneyServer(t *testing.T) *journeyServer {
 	t.Helper()
-	bin := os.Getenv("PORTAL_BIN")
-	if bin == "" {
-		bin = filepath.Join(t.TempDir(), "portal")
-		build := exec.Command("go", "build", "-o", bin, "applicantportal/cmd/portal")
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building portal: %v\n%s", err, out)
-		}
-	}
+	bin := bench.PortalForTest(t)
 	data := t.TempDir()
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--demo", "--idv-check-delay", "0",
 		"--password-check-wait", "30s")

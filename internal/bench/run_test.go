@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,11 +28,7 @@ func TestRunQuick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the portal for a minute; skipped with -short")
 	}
-	portal := filepath.Join(t.TempDir(), "portal")
-	build := exec.Command("go", "build", "-o", portal, "applicantportal/cmd/portal")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	portal := PortalForTest(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
