@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The Go server owns the API; during `npm run dev` Vite forwards API calls to
@@ -35,8 +36,28 @@ const loginModules = new RegExp(
     .join('|'),
 );
 
+/**
+ * React Router names its contexts and components for React's developer tools with statements
+ * (`Form.displayName = "Form"`), and makes its components with forwardRef calls not marked pure:
+ * both keep every one of them in the build, used or not: Form, fetcher forms, ScrollRestoration and
+ * the code they bring. Without those names, and with forwardRef marked pure (it is), the unused ones
+ * go (issue 27). The developer tools still show the functions' names.
+ */
+const reactRouterWithoutDisplayNames: Plugin = {
+  name: 'react-router-without-display-names',
+  apply: 'build',
+  transform: {
+    filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+    handler(code) {
+      return code
+        .replace(/^\s*[\w$]+\.displayName = "[\w.]+";$/gm, '')
+        .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(');
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterWithoutDisplayNames],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
