@@ -119,6 +119,8 @@ export function guardLoader(access: RouteAccess, loadPage?: () => Promise<unknow
     const page = mayEnter ? loadPage?.() : undefined;
     // Waited for below; a failure meanwhile must not count as unhandled when a guard sends the visitor away.
     page?.catch(() => undefined);
+    // The status guard's code too, while an invitation's token logs in (statusGuard waits for it).
+    if (mayEnter) userCache().catch(() => undefined);
     const redirect =
       (access.kind === 'setup' ? await tokenGuard(url) : authGuard(url)) ?? (await statusGuard(url, access.statuses));
     if (redirect) return redirect;
