@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundle budgets: the JavaScript and CSS that /login loads must stay at or
-// under LOGIN_BUDGET kB gzip (140 since issue 3, 110 since issue 27), and every
+// under LOGIN_BUDGET kB gzip (140 since issue 3; 122.5 since issue 27, which aimed
+// at 110: React, react-dom and React Router's data router alone are 97 kB of it), and every
 // route at or under LARGEST_ROUTE_BUDGET (issue 27: the heaviest route's
 // measured size and a small margin). Reads Vite's build manifest. /login loads
 // the entry and the login route's chunk with their static imports, and whatever
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // kB as Vite reports it (1000 bytes): the stricter reading of "KB".
-const LOGIN_BUDGET = 123.5 * 1000;
+const LOGIN_BUDGET = 122.5 * 1000;
 /** The heaviest route when the budget was set (issue 27), its size then plus a margin of about 2%. */
 const LARGEST_ROUTE = '/fillable-pdf-form';
 const LARGEST_ROUTE_BUDGET = 560 * 1000;
