@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The Go server owns the API; during `npm run dev` Vite forwards API calls to
@@ -20,8 +21,75 @@ const isolatedTests = [
   'src/features/home/__tests__/home.test.tsx',
 ];
 
+// What /login shows besides the app's frame, in one chunk: apart, its dozen small modules (shared with
+// other pages) would be a dozen requests, each compressed alone (issue 27: 2 kB gzip more).
+const LOGIN_CHUNK = 'login';
+const loginModules = new RegExp(
+  [
+    'app/routes/login\\.tsx',
+    'features/auth/components/(login-form|login-email-field)\\.tsx',
+    'features/auth/components/auth-card\\.module\\.css',
+    'features/auth/lib/(login-state|login-errors)\\.ts',
+    'components/trust-panel/',
+    'components/ui/(alert|button|field|masked-field|text-field|password-field)(\\.module\\.css|\\.tsx)',
+  ]
+    .map((path) => `src/${path}`)
+    .join('|'),
+);
+
+/**
+ * React Router names its contexts and components for React's developer tools with statements
+ * (`Form.displayName = "Form"`), and makes its components with forwardRef calls not marked pure:
+ * both keep every one of them in the build, used or not: Form, fetcher forms, ScrollRestoration and
+ * the code they bring. Without those names, and with forwardRef marked pure (it is), the unused ones
+ * go (issue 27). The developer tools still show the functions' names.
+ */
+const reactRouterWithoutDisplayNames: Plugin = {
+  name: 'react-router-without-display-names',
+  apply: 'build',
+  transform: {
+    filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+    handler(code) {
+      return code
+        .replace(/^\s*[\w$]+\.displayName = "[\w.]+";$/gm, '')
+        .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(');
+    },
+  },
+};
+
+/**
+ * The login chunk (codeSplitting below) holds the form fields, buttons and alerts of nearly every
+ * page, and /login's page itself: index.html asks for it, and its style sheet, beside the entry, so a
+ * first visit does not wait for the entry to run before it starts fetching them (a chain of lazy
+ * chunks, which Lighthouse counts against /login and /setup). The style sheet is preloaded, not
+ * applied: the app applies it with the chunk (Vite's preload helper finds it fetched).
+ */
+const preloadLoginChunk: Plugin = {
+  name: 'preload-login-chunk',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === LOGIN_CHUNK);
+      if (!chunk || chunk.type !== 'chunk') throw new Error(`preload-login-chunk: no chunk named ${LOGIN_CHUNK}`);
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+          injectTo: 'head',
+        },
+        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        })),
+      ];
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactRouterWithoutDisplayNames, preloadLoginChunk],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -46,7 +114,13 @@ export default defineConfig({
       // Chunks are named by their hash alone: the entry lists every lazy chunk's file (for preloading),
       // and the names in that list cost /login bytes for each route the app has.
       // Style sheets the same: the entry lists each lazy chunk's CSS too.
-      output: { chunkFileNames: 'assets/[hash:7].js', assetFileNames: 'assets/[hash:7][extname]' },
+      output: {
+        chunkFileNames: 'assets/[hash:7].js',
+        assetFileNames: 'assets/[hash:7][extname]',
+        codeSplitting: {
+          groups: [{ name: LOGIN_CHUNK, test: (id) => loginModules.test(id), includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
   server: {

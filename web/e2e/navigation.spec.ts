@@ -1,4 +1,8 @@
 // Routes and guards through the real server, with axe on every page visited.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, inviteApplicant, portal, portalCli, test } from './fixtures';
 import { LoginPage } from './pom/login-page';
 
@@ -30,6 +34,37 @@ test('a logged-out visit to /profile lands on /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
   await expectAccessible(page, 'login page after a guarded page');
+});
+
+/** The scripts and style sheets a visit fetches, by path, until the page is quiet. */
+async function assetsOfVisit(page: Page, path: string) {
+  const assets: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(js|css)$/.test(pathname)) assets.push(pathname);
+  });
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return assets;
+}
+
+test('a logged-out visit to / goes to /login without fetching any logged-in code', async ({ page, browser }) => {
+  // The files of the home page and of the guarded pages' layout, from the build's manifest.
+  const manifestPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const loggedInFiles = ['src/app/routes/home.tsx', 'src/app/layouts/default-layout.tsx'].map(
+    (module) => `/${manifest[module].file}`,
+  );
+
+  const fromHome = await assetsOfVisit(page, '/');
+  expect(fromHome.filter((path) => loggedInFiles.includes(path))).toEqual([]);
+  // Nothing /login would not fetch by itself either.
+  const fresh = await browser.newPage();
+  const loginAlone = await assetsOfVisit(fresh, '/login');
+  await fresh.close();
+  expect(fromHome.filter((path) => !loginAlone.includes(path))).toEqual([]);
 });
 
 test('the demo invitation link lands on /setup', async ({ page }) => {

@@ -104,14 +104,28 @@ export async function loginGuard(): Promise<Response | null> {
   return redirect(statusHomePath[statusFromId(user.subject.status?.statusId)]);
 }
 
-/** The loader of a route: bootstrap, then the guards its access needs, in order. */
-export function guardLoader(access: RouteAccess) {
+/**
+ * The loader of a route: bootstrap, then the guards its access needs, in order. With loadPage (a
+ * guarded page's code, and its layout's), the page loads only for a visitor the guards may let in
+ * (a session, or /setup's invitation token), while they check the rest, and the loader waits for it:
+ * a logged-out visitor goes to /login without downloading any logged-in code.
+ */
+export function guardLoader(access: RouteAccess, loadPage?: () => Promise<unknown>) {
   return async ({ request }: LoaderFunctionArgs) => {
     bootstrapGuard();
     const url = new URL(request.url);
     if (access.kind === 'public') return url.pathname === paths.login.path ? loginGuard() : null;
-    const first = access.kind === 'setup' ? await tokenGuard(url) : authGuard(url);
-    if (first) return first;
-    return statusGuard(url, access.statuses);
+    const mayEnter = session.get().loggedIn || (access.kind === 'setup' && url.searchParams.has('token'));
+    const page = mayEnter ? loadPage?.() : undefined;
+    // Waited for below; a failure meanwhile must not count as unhandled when a guard sends the visitor away.
+    page?.catch(() => undefined);
+    // The status guard's code too, while an invitation's token logs in (statusGuard waits for it).
+    if (mayEnter) userCache().catch(() => undefined);
+    const redirect =
+      (access.kind === 'setup' ? await tokenGuard(url) : authGuard(url)) ?? (await statusGuard(url, access.statuses));
+    if (redirect) return redirect;
+    // Admitted now (a token login just made a session): the page, if it did not start above.
+    await (page ?? loadPage?.());
+    return null;
   };
 }

@@ -1,5 +1,6 @@
 // Every route of spec section 2 with its guard and layout. Pages load lazily
 // (one chunk per screen); the guards are small and load with the app.
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { paths } from '@/config/paths';
@@ -12,7 +13,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { FramedRouteErrorBoundary, RouteErrorBoundary } from './routes/route-error';
 import { t, type MessageKey } from '@/lib/i18n';
 
-type LazyPage = NonNullable<RouteObject['lazy']>;
+type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 export type PageRoute = {
   path: string;
@@ -284,20 +285,44 @@ export const pageRoutes: PageRoute[] = [
   },
 ];
 
+// The layout of the guarded pages, with the query client: not for /login, nor for a visitor the guards send away.
+const loadDefaultLayout = () => import('./layouts/default-layout');
+const DefaultLayout = lazy(() => loadDefaultLayout().then((m) => ({ default: m.DefaultLayout })));
+
+const titleHandle = (title: MessageKey) =>
+  ({
+    get title() {
+      return t(title);
+    },
+  }) satisfies RouteHandle;
+
 function childrenOf(layout: PageRoute['layout']): RouteObject[] {
   return pageRoutes
     .filter((route) => route.layout === layout)
-    .map((route) => ({
-      path: route.path,
-      handle: {
-        get title() {
-          return t(route.title);
-        },
-      } satisfies RouteHandle,
-      loader: guardLoader(route.access),
-      lazy: route.page,
-      ErrorBoundary: RouteErrorBoundary,
-    }));
+    .map((route) => {
+      if (route.access.kind === 'public') {
+        // Loaded with the guard (React Router's lazy): there is nothing to keep from anyone.
+        return {
+          path: route.path,
+          handle: titleHandle(route.title),
+          loader: guardLoader(route.access),
+          lazy: route.page,
+          ErrorBoundary: RouteErrorBoundary,
+        };
+      }
+      // A guarded page loads in its loader, once the guards may let the visitor in (app/guards.ts),
+      // not with React Router's lazy, which loads while the guards run, whatever they decide. The
+      // page renders when its loader is done: its code is there by then.
+      const Page = lazy(() => route.page().then((m) => ({ default: m.Component })));
+      const loadPage = layout === 'default' ? () => Promise.all([route.page(), loadDefaultLayout()]) : route.page;
+      return {
+        path: route.path,
+        handle: titleHandle(route.title),
+        loader: guardLoader(route.access, loadPage),
+        Component: Page,
+        ErrorBoundary: RouteErrorBoundary,
+      };
+    });
 }
 
 export const routes: RouteObject[] = [
@@ -315,19 +340,16 @@ export const routes: RouteObject[] = [
           ...childrenOf('public'),
           {
             path: '*',
-            handle: {
-              get title() {
-                return t('common.route.pageNotFound');
-              },
-            } satisfies RouteHandle,
+            handle: titleHandle('common.route.pageNotFound'),
             loader: guardLoader(publicAccess),
             Component: NotFoundRoute,
           },
         ],
       },
       {
-        // Lazy: it brings the query client, which the login page does without.
-        lazy: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
+        // Lazy: it brings the query client, which the login page does without. Its pages' loaders
+        // load it, once their guards may let the visitor in.
+        Component: DefaultLayout,
         ErrorBoundary: FramedRouteErrorBoundary,
         children: childrenOf('default'),
       },
