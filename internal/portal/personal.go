@@ -125,7 +125,7 @@ type PersonalService interface {
 	// UpdatePersonalInfo saves the full personal information once it
 	// passes Validate under the company's rules; an empty SSN keeps the SSN
 	// on file, and an SSN must end in the last four digits typed when
-	// signing (LegalFile.CheckSSNAgainstSignatures). Checked and saved in
+	// signing (CheckSSNAgainstSignatures). Checked and saved in
 	// one transaction holding the subject's lock.
 	UpdatePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error
 }
