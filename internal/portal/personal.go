@@ -126,7 +126,9 @@ type PersonalService interface {
 	// passes Validate under the company's rules; an empty SSN keeps the SSN
 	// on file, and an SSN must end in the last four digits typed when
 	// signing (CheckSSNAgainstSignatures). Checked and saved in
-	// one transaction holding the subject's lock.
+	// one transaction holding the subject's lock. On success p is left as
+	// saved (normalized, the SSN on file kept), so the caller can answer it
+	// without reading it back.
 	UpdatePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error
 }
 
