@@ -192,7 +192,7 @@ func TestSignInSpanish(t *testing.T) {
 			// The DOT release signed in Spanish asked for the last four
 			// digits; an SSN saved from an English page must end in them.
 			w.signAllButAuthorizationIn(inSpanish, t, w.jane)
-			p := &portal.PersonalInfo{FirstName: "Jane", NoMiddleName: true, LastName: "Doe", SSN: "987654321", ConfirmSSN: "987654321",
+			p := &portal.PersonalInfo{FirstName: "Jane", NoMiddleName: true, LastName: "Doe", SSN: "123456789", ConfirmSSN: "123456789",
 				DOB: "1990-04-12", ConfirmDOB: "1990-04-12", DaytimeDialCode: "1", DaytimePhoneNumber: "2024561111",
 				NoDriversLicenseNumber: true, PrimaryNotificationMethod: portal.NotificationMethod{Type: portal.NotifyByEmail, Email: "jane@example.com"}}
 			if err := db.Personal().UpdatePersonalInfo(inEnglish, w.jane.ID, p); !portal.IsSSNMismatch(err) {
