@@ -15,9 +15,21 @@ func (s *Server) registerPersonalRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/lookup/{key}", s.handleLookup)
 }
 
+// personalSavedJSON is the answer of PUT /api/v2/user: the part of the
+// GET /api/v2/user answer that the save changed, in the same place, so the
+// app puts it into the user it holds. Nothing else of that answer depends
+// on the personal information, and rebuilding all of it was most of the
+// save's cost.
+type personalSavedJSON struct {
+	Subject struct {
+		PersonalInformation portal.PersonalSnapshot `json:"personalInformation"`
+	} `json:"subject"`
+}
+
 // handlePersonalInfoPut saves the full personal information
 // (PersonalService.UpdatePersonalInfo checks it against the company's rules
-// and the signatures).
+// and the signatures) and answers what was saved as GET /api/v2/user shows
+// it.
 func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request) {
 	sess := callerFrom(r.Context())
 	var p portal.PersonalInfo
@@ -29,7 +41,9 @@ func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	s.writeUser(w, r, sess.SubjectID)
+	var out personalSavedJSON
+	out.Subject.PersonalInformation = p.Snapshot()
+	writeJSON(w, http.StatusOK, out)
 }
 
 // Lookups are public reference data shipped in the binary, the same for

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -143,6 +144,26 @@ func TestPersonalInformationPut(t *testing.T) {
 			pi := body["subject"].(map[string]any)["personalInformation"].(map[string]any)
 			if pi["ssnLastFour"] != "6789" || pi["eveningPhoneNumber"] != "2024561111" {
 				t.Fatalf("snapshot = %v; want ssnLastFour 6789 and the evening phone falling back to daytime", pi)
+			}
+		})
+		t.Run("AnswersOnlyThePersonalInformationAsGETShowsIt", func(t *testing.T) {
+			// The empty SSN keeps the one on file: the answer shows the
+			// saved digits, not what was sent.
+			status, put, raw := a.do("PUT", "/api/v2/user", "jane", with(validPersonal(), map[string]any{"ssn": "", "confirmSSN": "", "middleName": " Q ", "noMiddleName": false}))
+			if status != 200 {
+				t.Fatalf("status %d: %s", status, raw)
+			}
+			subject, _ := put["subject"].(map[string]any)
+			if len(put) != 1 || len(subject) != 1 {
+				t.Fatalf("answer = %s; want only subject.personalInformation", raw)
+			}
+			_, got, _ := a.do("GET", "/api/v2/user", "jane", nil)
+			want := got["subject"].(map[string]any)["personalInformation"]
+			if !reflect.DeepEqual(subject["personalInformation"], want) {
+				t.Errorf("PUT answered %v;\nGET shows %v", subject["personalInformation"], want)
+			}
+			if pi := subject["personalInformation"].(map[string]any); pi["ssnLastFour"] != "6789" || pi["middleName"] != "Q" {
+				t.Errorf("snapshot = %v; want the SSN on file and the name trimmed", pi)
 			}
 		})
 		t.Run("LicenceRegionNamedFromTheLookup", func(t *testing.T) {

@@ -2,6 +2,7 @@ package portal_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"applicantportal/internal/portal"
@@ -60,20 +61,25 @@ func TestReleaseDocument(t *testing.T) {
 	}
 }
 
-func TestCheckSSNAgainstReleaseSignatures(t *testing.T) {
-	f := &portal.LegalFile{Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{
-		{DocumentID: 3, Instance: "a1"}: {DocumentID: 3, Instance: "a1", Fields: portal.SignatureFields{LastFourSSN: "1234"}},
-	}}
+func TestCheckSSNAgainstSignatures(t *testing.T) {
 	for _, tc := range []struct {
 		name, ssn string
-		mismatch  bool
+		signed    []string
+		want      string // the digits the error names; "" for none
 	}{
-		{"EndsInTheSignedDigits", "123-45-1234", false},
-		{"ErrOtherDigits", "123-45-9999", true},
+		{"NothingSigned", "123-45-6789", nil, ""},
+		{"EndsInTheSignedDigits", "123-45-1234", []string{"1234"}, ""},
+		{"EndsInEverySignature", "123-45-1234", []string{"1234", "1234"}, ""},
+		{"ErrOtherDigits", "123-45-9999", []string{"1234"}, "1234"},
+		{"ErrTheFirstThatDiffers", "123-45-1234", []string{"1234", "5678", "4321"}, "5678"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := f.CheckSSNAgainstSignatures(tc.ssn); portal.IsSSNMismatch(err) != tc.mismatch {
-				t.Errorf("err = %v, want mismatch %v", err, tc.mismatch)
+			err := portal.CheckSSNAgainstSignatures(tc.ssn, tc.signed)
+			if portal.IsSSNMismatch(err) != (tc.want != "") {
+				t.Fatalf("err = %v, want mismatch %v", err, tc.want != "")
+			}
+			if tc.want != "" && !strings.Contains(err.(*portal.Error).Fields[0].Message, "does not end in "+tc.want+",") {
+				t.Errorf("message = %q, want it to name %s", err.(*portal.Error).Fields[0].Message, tc.want)
 			}
 		})
 	}

@@ -125,8 +125,10 @@ type PersonalService interface {
 	// UpdatePersonalInfo saves the full personal information once it
 	// passes Validate under the company's rules; an empty SSN keeps the SSN
 	// on file, and an SSN must end in the last four digits typed when
-	// signing (LegalFile.CheckSSNAgainstSignatures). Checked and saved in
-	// one transaction holding the subject's lock.
+	// signing (CheckSSNAgainstSignatures). Checked and saved in
+	// one transaction holding the subject's lock. On success p is left as
+	// saved (normalized, the SSN on file kept), so the caller can answer it
+	// without reading it back.
 	UpdatePersonalInfo(ctx context.Context, subjectID int64, p *PersonalInfo) error
 }
 

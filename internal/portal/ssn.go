@@ -57,23 +57,17 @@ func CheckLastFourSSN(entered, storedSSN string) error {
 // CheckSSNAgainstSignatures runs the SSN check the other way round: legal
 // documents are signed before personal information in setup, so an SSN
 // saved later must end in the last four digits typed when signing (the DOT
-// release asks for them). The mismatch is an error on the ssn field.
-func (f *LegalFile) CheckSSNAgainstSignatures(ssn string) error {
-	sigs := make([]*Signature, 0, len(f.Signatures)+len(f.Instances))
-	for _, sig := range f.Signatures {
-		sigs = append(sigs, sig)
-	}
-	// The per-employer DOT releases ask for the same digits.
-	for _, sig := range f.Instances {
-		sigs = append(sigs, sig)
-	}
-	for _, sig := range sigs {
-		if sig == nil || sig.Fields.LastFourSSN == "" {
+// release asks for them). signed are the digits of each signature that
+// asked for them, oldest first; the first that the SSN does not end in is
+// named in the error on the ssn field.
+func CheckSSNAgainstSignatures(ssn string, signed []string) error {
+	for _, four := range signed {
+		if four == "" {
 			continue
 		}
-		if CheckLastFourSSN(sig.Fields.LastFourSSN, ssn) != nil {
+		if CheckLastFourSSN(four, ssn) != nil {
 			f := FieldErrorf("ssn", "This SSN does not end in %s, the last four digits you entered when signing your legal documents. Check the SSN, or the digits you signed with.",
-				sig.Fields.LastFourSSN)
+				four)
 			f.Code = EventSSNMismatch
 			return FieldErrors{f}.Err()
 		}

@@ -283,23 +283,31 @@ func (s *ChatService) UnreadChatMessages(ctx context.Context, subjectID, profile
 // SendChatMessage checks the call and the text before it reads the
 // attachment, stores the attachment, then adds the message in one
 // transaction (checking again: chat may have been switched off while the
-// file streamed). A refused message leaves no file behind.
+// file streamed). A refused message leaves no file behind. A message
+// without attachment is checked once, in the transaction, call first and
+// text second as with one.
 func (s *ChatService) SendChatMessage(ctx context.Context, subjectID, profileID int64, text string, up *portal.Upload) (*portal.ChatMessage, error) {
-	if _, err := applicantChat(ctx, s.db, subjectID, profileID); err != nil {
-		return nil, err
+	var file *portal.File
+	if up != nil {
+		if _, err := applicantChat(ctx, s.db, subjectID, profileID); err != nil {
+			return nil, err
+		}
+		var err error
+		if text, err = portal.ChatText(text, true); err != nil {
+			return nil, err
+		}
+		if file, err = storeChatFile(ctx, s.files, subjectID, up); err != nil {
+			return nil, err
+		}
 	}
-	text, err := portal.ChatText(text, up != nil)
-	if err != nil {
-		return nil, err
-	}
-	file, err := storeChatFile(ctx, s.files, subjectID, up)
-	if err != nil {
-		return nil, err
-	}
-	m := &portal.ChatMessage{SubjectID: subjectID, Sender: portal.ChatSenderSubject, Message: text, File: file, CreatedAt: s.now()}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	m := &portal.ChatMessage{SubjectID: subjectID, Sender: portal.ChatSenderSubject, File: file, CreatedAt: s.now()}
+	inTx := s.publishesInTx()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		c, err := applicantChat(ctx, tx, subjectID, profileID)
 		if err != nil {
+			return err
+		}
+		if m.Message, err = portal.ChatText(text, up != nil); err != nil {
 			return err
 		}
 		m.SenderName = c.fullName
@@ -307,14 +315,46 @@ func (s *ChatService) SendChatMessage(ctx context.Context, subjectID, profileID 
 		if err := s.markSeen(ctx, tx, subjectID); err != nil {
 			return err
 		}
-		return s.insertChatMessage(ctx, tx, m)
+		if err := s.insertChatMessage(ctx, tx, m); err != nil {
+			return err
+		}
+		if !inTx {
+			return nil
+		}
+		payload, err := json.Marshal(portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
+		if err != nil {
+			return fmt.Errorf("store: chat event: %w", err)
+		}
+		return s.publishIn(ctx, tx, portal.ChatTopic(subjectID), payload)
 	})
-	if err != nil {
+	if err != nil && file != nil {
 		return nil, errors.Join(err, dropChatFile(ctx, s.files, file))
+	} else if err != nil {
+		return nil, err
 	}
 	m.CreatedAt = fromMS(ms(m.CreatedAt))
-	s.publish(ctx, subjectID, portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
+	if inTx {
+		if e, ok := s.events.(*Events); ok {
+			e.published()
+		}
+	} else {
+		s.publish(ctx, subjectID, portal.ChatEvent{Kind: "message", MessageID: m.ID, Sender: m.Sender})
+	}
 	return m, nil
+}
+
+// publishesInTx reports whether the chat's events go through this
+// database (DB.Publish, or Events over it), so that a message's event can
+// be published in the message's transaction (conn.publishIn) rather than
+// by a write of its own after it.
+func (s *ChatService) publishesInTx() bool {
+	switch e := s.events.(type) {
+	case nil:
+		return true
+	case *Events:
+		return e.db.conn == s.conn
+	}
+	return false
 }
 
 // MarkChatRead marks the employer's messages read; it publishes only when

@@ -92,13 +92,20 @@ func (e *Events) Publish(ctx context.Context, topic string, payload []byte) erro
 	if err := e.db.Publish(ctx, topic, payload); err != nil {
 		return err
 	}
+	e.published()
+	return nil
+}
+
+// published wakes the poller (SQLite) after an event was published
+// through this database, by Publish or by a transaction that published
+// with its change (conn.publishIn) and committed.
+func (e *Events) published() {
 	if e.wake != nil {
 		select {
 		case e.wake <- struct{}{}:
 		default: // a poll is already due
 		}
 	}
-	return nil
 }
 
 // eventChannel is the NOTIFY channel of the connection's schema: channels
@@ -111,6 +118,13 @@ const eventChannel = `CASE WHEN current_schema() = 'public' THEN 'portal_events'
 // PostgreSQL it sends a NOTIFY. It needs no Events of its own, so a
 // command-line process publishes without listening.
 func (db *DB) Publish(ctx context.Context, topic string, payload []byte) error {
+	return db.publishIn(ctx, db.db, topic, payload)
+}
+
+// publishIn is Publish on q. In a transaction the event is published with
+// the change, when it commits, and costs no commit of its own: on SQLite
+// its row commits with the change, and PostgreSQL sends a NOTIFY at commit.
+func (s *conn) publishIn(ctx context.Context, q queryer, topic string, payload []byte) error {
 	switch {
 	case topic == "" || strings.ContainsAny(topic, "\n\x00") || !utf8.ValidString(topic):
 		return portal.Errorf(portal.EINVALID, "An event topic is one line of text.")
@@ -121,16 +135,16 @@ func (db *DB) Publish(ctx context.Context, topic string, payload []byte) error {
 	case !json.Valid(payload):
 		return portal.Errorf(portal.EINVALID, "An event payload is JSON.")
 	}
-	if db.dialect.name != postgresDialect.name {
-		if _, err := db.db.ExecContext(ctx, `INSERT INTO events (topic, payload, created_at) VALUES ($1, $2, $3)`,
-			topic, string(payload), ms(db.now())); err != nil {
+	if s.dialect.name != postgresDialect.name {
+		if _, err := q.ExecContext(ctx, `INSERT INTO events (topic, payload, created_at) VALUES ($1, $2, $3)`,
+			topic, string(payload), ms(s.now())); err != nil {
 			return fmt.Errorf("store: publish event: %w", err)
 		}
 		return nil
 	}
 	// JSON has no raw NUL or newline outside strings that would trouble
 	// NOTIFY; the topic has neither.
-	if _, err := db.db.ExecContext(ctx, `SELECT pg_notify(`+eventChannel+`, $1)`, topic+"\n"+string(payload)); err != nil {
+	if _, err := q.ExecContext(ctx, `SELECT pg_notify(`+eventChannel+`, $1)`, topic+"\n"+string(payload)); err != nil {
 		return fmt.Errorf("store: publish event: %w", err)
 	}
 	return nil

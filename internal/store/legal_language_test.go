@@ -192,9 +192,11 @@ func TestSignInSpanish(t *testing.T) {
 			// The DOT release signed in Spanish asked for the last four
 			// digits; an SSN saved from an English page must end in them.
 			w.signAllButAuthorizationIn(inSpanish, t, w.jane)
-			f := w.fileIn(inEnglish, t, w.jane.ID)
-			if err := f.CheckSSNAgainstSignatures("987654321"); !portal.IsSSNMismatch(err) {
-				t.Errorf("CheckSSNAgainstSignatures = %v; want the ssn-mismatch of the Spanish signature", err)
+			p := &portal.PersonalInfo{FirstName: "Jane", NoMiddleName: true, LastName: "Doe", SSN: "123456789", ConfirmSSN: "123456789",
+				DOB: "1990-04-12", ConfirmDOB: "1990-04-12", DaytimeDialCode: "1", DaytimePhoneNumber: "2024561111",
+				NoDriversLicenseNumber: true, PrimaryNotificationMethod: portal.NotificationMethod{Type: portal.NotifyByEmail, Email: "jane@example.com"}}
+			if err := db.Personal().UpdatePersonalInfo(inEnglish, w.jane.ID, p); !portal.IsSSNMismatch(err) {
+				t.Errorf("UpdatePersonalInfo = %v; want the ssn-mismatch of the Spanish signature", err)
 			}
 			release := w.docs[portal.DocDOTRelease]
 			if err := db.Legal().DeleteSignature(inEnglish, w.jane.ID, release); err != nil {

@@ -16,12 +16,18 @@ const passwordGateBusy = "The server is busy checking passwords. Please try agai
 // hashPassword hashes the NFKC form of pw, within the password gate.
 func (s *conn) hashPassword(ctx context.Context, pw string) (string, error) {
 	var hash string
-	err := s.gate.Run(ctx, func() error {
+	err := s.passwordWork(ctx, func() error {
 		var err error
 		hash, err = s.cfg.HashPassword(password.Normalize(pw))
 		return err
 	})
 	return hash, err
+}
+
+// passwordWork runs fn, a password hash or check, in a slot of the
+// password gate, and gives the memory back after a burst (hashMemory).
+func (s *conn) passwordWork(ctx context.Context, fn func() error) error {
+	return s.gate.Run(ctx, func() error { return s.hashMemory.run(fn) })
 }
 
 // verify compares the NFKC form of pw with hash; the caller holds a slot of

@@ -51,7 +51,7 @@ func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int6
 		if _, err := s.lockSubject(ctx, tx, subjectID); err != nil {
 			return err
 		}
-		file, err := s.legalFile(ctx, tx, subjectID)
+		requireSSN, err := subjectRequiresSSN(ctx, tx, subjectID)
 		if err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int6
 		if onFile && !p.NoSSN && strings.TrimSpace(p.SSN) == "" {
 			p.SSN, p.ConfirmSSN = stored.SSN, stored.SSN
 		}
-		if err := p.Validate(s.now(), personalRules(file.Company.Preferences.RequireSSN, onFile)); err != nil {
+		if err := p.Validate(s.now(), personalRules(requireSSN, onFile)); err != nil {
 			return err
 		}
 		p.Normalize()
@@ -76,7 +76,11 @@ func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int6
 		// An SSN saved during setup must end in the last four digits the
 		// applicant typed when signing.
 		if !p.NoSSN {
-			if err := file.CheckSSNAgainstSignatures(p.SSN); err != nil {
+			signed, err := s.signedLastFourSSNs(ctx, tx, subjectID)
+			if err != nil {
+				return err
+			}
+			if err := portal.CheckSSNAgainstSignatures(p.SSN, signed); err != nil {
 				return err
 			}
 		}
@@ -85,6 +89,48 @@ func (s *PersonalService) UpdatePersonalInfo(ctx context.Context, subjectID int6
 		}
 		return s.deleteDraft(ctx, tx, subjectID, portal.DraftPersonal)
 	})
+}
+
+// subjectRequiresSSN reads the subject's company's company_require_ssn
+// preference, the one company fact the personal information's rules need.
+func subjectRequiresSSN(ctx context.Context, q queryer, subjectID int64) (bool, error) {
+	var require bool
+	err := q.QueryRowContext(ctx, `SELECT c.require_ssn FROM companies c
+		JOIN subjects s ON s.company_id = c.id WHERE s.id = $1`, subjectID).Scan(&require)
+	if err != nil {
+		return false, notFound(err, "Company")
+	}
+	return require, nil
+}
+
+// signedLastFourSSNs are the last four digits of the SSN the subject typed
+// when signing (the DOT releases ask for them), oldest signature first. Only
+// the signatures' sealed fields are read: the SSN check needs neither the
+// texts signed nor the images.
+func (s *conn) signedLastFourSSNs(ctx context.Context, q queryer, subjectID int64) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT document_id, instance, sealed_fields FROM legal_signatures
+		WHERE subject_id = $1 AND sealed_fields IS NOT NULL ORDER BY id`, subjectID)
+	if err != nil {
+		return nil, fmt.Errorf("store: signed SSN digits: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var documentID int64
+		var instance string
+		var sealed []byte
+		if err := rows.Scan(&documentID, &instance, &sealed); err != nil {
+			return nil, fmt.Errorf("store: signed SSN digits: %w", err)
+		}
+		var f portal.SignatureFields
+		if err := s.openSignatureFields(subjectID, documentID, instance, sealed, &f); err != nil {
+			return nil, err
+		}
+		if f.LastFourSSN != "" {
+			out = append(out, f.LastFourSSN)
+		}
+	}
+	return out, rows.Err()
 }
 
 // SavePersonalInfo seals and stores the subject's personal information as

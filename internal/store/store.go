@@ -114,6 +114,8 @@ type conn struct {
 	// password checks of one username (see checkPassword).
 	gate      *gate.Gate
 	userLocks *keyedMutex
+	// hashMemory returns the hashes' memory after a burst (hashMemory).
+	hashMemory *hashMemory
 	// forms reads the field names of form templates and filled copies,
 	// a few at a time for the whole process.
 	forms *pdfform.Reader
@@ -158,7 +160,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
-		forms: pdfform.NewReader()}}
+		hashMemory: newHashMemory(), forms: pdfform.NewReader()}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {

@@ -163,7 +163,7 @@ func (s *conn) checkPassword(ctx context.Context, username, ip, pw, hash string,
 	}
 	defer unlock()
 	var ok bool
-	err = s.gate.Run(ctx, func() error {
+	err = s.passwordWork(ctx, func() error {
 		return s.serialized(ctx, lockLoginUsername, username, func(q queryer) error {
 			if err := s.loginThrottled(ctx, q, username, ip); err != nil {
 				return err

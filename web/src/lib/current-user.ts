@@ -8,7 +8,7 @@
 // the loader main.tsx gives it; the guards), so TanStack Query stays off
 // /login's first load.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CompanySettings, TokenLoginPayload, UserPayload } from '@/types/api';
+import type { CompanySettings, PersonalInformation, TokenLoginPayload, UserPayload } from '@/types/api';
 import { api, setPasswordCheck } from './api-client';
 import { defaultCompanyPreferences } from './auth';
 import { queryClient } from './query-client';
@@ -56,6 +56,16 @@ export function setCurrentUser(payload: UserPayload | TokenLoginPayload) {
     packageServices: packageServices ?? [],
     finalization,
   });
+}
+
+/**
+ * Puts the saved personal information into the current user: PUT /api/v2/user answers only that part
+ * of the user, since nothing else of it changes. With no user cached, the next read fetches it whole.
+ */
+export async function setPersonalInformation(personalInformation: PersonalInformation) {
+  const user = cachedCurrentUser();
+  if (!user) return queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+  queryClient.setQueryData(currentUserQuery().queryKey, { ...user, subject: { ...user.subject, personalInformation } });
 }
 
 /** The current user as the cache holds it; undefined before a login or after a reload until fetched. */

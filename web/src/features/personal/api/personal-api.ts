@@ -1,5 +1,8 @@
 import { api } from '@/lib/api-client';
-import type { UserPayload } from '@/types/api';
+import type { PersonalInformation } from '@/types/api';
 import { toRequest, type PersonalValues } from '../lib/personal-rules';
 
-export const savePersonalInfo = (values: PersonalValues) => api.put<UserPayload>('api/v2/user', toRequest(values));
+/** What PUT /api/v2/user answers: the part of GET /api/v2/user that the save changed, in the same place. */
+export type PersonalSaved = { subject: { personalInformation: PersonalInformation } };
+
+export const savePersonalInfo = (values: PersonalValues) => api.put<PersonalSaved>('api/v2/user', toRequest(values));

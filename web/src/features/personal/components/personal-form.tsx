@@ -14,15 +14,13 @@ import { SsnField } from '@/components/ui/ssn-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/api-client';
 import { raiseSsnMismatchFrom } from '@/lib/app-events';
-import { storeUserPayload } from '@/lib/auth';
 import { DraftStatus } from '@/components/draft-status/draft-status';
 import { useAppForm } from '@/lib/form';
 import { useServerDraft } from '@/lib/server-draft';
 import { errorAt, useFailedSave } from '@/lib/failed-save';
 import { useKeepFocusOnPress } from '@/lib/keep-focus';
 import { notify } from '@/lib/notifications';
-import { useCompanySettings, useCurrentUser } from '@/lib/current-user';
-import type { UserPayload } from '@/types/api';
+import { setPersonalInformation, useCompanySettings, useCurrentUser } from '@/lib/current-user';
 import { useCountries, useGenders, useStates, useSuffixes } from '@/lib/lookups';
 import { savePersonalInfo } from '../api/personal-api';
 import { personalDefaults, type PersonalValues } from '../lib/personal-rules';
@@ -39,7 +37,7 @@ export const personalMessages = messagesOf({
 });
 
 type PersonalFormProps = {
-  onSaved?: (payload: UserPayload) => void;
+  onSaved?: () => void;
   /** Called with the message shown when saving fails. */
   onFailed?: (message: string) => void;
   submitLabel?: string;
@@ -112,12 +110,12 @@ function PersonalFields({ onSaved, onFailed, submitLabel = t('personal.form.save
     failed.clear();
     draft.pause();
     try {
-      const payload = await savePersonalInfo(values);
+      const saved = await savePersonalInfo(values);
       // The save deleted the draft on the server.
       draft.submitted(values);
-      await storeUserPayload(payload);
+      await setPersonalInformation(saved.subject.personalInformation);
       notify(personalMessages.saved, 'success');
-      onSaved?.(payload);
+      onSaved?.();
     } catch (error) {
       // Each message once: on its field (focused, first in page order), or above the form when no shown field fits.
       draft.resume();
