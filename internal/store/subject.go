@@ -196,7 +196,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
 	if company.PackageID != 0 {
-		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID); err != nil {
+		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID, withoutFields); err != nil {
 			return nil, err
 		}
 	}
