@@ -75,6 +75,11 @@ type Config struct {
 	// local or private addresses (portal.CheckWebhookURL): tests and local
 	// development only.
 	WebhookAllowInsecure bool
+	// TokenCacheTTL is how long a checked access token is believed without
+	// asking the database (default DefaultTokenCacheTTL; negative: never).
+	// A revocation by this process applies at once, one by another process
+	// after at most this long.
+	TokenCacheTTL time.Duration
 	// Reminders is when applicants who have not finished are reminded;
 	// zero means portal.DefaultReminderSchedule.
 	Reminders portal.ReminderSchedule
@@ -121,6 +126,9 @@ type conn struct {
 	// closeHealth stops its probe when the DB closes.
 	health      *health
 	closeHealth context.CancelFunc
+	// tokens remembers checked access tokens for a few seconds
+	// (tokencache.go); every copy of the conn shares it.
+	tokens *tokenCache
 }
 
 // Open connects and applies the embedded migrations.
@@ -140,7 +148,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			return nil, fmt.Errorf("store: database lock (portal restore is running): %w", err)
 		}
 	}
-	sqldb, err := sql.Open(d.driver, dsn)
+	sqldb, err := d.open(dsn)
 	if err != nil {
 		closeFile(inUse)
 		return nil, fmt.Errorf("store: open %s: %w", d.name, err)
@@ -158,7 +166,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
-		forms: pdfform.NewReader()}}
+		forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0))}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
@@ -233,6 +241,9 @@ func withDefaults(cfg Config) Config {
 	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
 	def(&cfg.DraftTTL, portal.DefaultDraftTTL)
 	def(&cfg.BusyTimeout, DefaultBusyTimeout)
+	if cfg.TokenCacheTTL == 0 {
+		cfg.TokenCacheTTL = DefaultTokenCacheTTL
+	}
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}
@@ -441,6 +452,9 @@ func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
+	// A revocation inside voids the token cache again once it commits
+	// (or not).
+	defer s.tokens.ended(tx)
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		return err
