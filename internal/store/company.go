@@ -200,7 +200,7 @@ func findDocumentTypes(ctx context.Context, q queryer, packageID int64) ([]porta
 // in, never one required with nothing on it, and no applicant of the
 // company is locked out by one bad row; the operator reads why in the log.
 func (s *conn) serviceFields(svc portal.PackageService, stored string) []portal.FieldDefinition {
-	fields, err := portal.DecodeDefinitions(stored)
+	fields, err := s.definitions.decode(stored)
 	if err != nil {
 		s.cfg.Logger.Error("package service field definitions do not decode; the standard ones apply",
 			"packageService", svc.ID, "code", svc.Code, "err", err)

@@ -129,6 +129,9 @@ type conn struct {
 	// tokens remembers checked access tokens for a few seconds
 	// (tokencache.go); every copy of the conn shares it.
 	tokens *tokenCache
+	// definitions remembers decoded field definitions by their stored
+	// text (defcache.go).
+	definitions *definitionCache
 }
 
 // Open connects and applies the embedded migrations.
@@ -166,7 +169,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
-		forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0))}}
+		forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0)),
+		definitions: newDefinitionCache()}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
