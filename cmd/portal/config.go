@@ -107,6 +107,7 @@ func (f *flags) storage() *storage {
 type serveConfig struct {
 	storage         *storage
 	Addr            string
+	DebugAddr       string
 	BaseURL         string
 	APIBaseURL      string
 	Demo            bool
@@ -174,6 +175,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f := newFlags("serve", "Serves the applicant portal: the app and its JSON API.", stderr)
 	c := &serveConfig{storage: f.storage()}
 	f.StringVar(&c.Addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	f.StringVar(&c.DebugAddr, "debug-addr", "", "address of a separate listener serving Go's profiler at /debug/pprof/ (host:port; loopback advised, never the public address); empty serves none")
 	f.StringVar(&c.BaseURL, "base-url", "", "public address of the portal, used in e-mailed links (default http://ADDR)")
 	f.StringVar(&c.APIBaseURL, "api-base-url", "/", "where the app sends its API calls: a path (/portal/ behind a proxy that serves the API under that prefix) or an absolute http(s) URL of another origin")
 	f.BoolVar(&c.Demo, "demo", false, "seed a demo employer and applicants into an empty database, and print a demo invitation link and login")

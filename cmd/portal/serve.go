@@ -255,6 +255,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	texts := deliverTextsEvery(mailCtx, db, smssandbox.New(), cfg.SMSInterval, logger)
 	defer func() { stopMail(); <-delivered; <-reminded; <-webhooks; <-texts }()
 
+	if cfg.DebugAddr != "" {
+		debugCtx, stopDebug := context.WithCancel(ctx)
+		debugDone, err := serveDebug(debugCtx, cfg.DebugAddr, logger)
+		if err != nil {
+			stopDebug()
+			ln.Close()
+			return err
+		}
+		defer func() { stopDebug(); <-debugDone }()
+	}
+
 	srv := httpapi.NewHTTPServer(handler, httpapi.DefaultTimeouts(), slog.NewLogLogger(logger.Handler(), slog.LevelWarn))
 	served := make(chan error, 1)
 	srv.TLSConfig = tlsConfig

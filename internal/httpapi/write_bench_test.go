@@ -8,9 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"syscall"
 	"testing"
-	"time"
 
 	"applicantportal/internal/demo"
 	"applicantportal/internal/httpapi"
@@ -105,14 +103,6 @@ func (wb *writeBench) run(b *testing.B, method, url string, body any, status int
 	b.ReportMetric(float64(cpuTime(b)-start)/float64(b.N), "cpu-ns/op")
 }
 
-// cpuTime is the user and system CPU time the process has used.
-func cpuTime(b *testing.B) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkUserPut is the save of the personal information form: the SSN
 // is checked against the digits signed with.

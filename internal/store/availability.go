@@ -90,7 +90,11 @@ func classify(err error) string {
 	var ce *pgconn.ConnectError
 	var ne net.Error
 	switch {
-	case errors.As(err, &ce), errors.As(err, &ne), errors.Is(err, driver.ErrBadConn),
+	// A pooled connection the outage closed ("conn closed") was never
+	// sent the statement (pgconn.SafeToRetry): the database is away, which
+	// a caller could not tell once the token check stopped meeting such
+	// connections first (it is cached now).
+	case errors.As(err, &ce), errors.As(err, &ne), errors.Is(err, driver.ErrBadConn), pgconn.SafeToRetry(err),
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNREFUSED),
 		errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
 		return portal.EUNAVAILABLE

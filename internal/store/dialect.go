@@ -20,9 +20,11 @@ import (
 // are written once: both accept $N placeholders, RETURNING, ON CONFLICT and
 // TRUE/FALSE, and times are stored as integers.
 type dialect struct {
-	name          string
-	driver        string
-	goose         goose.Dialect
+	name   string
+	driver string
+	goose  goose.Dialect
+	// open makes the connection pool (without connecting yet).
+	open          func(dsn string) (*sql.DB, error)
 	configurePool func(*sql.DB)
 	isUnique      func(error) bool
 	// lock makes transactions that lock the same (class, key) run one
@@ -46,6 +48,15 @@ var sqliteDialect = dialect{
 	name:   "sqlite",
 	driver: "sqlite",
 	goose:  goose.DialectSQLite3,
+	// Through the statement cache (stmtcache.go): modernc parses the SQL
+	// of every call that is not a prepared statement.
+	open: func(dsn string) (*sql.DB, error) {
+		c, err := sqlite.NewConnector(dsn)
+		if err != nil {
+			return nil, err
+		}
+		return sql.OpenDB(stmtCacheConnector{c}), nil
+	},
 	configurePool: func(db *sql.DB) {
 		// SQLite has one writer; a small pool keeps readers concurrent in WAL
 		// mode without piling up writers on the busy timeout.
@@ -62,9 +73,12 @@ var sqliteDialect = dialect{
 }
 
 var postgresDialect = dialect{
-	name:          "postgres",
-	driver:        "pgx",
-	goose:         goose.DialectPostgres,
+	name:   "postgres",
+	driver: "pgx",
+	goose:  goose.DialectPostgres,
+	// pgx prepares and caches every query's statement per connection
+	// (QueryExecModeCacheStatement, its default).
+	open:          func(dsn string) (*sql.DB, error) { return sql.Open("pgx", dsn) },
 	skipLocked:    " FOR UPDATE SKIP LOCKED",
 	forUpdate:     " FOR UPDATE",
 	advisoryLocks: true,

@@ -127,6 +127,7 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 		if n, _ := res.RowsAffected(); n == 0 {
 			return invalid()
 		}
+		s.tokens.forgetAfter(tx)
 		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND revoked_at IS NULL`,
 			ms(now), subjectID); err != nil {
 			return fmt.Errorf("store: revoke sessions: %w", err)

@@ -80,6 +80,7 @@ func (s *AuthService) SetInitialPassword(ctx context.Context, subjectID int64, p
 		if n, _ := res.RowsAffected(); n == 0 {
 			return portal.Errorf(portal.ECONFLICT, "A password already exists for this account. Log in with it, or reset it.")
 		}
+		s.tokens.forgetAfter(tx)
 		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND scope = $3 AND revoked_at IS NULL`,
 			now, subjectID, portal.ScopeSetup); err != nil {
 			return fmt.Errorf("store: end setup credentials: %w", err)

@@ -120,6 +120,7 @@ func (s *conn) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64,
 	if _, err := tx.ExecContext(ctx, `UPDATE subjects SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, subjectID); err != nil {
 		return fmt.Errorf("store: set password: %w", err)
 	}
+	s.tokens.forgetAfter(tx)
 	if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE subject_id = $2 AND id <> $3 AND revoked_at IS NULL`,
 		now, subjectID, keepFamilyID); err != nil {
 		return fmt.Errorf("store: revoke sessions: %w", err)

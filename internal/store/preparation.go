@@ -82,7 +82,7 @@ func (s *PreparationService) preparationFacts(ctx context.Context, q queryer, su
 	f.Preferences = legal.Company.Preferences
 	var pkg *portal.Package
 	if legal.Company.PackageID != 0 {
-		if pkg, err = s.findPackage(ctx, q, legal.Company.PackageID); err != nil {
+		if pkg, err = s.findPackage(ctx, q, legal.Company.PackageID, withFields); err != nil {
 			return f, err
 		}
 	}

@@ -75,6 +75,11 @@ type Config struct {
 	// local or private addresses (portal.CheckWebhookURL): tests and local
 	// development only.
 	WebhookAllowInsecure bool
+	// TokenCacheTTL is how long a checked access token is believed without
+	// asking the database (default DefaultTokenCacheTTL; negative: never).
+	// A revocation by this process applies at once, one by another process
+	// after at most this long.
+	TokenCacheTTL time.Duration
 	// Reminders is when applicants who have not finished are reminded;
 	// zero means portal.DefaultReminderSchedule.
 	Reminders portal.ReminderSchedule
@@ -123,6 +128,12 @@ type conn struct {
 	// closeHealth stops its probe when the DB closes.
 	health      *health
 	closeHealth context.CancelFunc
+	// tokens remembers checked access tokens for a few seconds
+	// (tokencache.go); every copy of the conn shares it.
+	tokens *tokenCache
+	// definitions remembers decoded field definitions by their stored
+	// text (defcache.go).
+	definitions *definitionCache
 }
 
 // Open connects and applies the embedded migrations.
@@ -142,7 +153,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			return nil, fmt.Errorf("store: database lock (portal restore is running): %w", err)
 		}
 	}
-	sqldb, err := sql.Open(d.driver, dsn)
+	sqldb, err := d.open(dsn)
 	if err != nil {
 		closeFile(inUse)
 		return nil, fmt.Errorf("store: open %s: %w", d.name, err)
@@ -160,7 +171,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
-		hashMemory: newHashMemory(), forms: pdfform.NewReader()}}
+		hashMemory: newHashMemory(), forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0)),
+		definitions: newDefinitionCache()}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
@@ -235,6 +247,9 @@ func withDefaults(cfg Config) Config {
 	def(&cfg.EmailChangeTTL, DefaultEmailChangeTTL)
 	def(&cfg.DraftTTL, portal.DefaultDraftTTL)
 	def(&cfg.BusyTimeout, DefaultBusyTimeout)
+	if cfg.TokenCacheTTL == 0 {
+		cfg.TokenCacheTTL = DefaultTokenCacheTTL
+	}
 	if cfg.HashPassword == nil {
 		cfg.HashPassword = defaultHash
 	}
@@ -443,6 +458,9 @@ func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
+	// A revocation inside voids the token cache again once it commits
+	// (or not).
+	defer s.tokens.ended(tx)
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		return err

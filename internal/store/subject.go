@@ -196,7 +196,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
 	if company.PackageID != 0 {
-		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID); err != nil {
+		if view.Package, err = s.findPackage(ctx, s.db, company.PackageID, withoutFields); err != nil {
 			return nil, err
 		}
 	}
@@ -209,27 +209,36 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	return view, nil
 }
 
-// FindProfile returns the subject's profile with its orders.
+// FindProfile returns the subject's profile with its orders, in one query
+// (a subject has one profile).
 func (s *SubjectService) FindProfile(ctx context.Context, subjectID int64) (*portal.Profile, error) {
-	var p portal.Profile
-	err := s.db.QueryRowContext(ctx, `SELECT id, number, status_id FROM profiles WHERE subject_id = $1`, subjectID).
-		Scan(&p.ID, &p.Number, &p.StatusID)
+	rows, err := s.db.QueryContext(ctx, `SELECT p.id, p.number, p.status_id, o.id, COALESCE(o.package_id, 0), o.status_id
+		FROM profiles p LEFT JOIN orders o ON o.profile_id = p.id WHERE p.subject_id = $1 ORDER BY o.id`, subjectID)
 	if err != nil {
-		return nil, notFound(err, "Profile")
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, COALESCE(package_id, 0), status_id FROM orders WHERE profile_id = $1 ORDER BY id`, p.ID)
-	if err != nil {
-		return nil, fmt.Errorf("store: orders: %w", err)
+		return nil, fmt.Errorf("store: profile: %w", err)
 	}
 	defer rows.Close()
+	var p *portal.Profile
 	for rows.Next() {
-		var o portal.Order
-		if err := rows.Scan(&o.ID, &o.PackageID, &o.StatusID); err != nil {
-			return nil, fmt.Errorf("store: orders: %w", err)
+		var row portal.Profile
+		var orderID, packageID, statusID sql.NullInt64
+		if err := rows.Scan(&row.ID, &row.Number, &row.StatusID, &orderID, &packageID, &statusID); err != nil {
+			return nil, fmt.Errorf("store: profile: %w", err)
 		}
-		p.Orders = append(p.Orders, o)
+		if p == nil {
+			p = &row
+		}
+		if orderID.Valid {
+			p.Orders = append(p.Orders, portal.Order{ID: orderID.Int64, PackageID: packageID.Int64, StatusID: portal.StatusID(statusID.Int64)})
+		}
 	}
-	return &p, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: profile: %w", err)
+	}
+	if p == nil {
+		return nil, notFound(sql.ErrNoRows, "Profile")
+	}
+	return p, nil
 }
 
 // lockSubject takes the subject's lock for the rest of the transaction and

@@ -76,7 +76,7 @@ func (s *conn) subjectCompany(ctx context.Context, q queryer, subjectID int64) (
 	if c.PackageID == 0 {
 		return sub, c, nil, nil
 	}
-	pkg, err := s.findPackage(ctx, q, c.PackageID)
+	pkg, err := s.findPackage(ctx, q, c.PackageID, withFields)
 	return sub, c, pkg, err
 }
 

@@ -152,6 +152,7 @@ func (s *AuthService) Refresh(ctx context.Context, clientID, clientSecret, refre
 		}
 		if n, _ := res.RowsAffected(); n == 0 || used.Valid {
 			reused = true
+			s.tokens.forgetAfter(tx)
 			if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), familyID); err != nil {
 				return fmt.Errorf("store: revoke token family: %w", err)
 			}
@@ -178,12 +179,17 @@ func (s *AuthService) Authenticate(ctx context.Context, accessToken string) (*po
 	if accessToken == "" {
 		return nil, portal.ErrInvalidToken
 	}
+	hash := hashSecret(accessToken)
+	if sess, ok := s.tokens.get(hash, s.now()); ok {
+		return sess, nil
+	}
+	gen := s.tokens.generation()
 	var sess portal.Session
 	var expires int64
 	var revoked sql.NullInt64
 	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.subject_id, f.scope, f.client_id, t.expires_at, f.revoked_at
 		FROM tokens t JOIN token_families f ON f.id = t.family_id
-		WHERE t.token_hash = $1 AND t.kind = 'access'`, hashSecret(accessToken)).
+		WHERE t.token_hash = $1 AND t.kind = 'access'`, hash).
 		Scan(&sess.FamilyID, &sess.SubjectID, &sess.Scope, &sess.ClientID, &expires, &revoked)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, portal.ErrInvalidToken
@@ -194,6 +200,7 @@ func (s *AuthService) Authenticate(ctx context.Context, accessToken string) (*po
 		return nil, portal.ErrInvalidToken
 	}
 	sess.ExpiresAt = fromMS(expires)
+	s.tokens.put(hash, sess, gen, s.now())
 	return &sess, nil
 }
 
@@ -204,7 +211,12 @@ func (s *AuthService) Revoke(ctx context.Context, accessToken string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), sess.FamilyID); err != nil {
+	_, err = s.db.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), sess.FamilyID)
+	s.tokens.forget()
+	if s.inTx != nil {
+		s.tokens.forgetAfter(s.inTx)
+	}
+	if err != nil {
 		return fmt.Errorf("store: revoke: %w", err)
 	}
 	return nil
