@@ -103,7 +103,6 @@ func (wb *writeBench) run(b *testing.B, method, url string, body any, status int
 	b.ReportMetric(float64(cpuTime(b)-start)/float64(b.N), "cpu-ns/op")
 }
 
-
 // BenchmarkUserPut is the save of the personal information form: the SSN
 // is checked against the digits signed with.
 func BenchmarkUserPut(b *testing.B) {
