@@ -876,8 +876,20 @@ func (j *journey) personalInformation() error {
 	}
 	p.PrimaryNotificationMethod.Type = "email"
 	p.PrimaryNotificationMethod.Email = j.user.Subject.Email
-	if err := j.readUser(http.MethodPut, "/api/v2/user", p); err != nil {
+	// The save answers only what it changed, the personal information, which the app merges
+	// into the user it holds.
+	var saved struct {
+		Subject struct {
+			PersonalInformation *struct {
+				FirstName string `json:"firstName"`
+			} `json:"personalInformation"`
+		} `json:"subject"`
+	}
+	if err := j.call(http.MethodPut, "/api/v2/user", p, &saved); err != nil {
 		return err
+	}
+	if pi := saved.Subject.PersonalInformation; pi == nil || pi.FirstName != p.FirstName {
+		return fmt.Errorf("PUT /api/v2/user: the answer does not hold the saved personal information")
 	}
 	if err := j.get("/api/v2/user/drafts"); err != nil {
 		return err
