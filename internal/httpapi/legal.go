@@ -159,7 +159,7 @@ func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), sess.SubjectID)
+	file, err := s.svc.Legal.FindLegalDocumentList(r.Context(), sess.SubjectID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
