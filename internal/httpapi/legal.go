@@ -3,7 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"cmp"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -68,15 +67,15 @@ type signatureJSON struct {
 	Language portal.Locale `json:"language"`
 }
 
-func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDocumentJSON {
-	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Language: d.Language, Signature: newSignatureJSON(sig)}
+func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature, images *imageURLs) legalDocumentJSON {
+	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Language: d.Language, Signature: newSignatureJSON(sig, images)}
 	if out.Type.Regions == nil {
 		out.Type.Regions = []portal.Region{}
 	}
 	return out
 }
 
-func newSignatureJSON(sig *portal.Signature) *signatureJSON {
+func newSignatureJSON(sig *portal.Signature, images *imageURLs) *signatureJSON {
 	if sig == nil {
 		return nil
 	}
@@ -86,18 +85,18 @@ func newSignatureJSON(sig *portal.Signature) *signatureJSON {
 		Language: sig.Language,
 	}
 	if len(sig.SignatureData) > 0 {
-		out.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
+		out.SignatureData = images.dataURL(sig.ID, sig.SignatureData)
 	}
 	return out
 }
 
 // releaseInstances lists the instances of the release document (see
 // legalDocumentJSON.Instances) whose signed state passes the filter.
-func releaseInstances(file *portal.LegalFile, d portal.LegalDocument, filter portal.LegalDocumentFilter) []instanceJSON {
+func releaseInstances(file *portal.LegalFile, d portal.LegalDocument, filter portal.LegalDocumentFilter, images *imageURLs) []instanceJSON {
 	out := []instanceJSON{}
 	add := func(instance, employer string, sig *portal.Signature) {
 		if filter.Signed == nil || *filter.Signed == (sig != nil) {
-			out = append(out, instanceJSON{Instance: instance, EmployerName: employer, Signature: newSignatureJSON(sig)})
+			out = append(out, instanceJSON{Instance: instance, EmployerName: employer, Signature: newSignatureJSON(sig, images)})
 		}
 	}
 	listed := map[string]bool{}
@@ -159,30 +158,30 @@ func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	file, err := s.svc.Legal.FindLegalDocuments(r.Context(), sess.SubjectID)
+	file, err := s.svc.Legal.FindLegalDocumentList(r.Context(), sess.SubjectID)
 	if err != nil {
 		s.Error(w, r, err)
 		return
 	}
-	writeLegalDocuments(w, http.StatusOK, file, filter)
+	writeLegalDocuments(w, http.StatusOK, file, filter, &s.images)
 }
 
 // writeLegalDocuments answers every current document of the company (the
 // app decides which apply with the same rules as the server), with the
 // subject's signatures.
-func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter) {
+func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter, images *imageURLs) {
 	out := []legalDocumentJSON{}
 	release, hasRelease := file.ReleaseDocument()
 	for _, d := range file.Documents {
 		sig := file.Signatures[d.ID]
 		var instances []instanceJSON
 		if hasRelease && d.ID == release.ID {
-			instances = releaseInstances(file, d, filter)
+			instances = releaseInstances(file, d, filter, images)
 		}
 		// The release document is listed when its setup signature or any
 		// of its instances passes the filter.
 		if filter.Match(d, sig != nil) || (len(instances) > 0 && filter.Signed != nil && filter.Match(d, *filter.Signed)) {
-			j := newLegalDocumentJSON(d, sig)
+			j := newLegalDocumentJSON(d, sig, images)
 			j.Instances = instances
 			out = append(out, j)
 		}
@@ -337,7 +336,7 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeLegalDocuments(w, http.StatusCreated, file, portal.LegalDocumentFilter{})
+	writeLegalDocuments(w, http.StatusCreated, file, portal.LegalDocumentFilter{}, &s.images)
 }
 
 // handleSignedDocumentGet answers the signed document as a PDF: the content

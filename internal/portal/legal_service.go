@@ -14,6 +14,11 @@ type LegalService interface {
 	// FindLegalDocuments gathers the subject's legal file: the company's
 	// current documents, the subject's signatures and location.
 	FindLegalDocuments(ctx context.Context, subjectID int64) (*LegalFile, error)
+	// FindLegalDocumentList is FindLegalDocuments for the document list:
+	// without Subject, Company, Location, nor the Content of documents and
+	// signatures, which the list does not show and which are most of the
+	// bytes read.
+	FindLegalDocumentList(ctx context.Context, subjectID int64) (*LegalFile, error)
 	// SignLegalDocuments is a whole signing call: it reads the subject's
 	// legal file and stored SSN, checks the call (LegalFile.Sign) and
 	// stores, in one transaction, one signature per document the step

@@ -133,16 +133,22 @@ func (s *DB) saveLegalTranslation(ctx context.Context, d *portal.LegalDocument) 
 // in the language of ctx where a document has a text in it (see
 // findLegalDocuments).
 func (s *DB) FindCompanyLegalDocuments(ctx context.Context, companyID int64) ([]portal.LegalDocument, error) {
-	return findLegalDocuments(ctx, s.db, companyID)
+	return findLegalDocuments(ctx, s.db, companyID, true)
 }
 
 // findLegalDocuments reads a company's current documents in the language
 // of ctx (portal.LocaleOf): a document's text and title in that language
-// when it has one, else its English, with Language saying which.
-func findLegalDocuments(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
+// when it has one, else its English, with Language saying which. Without
+// withTexts, Content is left empty: the texts are most of the bytes read,
+// and the document list does not show them.
+func findLegalDocuments(ctx context.Context, q queryer, companyID int64, withTexts bool) ([]portal.LegalDocument, error) {
+	content := `''`
+	if withTexts {
+		content = `COALESCE(t.content, v.content)`
+	}
 	rows, err := q.QueryContext(ctx, `
 		SELECT d.id, d.document_type, d.visibility, d.code, d.editable,
-			COALESCE(t.title, d.title), COALESCE(t.version, v.version), COALESCE(t.content, v.content), COALESCE(t.language, 'en-US')
+			COALESCE(t.title, d.title), COALESCE(t.version, v.version), `+content+`, COALESCE(t.language, 'en-US')
 		FROM legal_documents d
 		JOIN legal_document_versions v ON v.document_id = d.id
 			AND v.version = (SELECT MAX(version) FROM legal_document_versions WHERE document_id = d.id)
@@ -205,25 +211,49 @@ func (s *LegalService) FindLegalDocuments(ctx context.Context, subjectID int64) 
 }
 
 func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*portal.LegalFile, error) {
-	sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
-	if err != nil {
+	return s.readLegalFile(ctx, q, subjectID, true)
+}
+
+// FindLegalDocumentList implements portal.LegalService: the file without
+// the texts of the documents and signatures, nor the subject, company and
+// location (GET /api/v2/user/document shows none of them).
+func (s *LegalService) FindLegalDocumentList(ctx context.Context, subjectID int64) (*portal.LegalFile, error) {
+	return s.readLegalFile(ctx, s.db, subjectID, false)
+}
+
+// readLegalFile reads the subject's legal file; without full, only what
+// the document list shows (see FindLegalDocumentList).
+func (s *conn) readLegalFile(ctx context.Context, q queryer, subjectID int64, full bool) (*portal.LegalFile, error) {
+	f := &portal.LegalFile{Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
+	var companyID int64
+	if full {
+		sub, err := scanSubject(q.QueryRowContext(ctx, `SELECT `+subjectColumns+` FROM subjects WHERE id = $1`, subjectID))
+		if err != nil {
+			return nil, notFound(err, "Subject")
+		}
+		f.Subject, companyID = sub, sub.CompanyID
+		if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
+			return nil, err
+		}
+		if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
+			return nil, err
+		}
+	} else if err := q.QueryRowContext(ctx, `SELECT company_id FROM subjects WHERE id = $1`, subjectID).Scan(&companyID); err != nil {
 		return nil, notFound(err, "Subject")
 	}
-	f := &portal.LegalFile{Subject: sub, Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
-	if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
-		return nil, err
-	}
-	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
-		return nil, err
-	}
-	if f.Documents, err = findLegalDocuments(ctx, q, sub.CompanyID); err != nil {
+	var err error
+	if f.Documents, err = findLegalDocuments(ctx, q, companyID, full); err != nil {
 		return nil, err
 	}
 	if f.DOTEntries, err = s.findDOTEntries(ctx, q, subjectID); err != nil {
 		return nil, err
 	}
+	content := `''`
+	if full {
+		content = `content`
+	}
 	rows, err := q.QueryContext(ctx, `
-		SELECT id, document_id, document_version, content, content_sha256, signature_png, signer_name, user_ip,
+		SELECT id, document_id, document_version, `+content+`, content_sha256, signature_png, signer_name, user_ip,
 			fields, sealed_fields, outcome, created_at, instance, language
 		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, subjectID)
 	if err != nil {

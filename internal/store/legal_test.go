@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,6 +258,32 @@ func TestFindLegalDocuments(t *testing.T) {
 		t.Run("CarriesLocation", func(t *testing.T) {
 			if f.Location.Employment != (portal.Place{State: "US-CA", County: 6075}) {
 				t.Errorf("employment = %+v", f.Location.Employment)
+			}
+		})
+		t.Run("ListIsTheFileWithoutTexts", func(t *testing.T) {
+			list, err := db.Legal().FindLegalDocumentList(context.Background(), w.jane.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The document list shows all of the file but the texts, the
+			// subject, the company and the location.
+			want := *f
+			want.Subject, want.Company, want.Location = nil, nil, portal.Location{}
+			want.Documents = slices.Clone(f.Documents)
+			for i := range want.Documents {
+				want.Documents[i].Content = ""
+			}
+			want.Signatures = map[int64]*portal.Signature{}
+			for id, sig := range f.Signatures {
+				bare := *sig
+				bare.Content = ""
+				want.Signatures[id] = &bare
+			}
+			if !reflect.DeepEqual(list, &want) {
+				t.Errorf("list = %+v\nwant %+v", list, &want)
+			}
+			if _, err := db.Legal().FindLegalDocumentList(context.Background(), 999999); portal.ErrorCode(err) != portal.ENOTFOUND {
+				t.Errorf("list of no subject: %v, want ENOTFOUND", err)
 			}
 		})
 	})
