@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"cmp"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -67,15 +68,15 @@ type signatureJSON struct {
 	Language portal.Locale `json:"language"`
 }
 
-func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature, images *imageURLs) legalDocumentJSON {
-	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Language: d.Language, Signature: newSignatureJSON(sig, images)}
+func newLegalDocumentJSON(d portal.LegalDocument, sig *portal.Signature) legalDocumentJSON {
+	out := legalDocumentJSON{ID: d.ID, Title: d.Title, Version: d.Version, Type: d.Type, Language: d.Language, Signature: newSignatureJSON(sig)}
 	if out.Type.Regions == nil {
 		out.Type.Regions = []portal.Region{}
 	}
 	return out
 }
 
-func newSignatureJSON(sig *portal.Signature, images *imageURLs) *signatureJSON {
+func newSignatureJSON(sig *portal.Signature) *signatureJSON {
 	if sig == nil {
 		return nil
 	}
@@ -85,18 +86,18 @@ func newSignatureJSON(sig *portal.Signature, images *imageURLs) *signatureJSON {
 		Language: sig.Language,
 	}
 	if len(sig.SignatureData) > 0 {
-		out.SignatureData = images.dataURL(sig.ID, sig.SignatureData)
+		out.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
 	}
 	return out
 }
 
 // releaseInstances lists the instances of the release document (see
 // legalDocumentJSON.Instances) whose signed state passes the filter.
-func releaseInstances(file *portal.LegalFile, d portal.LegalDocument, filter portal.LegalDocumentFilter, images *imageURLs) []instanceJSON {
+func releaseInstances(file *portal.LegalFile, d portal.LegalDocument, filter portal.LegalDocumentFilter) []instanceJSON {
 	out := []instanceJSON{}
 	add := func(instance, employer string, sig *portal.Signature) {
 		if filter.Signed == nil || *filter.Signed == (sig != nil) {
-			out = append(out, instanceJSON{Instance: instance, EmployerName: employer, Signature: newSignatureJSON(sig, images)})
+			out = append(out, instanceJSON{Instance: instance, EmployerName: employer, Signature: newSignatureJSON(sig)})
 		}
 	}
 	listed := map[string]bool{}
@@ -163,25 +164,25 @@ func (s *Server) handleLegalDocumentList(w http.ResponseWriter, r *http.Request)
 		s.Error(w, r, err)
 		return
 	}
-	writeLegalDocuments(w, http.StatusOK, file, filter, &s.images)
+	writeLegalDocuments(w, http.StatusOK, file, filter)
 }
 
 // writeLegalDocuments answers every current document of the company (the
 // app decides which apply with the same rules as the server), with the
 // subject's signatures.
-func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter, images *imageURLs) {
+func writeLegalDocuments(w http.ResponseWriter, status int, file *portal.LegalFile, filter portal.LegalDocumentFilter) {
 	out := []legalDocumentJSON{}
 	release, hasRelease := file.ReleaseDocument()
 	for _, d := range file.Documents {
 		sig := file.Signatures[d.ID]
 		var instances []instanceJSON
 		if hasRelease && d.ID == release.ID {
-			instances = releaseInstances(file, d, filter, images)
+			instances = releaseInstances(file, d, filter)
 		}
 		// The release document is listed when its setup signature or any
 		// of its instances passes the filter.
 		if filter.Match(d, sig != nil) || (len(instances) > 0 && filter.Signed != nil && filter.Match(d, *filter.Signed)) {
-			j := newLegalDocumentJSON(d, sig, images)
+			j := newLegalDocumentJSON(d, sig)
 			j.Instances = instances
 			out = append(out, j)
 		}
@@ -336,7 +337,7 @@ func (s *Server) handleSignatureCreate(w http.ResponseWriter, r *http.Request) {
 		s.Error(w, r, err)
 		return
 	}
-	writeLegalDocuments(w, http.StatusCreated, file, portal.LegalDocumentFilter{}, &s.images)
+	writeLegalDocuments(w, http.StatusCreated, file, portal.LegalDocumentFilter{})
 }
 
 // handleSignedDocumentGet answers the signed document as a PDF: the content

@@ -115,8 +115,6 @@ type Server struct {
 	// streamsPerApplicant replaces MaxChatStreamsPerApplicant in tests.
 	chatStreams         chatStreams
 	streamsPerApplicant int
-	// images keeps the encoded signature images of the document list.
-	images imageURLs
 }
 
 // New builds a server. web holds the built app (index.html and assets).
