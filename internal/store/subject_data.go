@@ -157,13 +157,14 @@ func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (po
 	return f, err
 }
 
-// subjectFactsAndLegalFile is subjectFacts with the legal file it read on
-// the way, for a caller (the status move) that needs both.
+// subjectFactsAndLegalFile is subjectFacts with the legal checklist it
+// read on the way (legalChecklist: its Subject and Company, no texts or
+// signature images), for a caller (the status move) that needs both.
 func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, *portal.LegalFile, error) {
 	fail := func(err error) (portal.SubjectFacts, *portal.LegalFile, error) {
 		return portal.SubjectFacts{}, nil, err
 	}
-	sub, pkg, err := s.subjectPackage(ctx, q, subjectID)
+	sub, company, pkg, err := s.subjectCompany(ctx, q, subjectID)
 	if err != nil {
 		return fail(err)
 	}
@@ -185,7 +186,7 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 	}
 	f.History = &portal.HistoryFacts{Aliases: c.Aliases.Aliases, Addresses: c.Addresses.Addresses,
 		AliasesPage: c.AliasesPage, AddressesPage: c.AddressesPage}
-	lf, err := s.legalFile(ctx, q, subjectID)
+	lf, err := s.legalChecklist(ctx, q, sub, company, f.Location)
 	if err != nil {
 		return fail(err)
 	}

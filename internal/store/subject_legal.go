@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"applicantportal/internal/portal"
+)
+
+// legalChecklist is the part of a subject's legal file the read model and
+// a status move decide from (LegalFile.DOTReleases and UnsignedTitles):
+// the company's current documents without their texts, and which documents
+// and instances the subject signed, when. It leaves out what legalFile
+// reads for signing and showing (texts, signature images, sealed fields),
+// whose reading and unsealing cost most of GET /api/v2/user/subject.
+// sub and its company are already read by the caller.
+func (s *conn) legalChecklist(ctx context.Context, q queryer, sub *portal.Subject, company *portal.Company, loc portal.Location) (*portal.LegalFile, error) {
+	f := &portal.LegalFile{Subject: sub, Company: company, Location: loc,
+		Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
+	var err error
+	if f.Documents, err = findLegalDocumentTitles(ctx, q, sub.CompanyID); err != nil {
+		return nil, err
+	}
+	if f.DOTEntries, err = s.findDOTEntries(ctx, q, sub.ID); err != nil {
+		return nil, err
+	}
+	rows, err := q.QueryContext(ctx, `
+		SELECT id, document_id, document_version, created_at, instance
+		FROM legal_signatures WHERE subject_id = $1 ORDER BY id`, sub.ID)
+	if err != nil {
+		return nil, fmt.Errorf("store: signatures: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		sig := &portal.Signature{SubjectID: sub.ID}
+		var created int64
+		if err := rows.Scan(&sig.ID, &sig.DocumentID, &sig.DocumentVersion, &created, &sig.Instance); err != nil {
+			return nil, fmt.Errorf("store: signatures: %w", err)
+		}
+		sig.CreatedAt = fromMS(created)
+		if sig.Instance == "" {
+			f.Signatures[sig.DocumentID] = sig
+		} else {
+			f.Instances[portal.SignatureKey{DocumentID: sig.DocumentID, Instance: sig.Instance}] = sig
+		}
+	}
+	return f, rows.Err()
+}
+
+// findLegalDocumentTitles is findLegalDocuments without the texts: the
+// company's documents that have a version, with their current title in the
+// language of ctx (its latest translation's, else the English one), their
+// current English version and their regions. Content and Language stay
+// empty: the checklist needs neither.
+func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
+	rows, err := q.QueryContext(ctx, `
+		SELECT d.id, d.document_type, d.visibility, d.code, d.editable,
+			COALESCE((SELECT t.title FROM legal_document_translations t
+				WHERE t.document_id = d.id AND t.language = $2 ORDER BY t.version DESC LIMIT 1), d.title),
+			(SELECT MAX(v.version) FROM legal_document_versions v WHERE v.document_id = d.id)
+		FROM legal_documents d
+		WHERE d.company_id = $1 AND EXISTS (SELECT 1 FROM legal_document_versions v WHERE v.document_id = d.id)
+		ORDER BY d.id`, companyID, string(portal.LocaleOf(ctx)))
+	if err != nil {
+		return nil, fmt.Errorf("store: legal documents: %w", err)
+	}
+	defer rows.Close()
+	var docs []portal.LegalDocument
+	for rows.Next() {
+		d := portal.LegalDocument{CompanyID: companyID}
+		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable,
+			&d.Title, &d.Version); err != nil {
+			return nil, fmt.Errorf("store: legal documents: %w", err)
+		}
+		d.Type.ID = d.ID
+		d.Type.Regions = []portal.Region{}
+		docs = append(docs, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: legal documents: %w", err)
+	}
+	rows.Close()
+
+	// Only documents shown in some regions have any.
+	if !slices.ContainsFunc(docs, func(d portal.LegalDocument) bool {
+		return d.Type.Visibility != portal.VisibilityAll && d.Type.Visibility != portal.VisibilityNonUS
+	}) {
+		return docs, nil
+	}
+	rows, err = q.QueryContext(ctx, `
+		SELECT r.document_id, r.state_code, r.county_id FROM legal_document_regions r
+		JOIN legal_documents d ON d.id = r.document_id
+		WHERE d.company_id = $1 ORDER BY r.id`, companyID)
+	if err != nil {
+		return nil, fmt.Errorf("store: legal document regions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var r portal.Region
+		if err := rows.Scan(&id, &r.StateCode, &r.CountyID); err != nil {
+			return nil, fmt.Errorf("store: legal document regions: %w", err)
+		}
+		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
+			docs[i].Type.Regions = append(docs[i].Type.Regions, r)
+		}
+	}
+	return docs, rows.Err()
+}
