@@ -40,7 +40,7 @@ func (s *conn) subjectData(ctx context.Context, q queryer, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	records, err := s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg))
+	records, err := s.serviceRecords(ctx, q, subjectID, portal.ServicePageAliases(pkg))
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +82,11 @@ func (s *conn) subjectCompany(ctx context.Context, q queryer, subjectID int64) (
 
 // serviceRecords opens the saved records of the pages' aliases; an alias
 // never saved is absent.
-func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, pages []portal.ServicePage) (map[string]portal.ServiceRecord, error) {
+func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, aliases []string) (map[string]portal.ServiceRecord, error) {
 	out := map[string]portal.ServiceRecord{}
-	for _, p := range pages {
+	for _, alias := range aliases {
 		var rec portal.ServiceRecord
-		saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.ServiceRecordKind(p.Alias), &rec)
+		saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.ServiceRecordKind(alias), &rec)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, p
 			if rec.Entries == nil {
 				rec.Entries = []portal.ServiceEntry{}
 			}
-			out[p.Alias] = rec
+			out[alias] = rec
 		}
 	}
 	return out, nil
@@ -177,7 +177,7 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
 		return fail(err)
 	}
-	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg)); err != nil {
+	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePageAliases(pkg)); err != nil {
 		return fail(err)
 	}
 	c, err := s.historyChecklist(ctx, q, subjectID)
@@ -273,7 +273,7 @@ func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, up
 		return err
 	}
 	pages := portal.ServicePages(pkg)
-	saved, err := s.serviceRecords(ctx, tx, subjectID, pages)
+	saved, err := s.serviceRecords(ctx, tx, subjectID, portal.ServicePageAliases(pkg))
 	if err != nil {
 		return err
 	}

@@ -48,20 +48,22 @@ func (s *conn) legalChecklist(ctx context.Context, q queryer, sub *portal.Subjec
 	return f, rows.Err()
 }
 
-// findLegalDocumentTitles is findLegalDocuments without the texts: the
-// company's documents that have a version, with their current title in the
-// language of ctx (its latest translation's, else the English one), their
-// current English version and their regions. Content and Language stay
-// empty: the checklist needs neither.
+// findLegalDocumentTitles is findLegalDocuments without the texts and
+// without the documents no checklist reads (not editable, so never signed
+// in setup, and not a DOT release): the company's documents that have a
+// version, with their current title in the
+// language of ctx (its latest translation's, else the English one) and
+// their regions. Version, Content and Language stay empty: the checklist
+// needs none of them.
 func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
 	rows, err := q.QueryContext(ctx, `
 		SELECT d.id, d.document_type, d.visibility, d.code, d.editable,
 			COALESCE((SELECT t.title FROM legal_document_translations t
-				WHERE t.document_id = d.id AND t.language = $2 ORDER BY t.version DESC LIMIT 1), d.title),
-			(SELECT MAX(v.version) FROM legal_document_versions v WHERE v.document_id = d.id)
+				WHERE t.document_id = d.id AND t.language = $2 ORDER BY t.version DESC LIMIT 1), d.title)
 		FROM legal_documents d
-		WHERE d.company_id = $1 AND EXISTS (SELECT 1 FROM legal_document_versions v WHERE v.document_id = d.id)
-		ORDER BY d.id`, companyID, string(portal.LocaleOf(ctx)))
+		WHERE d.company_id = $1 AND (d.editable OR d.document_type = $3)
+			AND EXISTS (SELECT 1 FROM legal_document_versions v WHERE v.document_id = d.id)
+		ORDER BY d.id`, companyID, string(portal.LocaleOf(ctx)), portal.DocDOTRelease)
 	if err != nil {
 		return nil, fmt.Errorf("store: legal documents: %w", err)
 	}
@@ -70,7 +72,7 @@ func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([
 	for rows.Next() {
 		d := portal.LegalDocument{CompanyID: companyID}
 		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable,
-			&d.Title, &d.Version); err != nil {
+			&d.Title); err != nil {
 			return nil, fmt.Errorf("store: legal documents: %w", err)
 		}
 		d.Type.ID = d.ID
