@@ -50,44 +50,75 @@ func (s *conn) legalChecklist(ctx context.Context, q queryer, sub *portal.Subjec
 
 // findLegalDocumentTitles is findLegalDocuments without the texts and
 // without the documents no checklist reads (not editable, so never signed
-// in setup, and not a DOT release): the company's documents that have a
-// version, with their current title in the
-// language of ctx (its latest translation's, else the English one) and
-// their regions. Version, Content and Language stay empty: the checklist
-// needs none of them.
+// in setup, and not a DOT release): the company's documents, with their
+// current title in the language of ctx (its latest translation's, else the
+// English one) and their regions. Version, Content and Language stay
+// empty: the checklist needs none of them. Every document has a version
+// (SaveLegalDocument adds it with the document), so none is left out for
+// lack of one.
+//
+// Plain reads rather than findLegalDocuments' correlated subqueries: on
+// SQLite those cost a few index seeks per document on every read.
 func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
 	rows, err := q.QueryContext(ctx, `
-		SELECT d.id, d.document_type, d.visibility, d.code, d.editable,
-			COALESCE((SELECT t.title FROM legal_document_translations t
-				WHERE t.document_id = d.id AND t.language = $2 ORDER BY t.version DESC LIMIT 1), d.title)
-		FROM legal_documents d
-		WHERE d.company_id = $1 AND (d.editable OR d.document_type = $3)
-			AND EXISTS (SELECT 1 FROM legal_document_versions v WHERE v.document_id = d.id)
-		ORDER BY d.id`, companyID, string(portal.LocaleOf(ctx)), portal.DocDOTRelease)
+		SELECT id, document_type, visibility, code, editable, title FROM legal_documents
+		WHERE company_id = $1 AND (editable OR document_type = $2) ORDER BY id`, companyID, portal.DocDOTRelease)
 	if err != nil {
 		return nil, fmt.Errorf("store: legal documents: %w", err)
 	}
 	defer rows.Close()
 	var docs []portal.LegalDocument
+	regional := false
 	for rows.Next() {
 		d := portal.LegalDocument{CompanyID: companyID}
-		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable,
-			&d.Title); err != nil {
+		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable, &d.Title); err != nil {
 			return nil, fmt.Errorf("store: legal documents: %w", err)
 		}
 		d.Type.ID = d.ID
 		d.Type.Regions = []portal.Region{}
+		regional = regional || (d.Type.Visibility != portal.VisibilityAll && d.Type.Visibility != portal.VisibilityNonUS)
 		docs = append(docs, d)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: legal documents: %w", err)
 	}
 	rows.Close()
+	byID := func(id int64) *portal.LegalDocument {
+		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
+			return &docs[i]
+		}
+		return nil
+	}
+
+	// English titles are the documents' own; a translation's title is its
+	// latest version's (rows in version order: the last one wins).
+	if lang := portal.LocaleOf(ctx); lang != portal.LocaleEnUS && len(docs) > 0 {
+		rows, err = q.QueryContext(ctx, `
+			SELECT t.document_id, t.title FROM legal_document_translations t
+			JOIN legal_documents d ON d.id = t.document_id
+			WHERE d.company_id = $1 AND t.language = $2 ORDER BY t.document_id, t.version`, companyID, string(lang))
+		if err != nil {
+			return nil, fmt.Errorf("store: legal document titles: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var title string
+			if err := rows.Scan(&id, &title); err != nil {
+				return nil, fmt.Errorf("store: legal document titles: %w", err)
+			}
+			if d := byID(id); d != nil {
+				d.Title = title
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("store: legal document titles: %w", err)
+		}
+		rows.Close()
+	}
 
 	// Only documents shown in some regions have any.
-	if !slices.ContainsFunc(docs, func(d portal.LegalDocument) bool {
-		return d.Type.Visibility != portal.VisibilityAll && d.Type.Visibility != portal.VisibilityNonUS
-	}) {
+	if !regional {
 		return docs, nil
 	}
 	rows, err = q.QueryContext(ctx, `
@@ -104,8 +135,8 @@ func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([
 		if err := rows.Scan(&id, &r.StateCode, &r.CountyID); err != nil {
 			return nil, fmt.Errorf("store: legal document regions: %w", err)
 		}
-		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
-			docs[i].Type.Regions = append(docs[i].Type.Regions, r)
+		if d := byID(id); d != nil {
+			d.Type.Regions = append(d.Type.Regions, r)
 		}
 	}
 	return docs, rows.Err()
