@@ -191,7 +191,7 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 		return fail(err)
 	}
 	f.DOTReleases, f.UnsignedDocuments = lf.DOTReleases(), lf.UnsignedTitles()
-	if f.Documents, err = s.documentFacts(ctx, q, subjectID, pkg); err != nil {
+	if f.Documents, err = s.documentFacts(ctx, q, subjectID, pkg, f.Location); err != nil {
 		return fail(err)
 	}
 	return f, lf, nil
