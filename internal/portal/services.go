@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 )
 
 // Data page aliases: the services whose pages the applicant fills in.
@@ -59,6 +60,22 @@ func ServicePages(p *Package) []ServicePage {
 		}
 		if found {
 			out = append(out, ServicePage{Alias: alias, Fields: MergeFields(lists...)})
+		}
+	}
+	return out
+}
+
+// ServicePageAliases are the aliases of ServicePages(p), in the same
+// order, without merging the field definitions: for readers of the
+// records that need no fields.
+func ServicePageAliases(p *Package) []string {
+	if p == nil {
+		return nil
+	}
+	var out []string
+	for _, alias := range DataAliases {
+		if slices.ContainsFunc(p.Services, func(svc PackageService) bool { return ServiceAlias(svc.Code) == alias }) {
+			out = append(out, alias)
 		}
 	}
 	return out

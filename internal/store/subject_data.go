@@ -40,7 +40,7 @@ func (s *conn) subjectData(ctx context.Context, q queryer, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	records, err := s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg))
+	records, err := s.serviceRecords(ctx, q, subjectID, portal.ServicePageAliases(pkg))
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +82,11 @@ func (s *conn) subjectCompany(ctx context.Context, q queryer, subjectID int64) (
 
 // serviceRecords opens the saved records of the pages' aliases; an alias
 // never saved is absent.
-func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, pages []portal.ServicePage) (map[string]portal.ServiceRecord, error) {
+func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, aliases []string) (map[string]portal.ServiceRecord, error) {
 	out := map[string]portal.ServiceRecord{}
-	for _, p := range pages {
+	for _, alias := range aliases {
 		var rec portal.ServiceRecord
-		saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.ServiceRecordKind(p.Alias), &rec)
+		saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.ServiceRecordKind(alias), &rec)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func (s *conn) serviceRecords(ctx context.Context, q queryer, subjectID int64, p
 			if rec.Entries == nil {
 				rec.Entries = []portal.ServiceEntry{}
 			}
-			out[p.Alias] = rec
+			out[alias] = rec
 		}
 	}
 	return out, nil
@@ -157,13 +157,14 @@ func (s *conn) subjectFacts(ctx context.Context, q queryer, subjectID int64) (po
 	return f, err
 }
 
-// subjectFactsAndLegalFile is subjectFacts with the legal file it read on
-// the way, for a caller (the status move) that needs both.
+// subjectFactsAndLegalFile is subjectFacts with the legal checklist it
+// read on the way (legalChecklist: its Subject and Company, no texts or
+// signature images), for a caller (the status move) that needs both.
 func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectID int64) (portal.SubjectFacts, *portal.LegalFile, error) {
 	fail := func(err error) (portal.SubjectFacts, *portal.LegalFile, error) {
 		return portal.SubjectFacts{}, nil, err
 	}
-	sub, pkg, err := s.subjectPackage(ctx, q, subjectID)
+	sub, company, pkg, err := s.subjectCompany(ctx, q, subjectID)
 	if err != nil {
 		return fail(err)
 	}
@@ -176,7 +177,7 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
 		return fail(err)
 	}
-	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePages(pkg)); err != nil {
+	if f.Records, err = s.serviceRecords(ctx, q, subjectID, portal.ServicePageAliases(pkg)); err != nil {
 		return fail(err)
 	}
 	c, err := s.historyChecklist(ctx, q, subjectID)
@@ -185,12 +186,12 @@ func (s *conn) subjectFactsAndLegalFile(ctx context.Context, q queryer, subjectI
 	}
 	f.History = &portal.HistoryFacts{Aliases: c.Aliases.Aliases, Addresses: c.Addresses.Addresses,
 		AliasesPage: c.AliasesPage, AddressesPage: c.AddressesPage}
-	lf, err := s.legalFile(ctx, q, subjectID)
+	lf, err := s.legalChecklist(ctx, q, sub, company, f.Location)
 	if err != nil {
 		return fail(err)
 	}
 	f.DOTReleases, f.UnsignedDocuments = lf.DOTReleases(), lf.UnsignedTitles()
-	if f.Documents, err = s.documentFacts(ctx, q, subjectID, pkg); err != nil {
+	if f.Documents, err = s.documentFacts(ctx, q, subjectID, pkg, f.Location); err != nil {
 		return fail(err)
 	}
 	return f, lf, nil
@@ -272,7 +273,7 @@ func (s *conn) saveServices(ctx context.Context, tx *sql.Tx, subjectID int64, up
 		return err
 	}
 	pages := portal.ServicePages(pkg)
-	saved, err := s.serviceRecords(ctx, tx, subjectID, pages)
+	saved, err := s.serviceRecords(ctx, tx, subjectID, portal.ServicePageAliases(pkg))
 	if err != nil {
 		return err
 	}
