@@ -210,7 +210,7 @@ func (s *conn) legalFile(ctx context.Context, q queryer, subjectID int64) (*port
 		return nil, notFound(err, "Subject")
 	}
 	f := &portal.LegalFile{Subject: sub, Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
-	if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
+	if f.Company, err = s.findCompany(ctx, q, sub.CompanyID); err != nil {
 		return nil, err
 	}
 	if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
