@@ -361,9 +361,9 @@ func (s *DB) Migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("store: apply migrations: %w", err)
 	}
-	if len(applied) > 0 {
-		// A migration may change companies or packages under the
-		// caches of running processes.
+	// A migration may change companies or packages under the catalog
+	// caches of running processes; a new database has none to tell.
+	if len(applied) > 0 && applied[0].Source.Version > 1 {
 		s.catalog.forget()
 		if err := s.Publish(ctx, catalogTopic, []byte(`{}`)); err != nil {
 			return fmt.Errorf("store: after migrations: %w", err)
