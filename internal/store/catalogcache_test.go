@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -159,4 +160,53 @@ func TestCatalogCacheCopies(t *testing.T) {
 			co.Name = "changed"
 		}
 	})
+}
+
+// TestCatalogCacheDroppedOnAnEventsOutage: while the listening connection
+// is lost, events may be missed, so the cache is dropped: a change that
+// published nothing (typed into the database by hand) is read once the
+// connection is lost.
+func TestCatalogCacheDroppedOnAnEventsOutage(t *testing.T) {
+	if os.Getenv(storetest.EnvURL) == "" {
+		t.Skip(storetest.EnvURL + " is not set; the listening connection is PostgreSQL's")
+	}
+	db := storetest.OpenPostgres(t, storetest.Config(t))
+	ev := openEvents(t, db)
+	ctx := context.Background()
+	c := &portal.Company{Name: "Acme"}
+	if err := db.CreateCompany(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	name := func() string {
+		t.Helper()
+		got, err := db.FindCompanyByID(ctx, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Name
+	}
+	time.Sleep(3 * store.EventPoll) // the creation's event has arrived
+	name()                          // cached
+	if _, err := db.SQL().ExecContext(ctx, `UPDATE companies SET name = 'Acme (by hand)' WHERE id = $1`, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := name(); got != "Acme" {
+		t.Fatalf("name = %q before the outage, want the cached Acme", got)
+	}
+	subscribed, cancel := ev.Subscribe(ctx, "chat.1")
+	defer cancel()
+	var schema string
+	db.SQL().QueryRow(`SELECT current_schema()`).Scan(&schema)
+	if _, err := db.SQL().Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1`,
+		`LISTEN "portal_events.`+schema+`"`); err != nil {
+		t.Fatal(err)
+	}
+	// The subscription closes once it listens again, after the cache was
+	// dropped at the loss.
+	if _, ok := next(t, subscribed); ok {
+		t.Fatal("got an event, want the subscription closed by the outage")
+	}
+	if got := name(); got != "Acme (by hand)" {
+		t.Errorf("name = %q after the outage, want the database's", got)
+	}
 }
