@@ -50,13 +50,21 @@ func (s *Server) handlePersonalInfoPut(w http.ResponseWriter, r *http.Request) {
 // everyone who reads the same language, so browsers may cache them per
 // language (lookupCaching).
 func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
-	data, ok := lookup.Get(r.PathValue("key"), portal.LocaleOf(r.Context()))
+	data, ok := lookup.GetJSON(r.PathValue("key"), portal.LocaleOf(r.Context()))
 	if !ok {
 		s.Error(w, r, portal.Errorf(portal.ENOTFOUND, "No lookup named %q; try one of %s.", r.PathValue("key"), strings.Join(lookup.Keys(), ", ")))
 		return
 	}
 	lookupCaching(w)
-	writeJSON(w, http.StatusOK, data)
+	writeEncodedJSON(w, data)
+}
+
+// writeEncodedJSON answers 200 with JSON encoded beforehand (the lookups,
+// encoded once per language).
+func writeEncodedJSON(w http.ResponseWriter, data []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	w.Write(data)
 }
 
 // lookupCaching lets a lookup's answer be cached for an hour, apart for
@@ -79,5 +87,5 @@ func (s *Server) handleStatesByCountry(w http.ResponseWriter, r *http.Request) {
 		id = n
 	}
 	lookupCaching(w)
-	writeJSON(w, http.StatusOK, lookup.StatesByCountryID(id, portal.LocaleOf(r.Context())))
+	writeEncodedJSON(w, lookup.StatesByCountryIDJSON(id, portal.LocaleOf(r.Context())))
 }

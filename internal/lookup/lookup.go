@@ -337,3 +337,67 @@ func CountyState(county int64) (string, bool) {
 func Places() portal.PlaceLookups {
 	return portal.PlaceLookups{KnownState: IsStateCode, CountyState: CountyState}
 }
+
+// encodedLists are the JSON answers of Get and StatesByCountryID in one
+// language, each followed by a newline as json.Encoder writes it.
+type encodedLists struct {
+	byKey map[string][]byte
+	// statesOf are the states of each country that has any.
+	statesOf map[int64][]byte
+}
+
+// noStates is the answer for a country without states.
+var noStates = []byte("[]\n")
+
+// encoded holds the answers of every list in every language, encoded once:
+// the lists never change under a running server, and encoding the
+// countries on every request cost more than the rest of the answer.
+var encoded = sync.OnceValue(func() map[portal.Locale]*encodedLists {
+	out := map[portal.Locale]*encodedLists{}
+	for _, l := range portal.Locales {
+		e := &encodedLists{byKey: map[string][]byte{}, statesOf: map[int64][]byte{}}
+		for _, key := range Keys() {
+			v, _ := Get(key, l)
+			e.byKey[key] = mustEncode(v)
+		}
+		for _, s := range tablesIn(l).states {
+			if _, ok := e.statesOf[s.CountryID]; !ok {
+				e.statesOf[s.CountryID] = mustEncode(StatesByCountryID(s.CountryID, l))
+			}
+		}
+		out[l] = e
+	}
+	return out
+})
+
+func mustEncode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("lookup: encode: %v", err))
+	}
+	return append(b, '\n')
+}
+
+// encodedIn is the encoded lists in l, the default language's for any
+// other (as tablesIn).
+func encodedIn(l portal.Locale) *encodedLists {
+	if e, ok := encoded()[l]; ok {
+		return e
+	}
+	return encoded()[portal.DefaultLocale]
+}
+
+// GetJSON is Get encoded as JSON with a final newline, as json.Encoder
+// writes it; the caller must not change the bytes.
+func GetJSON(key string, l portal.Locale) ([]byte, bool) {
+	b, ok := encodedIn(l).byKey[key]
+	return b, ok
+}
+
+// StatesByCountryIDJSON is StatesByCountryID encoded as GetJSON is.
+func StatesByCountryIDJSON(id int64, l portal.Locale) []byte {
+	if b, ok := encodedIn(l).statesOf[id]; ok {
+		return b
+	}
+	return noStates
+}

@@ -71,7 +71,7 @@ func (s *ApplicantService) ApplicantDetail(ctx context.Context, companyID, subje
 			return notFound(err, "Applicant")
 		}
 		d.Subject, d.StatusText = *sub, sub.StatusID.Text()
-		company, err := findCompany(ctx, tx, sub.CompanyID)
+		company, err := s.db.findCompany(ctx, tx, sub.CompanyID)
 		if err != nil {
 			return err
 		}

@@ -16,13 +16,18 @@ func (s *DB) CreateCompany(ctx context.Context, c *portal.Company) error {
 	if p.SubjectPasswordLength <= 0 {
 		p.SubjectPasswordLength = portal.DefaultCompanyPreferences().SubjectPasswordLength
 	}
-	err := s.db.QueryRowContext(ctx, `
-		INSERT INTO companies (name, logo_url, accounting_code, subject_chat, subject_password_length,
-			require_ssn, applicant_collection_site_selection, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		c.Name, c.LogoURL, c.AccountingCode, p.SubjectChat, p.SubjectPasswordLength,
-		p.RequireSSN, p.ApplicantCollectionSiteSelection, ms(s.now()),
-	).Scan(&c.ID)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `
+			INSERT INTO companies (name, logo_url, accounting_code, subject_chat, subject_password_length,
+				require_ssn, applicant_collection_site_selection, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+			c.Name, c.LogoURL, c.AccountingCode, p.SubjectChat, p.SubjectPasswordLength,
+			p.RequireSSN, p.ApplicantCollectionSiteSelection, ms(s.now()),
+		).Scan(&c.ID); err != nil {
+			return err
+		}
+		return s.catalogChanged(ctx, tx)
+	})
 	if err != nil {
 		return fmt.Errorf("store: create company: %w", err)
 	}
@@ -74,7 +79,7 @@ func (s *DB) CreatePackage(ctx context.Context, p *portal.Package) error {
 				return fmt.Errorf("store: add document type %s: %w", dt.Type, err)
 			}
 		}
-		return nil
+		return s.catalogChanged(ctx, tx)
 	})
 }
 
@@ -92,13 +97,24 @@ func scanCompany(row interface{ Scan(...any) error }) (*portal.Company, error) {
 
 // FindCompanyByID returns one company.
 func (s *DB) FindCompanyByID(ctx context.Context, id int64) (*portal.Company, error) {
-	return findCompany(ctx, s.db, id)
+	return s.findCompany(ctx, s.db, id)
 }
 
-func findCompany(ctx context.Context, q queryer, id int64) (*portal.Company, error) {
+// findCompany reads a company on q, from the catalog cache when it may
+// (catalogcache.go).
+func (s *conn) findCompany(ctx context.Context, q queryer, id int64) (*portal.Company, error) {
+	gen, cached := s.catalog.usable(q)
+	if cached {
+		if c, ok := s.catalog.company(id); ok {
+			return c, nil
+		}
+	}
 	c, err := scanCompany(q.QueryRowContext(ctx, `SELECT `+companyColumns+` FROM companies c WHERE c.id = $1`, id))
 	if err != nil {
 		return nil, notFound(err, "Company")
+	}
+	if cached {
+		s.catalog.putCompany(c, gen)
 	}
 	return c, nil
 }
@@ -135,8 +151,27 @@ const (
 )
 
 // findPackage reads a package with its services and document types; the
-// services' field definitions only when fields is withFields.
+// services' field definitions only when fields is withFields. It answers
+// from the catalog cache when it may (catalogcache.go).
 func (s *conn) findPackage(ctx context.Context, q queryer, id int64, fields bool) (*portal.Package, error) {
+	gen, cached := s.catalog.usable(q)
+	if cached {
+		if p, ok := s.catalog.pkg(id, fields); ok {
+			return p, nil
+		}
+	}
+	p, err := s.readPackage(ctx, q, id, fields)
+	if err != nil {
+		return nil, err
+	}
+	if cached {
+		s.catalog.putPackage(p, fields, gen)
+	}
+	return p, nil
+}
+
+// readPackage is findPackage on the database.
+func (s *conn) readPackage(ctx context.Context, q queryer, id int64, fields bool) (*portal.Package, error) {
 	// The package and its services in one query.
 	storedFields := `''`
 	if fields {
@@ -313,7 +348,13 @@ func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int
 		column := map[string]string{portal.PrefSelfPayEnabled: "self_pay_enabled", portal.PrefSelfPayHoldAmount: "self_pay_initial_hold_amount"}[pref.Name]
 		query, id = `UPDATE packages SET `+column+` = $1 WHERE id = $2`, c.PackageID
 	}
-	if _, err := s.db.db.ExecContext(ctx, query, arg, id); err != nil {
+	err = s.db.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, query, arg, id); err != nil {
+			return err
+		}
+		return s.db.catalogChanged(ctx, tx)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("store: set %s: %w", pref.Name, err)
 	}
 	return &pref, nil

@@ -33,6 +33,10 @@ type Events struct {
 	stop    context.CancelFunc
 	done    chan struct{}
 	wake    chan struct{}
+	// receiving is whether this Events receives every event now, which
+	// the DB's catalog cache is told (setReceiving); only the listener or
+	// poller changes it once started, and Close after it ended.
+	receiving bool
 }
 
 // EventPoll is how often the Events of a SQLite database look for events
@@ -59,6 +63,7 @@ func OpenEvents(ctx context.Context, db *DB) (*Events, error) {
 		}
 		pollCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 		e.stop, e.done, e.wake = stop, make(chan struct{}), make(chan struct{}, 1)
+		e.setReceiving(true)
 		go e.poll(pollCtx, last)
 		return e, nil
 	}
@@ -71,6 +76,7 @@ func OpenEvents(ctx context.Context, db *DB) (*Events, error) {
 	}
 	listenCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	e.stop, e.done = stop, make(chan struct{})
+	e.setReceiving(true)
 	go e.listen(listenCtx, conn)
 	return e, nil
 }
@@ -81,8 +87,29 @@ func (e *Events) Close() error {
 		e.stop()
 		<-e.done
 	}
+	e.setReceiving(false)
 	e.hub.closeAll()
 	return nil
+}
+
+// setReceiving tells the DB's catalog cache when this Events starts or
+// stops receiving every event (an outage): the cache answers only while
+// some Events of the process receives them, and is voided either way.
+func (e *Events) setReceiving(on bool) {
+	if e.receiving == on {
+		return
+	}
+	e.receiving = on
+	e.db.catalog.receiving(on)
+}
+
+// deliver hands an event to this process's subscribers; a change of the
+// catalog voids the DB's catalog cache first.
+func (e *Events) deliver(ev portal.Event) {
+	if ev.Topic == catalogTopic {
+		e.db.catalog.forget()
+	}
+	e.hub.deliver(ev)
 }
 
 // Publish checks the event and hands it to the subscribers of every
@@ -175,12 +202,16 @@ func (e *Events) poll(ctx context.Context, last int64) {
 			if !failing {
 				e.db.cfg.Logger.Warn("events: reading published events failed", slog.String("error", err.Error()))
 			}
+			// Changes of the catalog by other processes go unseen
+			// meanwhile: the cache is dropped until polls succeed.
+			e.setReceiving(false)
 			failing = true
 			continue
 		}
 		if failing {
 			e.db.cfg.Logger.Info("events: reading published events again")
 		}
+		e.setReceiving(true)
 		failing = false
 	}
 }
@@ -199,7 +230,7 @@ func (e *Events) deliverAfter(ctx context.Context, last int64) (int64, error) {
 		if err := rows.Scan(&id, &topic, &payload); err != nil {
 			return last, err
 		}
-		e.hub.deliver(portal.Event{Topic: topic, Payload: []byte(payload)})
+		e.deliver(portal.Event{Topic: topic, Payload: []byte(payload)})
 		last = id
 	}
 	return last, rows.Err()
@@ -254,9 +285,11 @@ func (e *Events) listen(ctx context.Context, conn *pgx.Conn) {
 			}
 			topic, payload, ok := strings.Cut(n.Payload, "\n")
 			if ok {
-				e.hub.deliver(portal.Event{Topic: topic, Payload: []byte(payload)})
+				e.deliver(portal.Event{Topic: topic, Payload: []byte(payload)})
 			}
 		}
+		// Changes of the catalog go unheard until it listens again.
+		e.setReceiving(false)
 		conn.Close(context.Background())
 		lost := time.Now()
 		pause, failures := time.Duration(0), 0
@@ -268,6 +301,7 @@ func (e *Events) listen(ctx context.Context, conn *pgx.Conn) {
 			}
 			var err error
 			if conn, err = e.connect(ctx); err == nil {
+				e.setReceiving(true)
 				e.hub.closeAll()
 				log.Info("events: listening again", slog.Duration("after", time.Since(lost).Round(time.Millisecond)))
 				break

@@ -271,14 +271,19 @@ func (s *DB) SetAddressHistoryYears(ctx context.Context, packageID int64, years 
 	if years <= 0 || years > 99 {
 		return portal.Errorf(portal.EINVALID, "Address history years must be between 1 and 99.")
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE packages SET address_history_years = $1 WHERE id = $2`, years, packageID)
-	if err != nil {
-		return fmt.Errorf("store: address history years: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return portal.Errorf(portal.ENOTFOUND, "Package not found.")
-	}
-	return nil
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE packages SET address_history_years = $1 WHERE id = $2`, years, packageID)
+		if err != nil {
+			return fmt.Errorf("store: address history years: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return portal.Errorf(portal.ENOTFOUND, "Package not found.")
+		}
+		// The cache holds no address history years, but every change
+		// of a package is published: no reader has to know which
+		// columns the cache keeps.
+		return s.catalogChanged(ctx, tx)
+	})
 }
 
 var historyIDRE = regexp.MustCompile(`^[0-9a-f]{16}$`)

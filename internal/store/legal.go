@@ -232,7 +232,7 @@ func (s *conn) readLegalFile(ctx context.Context, q queryer, subjectID int64, fu
 			return nil, notFound(err, "Subject")
 		}
 		f.Subject, companyID = sub, sub.CompanyID
-		if f.Company, err = findCompany(ctx, q, sub.CompanyID); err != nil {
+		if f.Company, err = s.findCompany(ctx, q, sub.CompanyID); err != nil {
 			return nil, err
 		}
 		if f.Location, err = findLocation(ctx, q, subjectID); err != nil {

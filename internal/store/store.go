@@ -134,6 +134,9 @@ type conn struct {
 	// definitions remembers decoded field definitions by their stored
 	// text (defcache.go).
 	definitions *definitionCache
+	// catalog remembers companies and packages while events arrive
+	// (catalogcache.go); every copy of the conn shares it.
+	catalog *catalogCache
 }
 
 // Open connects and applies the embedded migrations.
@@ -172,7 +175,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
 		hashMemory: newHashMemory(), forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0)),
-		definitions: newDefinitionCache()}}
+		definitions: newDefinitionCache(), catalog: newCatalogCache()}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
@@ -354,8 +357,17 @@ func (s *DB) Migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.Up(ctx); err != nil {
+	applied, err := p.Up(ctx)
+	if err != nil {
 		return fmt.Errorf("store: apply migrations: %w", err)
+	}
+	// A migration may change companies or packages under the catalog
+	// caches of running processes; a new database has none to tell.
+	if len(applied) > 0 && applied[0].Source.Version > 1 {
+		s.catalog.forget()
+		if err := s.Publish(ctx, catalogTopic, []byte(`{}`)); err != nil {
+			return fmt.Errorf("store: after migrations: %w", err)
+		}
 	}
 	return nil
 }
@@ -461,6 +473,7 @@ func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	// A revocation inside voids the token cache again once it commits
 	// (or not).
 	defer s.tokens.ended(tx)
+	defer s.catalog.ended(tx)
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		return err

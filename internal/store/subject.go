@@ -46,7 +46,7 @@ func (s *DB) CreateSubject(ctx context.Context, n portal.NewSubject) (*portal.Su
 	}
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		company, err := findCompany(ctx, tx, n.CompanyID)
+		company, err := s.findCompany(ctx, tx, n.CompanyID)
 		if err != nil {
 			return err
 		}
@@ -103,7 +103,7 @@ func (s *SubjectService) FindCompanySettings(ctx context.Context, subjectID, com
 	if sub.CompanyID != companyID {
 		return nil, portal.Errorf(portal.ENOTFOUND, "Company not found.")
 	}
-	return findCompany(ctx, s.db, companyID)
+	return s.findCompany(ctx, s.db, companyID)
 }
 
 // FindSubjectByUsername returns the subject with that username, compared
@@ -175,7 +175,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	company, err := findCompany(ctx, s.db, sub.CompanyID)
+	company, err := s.findCompany(ctx, s.db, sub.CompanyID)
 	if err != nil {
 		return nil, err
 	}

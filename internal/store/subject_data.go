@@ -69,7 +69,7 @@ func (s *conn) subjectCompany(ctx context.Context, q queryer, subjectID int64) (
 	if err != nil {
 		return nil, nil, nil, notFound(err, "Subject")
 	}
-	c, err := findCompany(ctx, q, sub.CompanyID)
+	c, err := s.findCompany(ctx, q, sub.CompanyID)
 	if err != nil {
 		return nil, nil, nil, err
 	}

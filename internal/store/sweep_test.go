@@ -499,6 +499,10 @@ func TestSweep(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// The setup's companies and packages published catalog
+				// events (catalogcache.go), which the sweep takes too;
+				// TestSweepEvents counts events.
+				res.Events = 0
 				if res != tc.Want {
 					t.Fatalf("Sweep = %+v; want %+v", res, tc.Want)
 				}
