@@ -112,8 +112,13 @@ export async function startSession(token: TokenResponse) {
  * nobody's concern.
  */
 function sendTimeZone() {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (timeZone) api.put('api/v2/user/timezone', { timeZone }, { silentForbidden: true }).catch(() => undefined);
+  // In a task of its own: the first Intl.DateTimeFormat loads the browser's time zone data, tens of
+  // milliseconds on a phone, which would otherwise lengthen the task that renders the next page
+  // (issue 27: Lighthouse's total blocking time on /setup and after a login).
+  setTimeout(() => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (timeZone) api.put('api/v2/user/timezone', { timeZone }, { silentForbidden: true }).catch(() => undefined);
+  });
 }
 
 /**
