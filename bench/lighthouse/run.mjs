@@ -257,7 +257,9 @@ async function main() {
           await tab.locator('input[autocomplete="current-password"]').fill(opts.password);
           await tab.locator('input[autocomplete="current-password"]').press('Enter');
           await tab.waitForURL((u) => u.pathname !== '/login', { timeout: 30_000 });
-          await tab.waitForLoadState('networkidle');
+          // Not 'networkidle': a logged-in page keeps its event stream open, so the network is
+          // never idle. The page's heading says it has rendered.
+          await tab.locator('h1').first().waitFor({ timeout: 30_000 });
           return at(opts.page);
         },
       },

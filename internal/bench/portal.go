@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -169,4 +170,21 @@ func pgSchema(ctx context.Context, base string) (string, func(), error) {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String(), drop, nil
+}
+
+// demoLoginLine is how `portal serve --demo` names the demo applicant, who has gone through
+// setup and signed, so their first page is the profile hub rather than the setup wizard.
+var demoLoginLine = regexp.MustCompile(`(?m)^Demo login: (\S+) / (.+)$`)
+
+// demoLogin is the demo applicant's username and password from the server's output.
+func (p *portalProcess) demoLogin() (username, password string, ok bool) {
+	out, err := os.ReadFile(p.logFile.Name())
+	if err != nil {
+		return "", "", false
+	}
+	m := demoLoginLine.FindSubmatch(out)
+	if m == nil {
+		return "", "", false
+	}
+	return string(m[1]), strings.TrimSpace(string(m[2])), true
 }
