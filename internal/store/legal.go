@@ -175,25 +175,38 @@ func findLegalDocuments(ctx context.Context, q queryer, companyID int64, withTex
 	}
 	rows.Close()
 
-	rows, err = q.QueryContext(ctx, `
+	err = addLegalDocumentRegions(ctx, q, companyID, func(id int64) *[]portal.Region {
+		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
+			return &docs[i].Type.Regions
+		}
+		return nil
+	})
+	return docs, err
+}
+
+// addLegalDocumentRegions appends each region of the company's legal
+// documents to the list regionsOf gives for its document (nil: a document
+// the caller did not read).
+func addLegalDocumentRegions(ctx context.Context, q queryer, companyID int64, regionsOf func(documentID int64) *[]portal.Region) error {
+	rows, err := q.QueryContext(ctx, `
 		SELECT r.document_id, r.state_code, r.county_id FROM legal_document_regions r
 		JOIN legal_documents d ON d.id = r.document_id
 		WHERE d.company_id = $1 ORDER BY r.id`, companyID)
 	if err != nil {
-		return nil, fmt.Errorf("store: legal document regions: %w", err)
+		return fmt.Errorf("store: legal document regions: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
 		var r portal.Region
 		if err := rows.Scan(&id, &r.StateCode, &r.CountyID); err != nil {
-			return nil, fmt.Errorf("store: legal document regions: %w", err)
+			return fmt.Errorf("store: legal document regions: %w", err)
 		}
-		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
-			docs[i].Type.Regions = append(docs[i].Type.Regions, r)
+		if regions := regionsOf(id); regions != nil {
+			*regions = append(*regions, r)
 		}
 	}
-	return docs, rows.Err()
+	return rows.Err()
 }
 
 // LegalService implements portal.LegalService: the legal file of a

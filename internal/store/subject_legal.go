@@ -121,23 +121,11 @@ func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([
 	if !regional {
 		return docs, nil
 	}
-	rows, err = q.QueryContext(ctx, `
-		SELECT r.document_id, r.state_code, r.county_id FROM legal_document_regions r
-		JOIN legal_documents d ON d.id = r.document_id
-		WHERE d.company_id = $1 ORDER BY r.id`, companyID)
-	if err != nil {
-		return nil, fmt.Errorf("store: legal document regions: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var r portal.Region
-		if err := rows.Scan(&id, &r.StateCode, &r.CountyID); err != nil {
-			return nil, fmt.Errorf("store: legal document regions: %w", err)
-		}
+	err = addLegalDocumentRegions(ctx, q, companyID, func(id int64) *[]portal.Region {
 		if d := byID(id); d != nil {
-			d.Type.Regions = append(d.Type.Regions, r)
+			return &d.Type.Regions
 		}
-	}
-	return docs, rows.Err()
+		return nil
+	})
+	return docs, err
 }
