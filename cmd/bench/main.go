@@ -36,9 +36,10 @@ func run(args []string) error {
 	portal := f.String("portal", "bin/portal", "the portal binary to measure")
 	out := f.String("out", "docs/benchmarks.md", "the report to update (between its bench markers); empty writes none")
 	quick := f.Bool("quick", false, "a 30-second smoke: few requests, rounds and streams; figures not for comparison")
+	only := f.String("only", "", `measure only the rows whose scenario contains this ("GET" for the reads), without login, streams, journeys or Lighthouse`)
 	lighthouse := f.String("lighthouse", "bench/lighthouse/run.mjs", "the Lighthouse runner; skipped when it does not exist")
 	f.Usage = func() {
-		fmt.Fprintf(f.Output(), `Usage: bench [-portal bin/portal] [-out docs/benchmarks.md] [-quick]
+		fmt.Fprintf(f.Output(), `Usage: bench [-portal bin/portal] [-out docs/benchmarks.md] [-quick] [-only GET]
 
 Starts the portal on SQLite (and on PostgreSQL when PORTAL_TEST_DATABASE_URL
 is set), seeds applicants through its API, and measures CPU per request
@@ -62,6 +63,7 @@ binary to measure beside it.
 		Self:        self,
 		Out:         *out,
 		Quick:       *quick,
+		Only:        *only,
 		DatabaseURL: os.Getenv("PORTAL_TEST_DATABASE_URL"),
 		PocketBase:  os.Getenv("PORTAL_BENCH_POCKETBASE"),
 		Lighthouse:  *lighthouse,

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -23,6 +25,10 @@ type Config struct {
 	Self        string // the bench binary, re-executed for the floors
 	Out         string // the Markdown report to update; empty writes none
 	Quick       bool   // a 30-second smoke: fewer rounds, requests and streams
+	// Only, when not empty, measures only the table's rows whose scenario
+	// name contains it ("GET" for the reads), and skips login, the event
+	// streams, the journeys and Lighthouse: a quick look at a few rows.
+	Only string
 	DatabaseURL string // PostgreSQL to measure too (a schema of the run's own); empty: SQLite only
 	PocketBase  string // a PocketBase binary to measure beside the portal; empty: not measured
 	Lighthouse  string // the Lighthouse runner (bench/lighthouse/run.mjs); skipped when missing
@@ -208,11 +214,14 @@ func runDatabase(ctx context.Context, cfg Config, rep *Report, dir, name, baseUR
 		return dr, err
 	}
 	dr.Rows = rows
-	if pb != nil {
+	if pb != nil && len(rows) > 0 && rows[0].Peer > 0 {
 		rep.PocketBase = fmt.Sprintf("PocketBase %s, authenticated record view `GET /api/collections/users/records/{id}`: %s CPU per request",
 			pb.version, formatDuration(rows[0].Peer))
 	}
 
+	if cfg.Only != "" {
+		return dr, nil
+	}
 	logf("login against raw argon2id")
 	loginRow, argon, err := measureLogin(ctx, client, p, apps, sz)
 	if err != nil {
@@ -248,6 +257,9 @@ func measureRows(ctx context.Context, cfg Config, client *http.Client, p *portal
 	dir, dbURL string, pb *peer, logf func(string, ...any)) ([]Row, error) {
 	sz := cfg.sizes()
 	scs := scenarios()
+	if cfg.Only != "" {
+		scs = slices.DeleteFunc(scs, func(sc scenario) bool { return !strings.Contains(sc.Name, cfg.Only) })
+	}
 	// The floor answers what the portal answered: capture it first.
 	fc := floorConfig{Routes: map[string]floorRoute{}}
 	for _, a := range apps {
@@ -274,7 +286,7 @@ func measureRows(ctx context.Context, cfg Config, client *http.Client, p *portal
 	portalT := target{pid: p.pid(), base: p.base, path: func(sc scenario, a applicant) string { return sc.Path(a) }}
 	floorT := target{pid: floor.pid(), base: floor.base, path: func(sc scenario, _ applicant) string { return sc.Key }}
 	var rows []Row
-	for i, sc := range scs {
+	for _, sc := range scs {
 		n := sz.ReadRequests
 		floorName := "read floor"
 		if sc.Write {
@@ -286,7 +298,7 @@ func measureRows(ctx context.Context, cfg Config, client *http.Client, p *portal
 			apps []applicant
 		}
 		runners := []runner{{portalT, sc, apps}, {floorT, sc, apps}}
-		if i == 0 && pb != nil {
+		if sc.Key == "/user" && pb != nil {
 			runners = append(runners, runner{pb.target(), pb.scenario(), pb.apps()})
 		}
 		// A short warm-up of each, not counted: connections, first
