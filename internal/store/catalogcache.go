@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"sync"
 
 	"applicantportal/internal/portal"
@@ -18,9 +19,11 @@ const catalogTopic = "store.catalog"
 const maxCachedCatalog = 10000
 
 // catalogCache keeps companies and packages (with their services and
-// document types) by id, as they were read: every authenticated request
-// reads the applicant's company and package, and they change only by an
-// operator's hand. Entries are keyed by the row's id, so an applicant only
+// document types) by id, and each company's legal documents (titles,
+// versions and regions, no texts) by company and language, as they were
+// read: every authenticated request reads the applicant's company and
+// package, the document list and the subject view its legal documents, and
+// they change only by an operator's hand. Entries are keyed by the row's id, so an applicant only
 // ever gets the company and package their subject row names.
 //
 // It answers only while an Events of the database is receiving the
@@ -38,9 +41,17 @@ type catalogCache struct {
 	gen       uint64
 	companies map[int64]portal.Company
 	packages  map[packageKey]*portal.Package
-	// pending are the transactions that change the catalog: reads in them
-	// go to the database, and their end voids the cache again.
-	pending map[*sql.Tx]bool
+	legalDocs map[legalDocsKey][]portal.LegalDocument
+	// The transactions that change the catalog: reads in them go to the
+	// database, and their end voids the cache again.
+	voidAtEnd
+}
+
+// legalDocsKey names a company's legal documents as read in one language
+// (titles differ by language).
+type legalDocsKey struct {
+	company int64
+	lang    portal.Locale
 }
 
 // packageKey tells a package read with its services' field definitions
@@ -51,20 +62,22 @@ type packageKey struct {
 }
 
 func newCatalogCache() *catalogCache {
-	return &catalogCache{companies: map[int64]portal.Company{}, packages: map[packageKey]*portal.Package{},
-		pending: map[*sql.Tx]bool{}}
+	c := &catalogCache{companies: map[int64]portal.Company{}, packages: map[packageKey]*portal.Package{},
+		legalDocs: map[legalDocsKey][]portal.LegalDocument{}}
+	c.voidAtEnd = newVoidAtEnd(c.forget)
+	return c
 }
 
 // usable tells whether a read on q may use the cache, and the generation
 // to give put: not while no events arrive, nor in a transaction that
 // changes the catalog.
 func (c *catalogCache) usable(q queryer) (uint64, bool) {
+	if c.changing(q) {
+		return 0, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.live <= 0 {
-		return 0, false
-	}
-	if tx, ok := q.(*sql.Tx); ok && c.pending[tx] {
 		return 0, false
 	}
 	return c.gen, true
@@ -134,6 +147,46 @@ func clonePackage(p *portal.Package) *portal.Package {
 	return &out
 }
 
+// legalDocuments answers a copy of the company's legal documents (without
+// their texts) in a language.
+func (c *catalogCache) legalDocuments(key legalDocsKey) ([]portal.LegalDocument, bool) {
+	c.mu.Lock()
+	docs, ok := c.legalDocs[key]
+	c.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	return cloneLegalDocuments(docs), true
+}
+
+// putLegalDocuments keeps a copy of a company's legal documents read at
+// generation gen, unless the catalog changed since.
+func (c *catalogCache) putLegalDocuments(key legalDocsKey, docs []portal.LegalDocument, gen uint64) {
+	kept := cloneLegalDocuments(docs)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen || c.live <= 0 {
+		return
+	}
+	if len(c.legalDocs) >= maxCachedCatalog {
+		clear(c.legalDocs)
+	}
+	c.legalDocs[key] = kept
+}
+
+// cloneLegalDocuments copies the list and each document's regions, all a
+// caller could change in place.
+func cloneLegalDocuments(docs []portal.LegalDocument) []portal.LegalDocument {
+	if docs == nil {
+		return nil
+	}
+	out := slices.Clone(docs)
+	for i := range out {
+		out[i].Type.Regions = slices.Clone(out[i].Type.Regions)
+	}
+	return out
+}
+
 // forget voids every entry: the catalog changed (or may have, unseen).
 func (c *catalogCache) forget() {
 	c.mu.Lock()
@@ -141,26 +194,7 @@ func (c *catalogCache) forget() {
 	c.gen++
 	clear(c.companies)
 	clear(c.packages)
-}
-
-// forgetAfter voids every entry now and again when tx ends (conn.tx calls
-// ended); reads in tx skip the cache meanwhile.
-func (c *catalogCache) forgetAfter(tx *sql.Tx) {
-	c.mu.Lock()
-	c.pending[tx] = true
-	c.mu.Unlock()
-	c.forget()
-}
-
-// ended is told of every transaction conn.tx ends, committed or not.
-func (c *catalogCache) ended(tx *sql.Tx) {
-	c.mu.Lock()
-	changed := c.pending[tx]
-	delete(c.pending, tx)
-	c.mu.Unlock()
-	if changed {
-		c.forget()
-	}
+	clear(c.legalDocs)
 }
 
 // receiving is told when an Events starts (true) or stops (false)
@@ -179,7 +213,9 @@ func (c *catalogCache) receiving(on bool) {
 
 // catalogChanged publishes catalogTopic in tx, with the change, and voids
 // this process's cache now and when tx ends. Every write to companies,
-// packages, package_services and package_document_types calls it.
+// packages, package_services, package_document_types and the legal
+// documents (legal_documents and their versions, translations and regions)
+// calls it.
 func (s *conn) catalogChanged(ctx context.Context, tx *sql.Tx) error {
 	s.catalog.forgetAfter(tx)
 	return s.publishIn(ctx, tx, catalogTopic, []byte(`{}`))

@@ -210,3 +210,105 @@ func TestCatalogCacheDroppedOnAnEventsOutage(t *testing.T) {
 		t.Errorf("name = %q after the outage, want the database's", got)
 	}
 }
+
+// TestCatalogCacheSeesLegalDocumentChanges: the legal documents' titles
+// and regions, which the document list and the subject view read from the
+// catalog cache, follow every write of SaveLegalDocument (an English title,
+// the regions, a translation's title): made by another process (`portal
+// documents load`) within catalogDeadline, by this one at once; and what
+// the cache answers is the caller's own.
+func TestCatalogCacheSeesLegalDocumentChanges(t *testing.T) {
+	storetest.EachShared(t, func(t *testing.T, openDB func(cfg store.Config) *store.DB) {
+		cfg := storetest.Config(t)
+		cfg.Now = func() time.Time { return legalClock }
+		serve, cli := openDB(cfg), openDB(cfg)
+		openEvents(t, serve)
+		w := newLegalWorld(t, cli)
+		w.loadSpanishSamples(t)
+		ctx := context.Background()
+		es := portal.WithLocale(ctx, portal.LocaleEsUS)
+		// The disclosure as serve's document list shows it, in ctx's language.
+		disclosure := func(ctx context.Context) portal.LegalDocument {
+			t.Helper()
+			f, err := serve.Legal().FindLegalDocumentList(ctx, w.jane.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Documents {
+				if d.ID == w.docs[portal.DocDisclosure] {
+					return d
+				}
+			}
+			t.Fatalf("no disclosure in %+v", f.Documents)
+			return portal.LegalDocument{}
+		}
+		eventually := func(what string, seen func() bool) {
+			t.Helper()
+			for end := time.Now().Add(catalogDeadline); !seen(); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(end) {
+					t.Fatalf("%s: not seen within %v", what, catalogDeadline)
+				}
+			}
+		}
+		time.Sleep(3 * store.EventPoll) // the loads' events have arrived
+		base := disclosure(ctx)
+		disclosure(es)
+
+		// Cached: a title changed behind the store's back is not read.
+		if _, err := cli.SQL().ExecContext(ctx, `UPDATE legal_documents SET title = 'unseen' WHERE id = $1`, base.ID); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * store.EventPoll)
+		if got := disclosure(ctx).Title; got != base.Title {
+			t.Fatalf("cached title = %q, want the cached %q", got, base.Title)
+		}
+
+		// Each caller gets its own copy.
+		d := disclosure(ctx)
+		d.Type.Regions = append(d.Type.Regions, portal.Region{StateCode: "US-XX"})
+		if got := disclosure(ctx).Type.Regions; len(got) != len(base.Type.Regions) {
+			t.Fatalf("regions %+v after a caller changed its copy, want %+v", got, base.Type.Regions)
+		}
+
+		save := func(db *store.DB, title string, lang portal.Locale, regions []portal.Region) {
+			t.Helper()
+			vis := portal.VisibilityAll
+			if len(regions) > 0 {
+				vis = portal.VisibilityRegional
+			}
+			d := &portal.LegalDocument{CompanyID: w.company.ID, Title: title, Content: "<p>" + title + "</p>", Language: lang,
+				Type: portal.LegalDocumentType{DocumentType: portal.DocDisclosure, Visibility: vis, Regions: regions, Editable: true}}
+			if _, err := db.SaveLegalDocument(ctx, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ca := []portal.Region{{StateCode: "US-CA"}}
+		tests := []struct {
+			name string
+			by   *store.DB
+			save func(db *store.DB)
+			seen func() bool
+		}{
+			{"an English title and regions", cli, func(db *store.DB) { save(db, "Disclosure (other)", portal.LocaleEnUS, ca) },
+				func() bool { d := disclosure(ctx); return d.Title == "Disclosure (other)" && len(d.Type.Regions) == 1 }},
+			{"a translation's title", cli, func(db *store.DB) { save(db, "Divulgación (otra)", portal.LocaleEsUS, nil) },
+				func() bool { return disclosure(es).Title == "Divulgación (otra)" }},
+			{"an English title, by this process", serve, func(db *store.DB) { save(db, "Disclosure (here)", portal.LocaleEnUS, nil) },
+				func() bool { d := disclosure(ctx); return d.Title == "Disclosure (here)" && len(d.Type.Regions) == 0 }},
+			{"a translation's title, by this process", serve, func(db *store.DB) { save(db, "Divulgación (aquí)", portal.LocaleEsUS, nil) },
+				func() bool { return disclosure(es).Title == "Divulgación (aquí)" }},
+		}
+		for _, tt := range tests {
+			disclosure(ctx) // cached before the change
+			disclosure(es)
+			tt.save(tt.by)
+			if tt.by == serve {
+				if !tt.seen() {
+					t.Errorf("%s: not seen at once", tt.name)
+				}
+				continue
+			}
+			eventually(tt.name, tt.seen)
+		}
+	})
+}

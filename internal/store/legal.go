@@ -37,6 +37,10 @@ func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (ch
 		return s.saveLegalTranslation(ctx, d)
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		// Titles, versions and regions are in the catalog cache.
+		if err := s.catalogChanged(ctx, tx); err != nil {
+			return err
+		}
 		now := ms(s.now())
 		var current sql.NullString
 		err := tx.QueryRowContext(ctx, `
@@ -100,6 +104,10 @@ func (s *DB) saveLegalTranslation(ctx context.Context, d *portal.LegalDocument) 
 			return portal.Errorf(portal.ENOTFOUND, "The company has no document %s in en-US to translate: load the en-US text first.", d.Type.Code)
 		} else if err != nil {
 			return fmt.Errorf("store: find legal document: %w", err)
+		}
+		// Titles are in the catalog cache.
+		if err := s.catalogChanged(ctx, tx); err != nil {
+			return err
 		}
 		var current sql.NullString
 		err = tx.QueryRowContext(ctx, `
@@ -184,6 +192,27 @@ func findLegalDocuments(ctx context.Context, q queryer, companyID int64, withTex
 	return docs, err
 }
 
+// legalDocumentList is findLegalDocuments without the texts, from the
+// catalog cache when it may (catalogcache.go): the document list and the
+// subject view's checklist read it on every request.
+func (s *conn) legalDocumentList(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
+	key := legalDocsKey{company: companyID, lang: portal.LocaleOf(ctx)}
+	gen, cached := s.catalog.usable(q)
+	if cached {
+		if docs, ok := s.catalog.legalDocuments(key); ok {
+			return docs, nil
+		}
+	}
+	docs, err := findLegalDocuments(ctx, q, companyID, false)
+	if err != nil {
+		return nil, err
+	}
+	if cached {
+		s.catalog.putLegalDocuments(key, docs, gen)
+	}
+	return docs, nil
+}
+
 // addLegalDocumentRegions appends each region of the company's legal
 // documents to the list regionsOf gives for its document (nil: a document
 // the caller did not read).
@@ -255,7 +284,12 @@ func (s *conn) readLegalFile(ctx context.Context, q queryer, subjectID int64, fu
 		return nil, notFound(err, "Subject")
 	}
 	var err error
-	if f.Documents, err = findLegalDocuments(ctx, q, companyID, full); err != nil {
+	if full {
+		f.Documents, err = findLegalDocuments(ctx, q, companyID, true)
+	} else {
+		f.Documents, err = s.legalDocumentList(ctx, q, companyID)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if f.DOTEntries, err = s.findDOTEntries(ctx, q, subjectID); err != nil {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"applicantportal/internal/portal"
 )
@@ -19,7 +18,7 @@ func (s *conn) legalChecklist(ctx context.Context, q queryer, sub *portal.Subjec
 	f := &portal.LegalFile{Subject: sub, Company: company, Location: loc,
 		Signatures: map[int64]*portal.Signature{}, Instances: map[portal.SignatureKey]*portal.Signature{}}
 	var err error
-	if f.Documents, err = findLegalDocumentTitles(ctx, q, sub.CompanyID); err != nil {
+	if f.Documents, err = s.legalDocumentTitles(ctx, q, sub.CompanyID); err != nil {
 		return nil, err
 	}
 	if f.DOTEntries, err = s.findDOTEntries(ctx, q, sub.ID); err != nil {
@@ -48,84 +47,30 @@ func (s *conn) legalChecklist(ctx context.Context, q queryer, sub *portal.Subjec
 	return f, rows.Err()
 }
 
-// findLegalDocumentTitles is findLegalDocuments without the texts and
-// without the documents no checklist reads (not editable, so never signed
-// in setup, and not a DOT release): the company's documents, with their
-// current title in the language of ctx (its latest translation's, else the
-// English one) and their regions. Version, Content and Language stay
-// empty: the checklist needs none of them. Every document has a version
-// (SaveLegalDocument adds it with the document), so none is left out for
-// lack of one.
-//
-// Plain reads rather than findLegalDocuments' correlated subqueries: on
-// SQLite those cost a few index seeks per document on every read.
-func findLegalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
-	rows, err := q.QueryContext(ctx, `
-		SELECT id, document_type, visibility, code, editable, title FROM legal_documents
-		WHERE company_id = $1 AND (editable OR document_type = $2) ORDER BY id`, companyID, portal.DocDOTRelease)
+// legalDocumentTitles is the company's documents a checklist reads (the
+// cached legalDocumentList): those editable, so signed in setup, and the DOT
+// releases, with their current title in the language of ctx and, when one
+// of them is shown only in some regions, their regions. Version, Content
+// and Language stay empty: the checklist needs none of them.
+func (s *conn) legalDocumentTitles(ctx context.Context, q queryer, companyID int64) ([]portal.LegalDocument, error) {
+	all, err := s.legalDocumentList(ctx, q, companyID)
 	if err != nil {
-		return nil, fmt.Errorf("store: legal documents: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
 	var docs []portal.LegalDocument
 	regional := false
-	for rows.Next() {
-		d := portal.LegalDocument{CompanyID: companyID}
-		if err := rows.Scan(&d.ID, &d.Type.DocumentType, &d.Type.Visibility, &d.Type.Code, &d.Type.Editable, &d.Title); err != nil {
-			return nil, fmt.Errorf("store: legal documents: %w", err)
+	for _, d := range all {
+		if !d.Type.Editable && d.Type.DocumentType != portal.DocDOTRelease {
+			continue
 		}
-		d.Type.ID = d.ID
-		d.Type.Regions = []portal.Region{}
+		d.Version, d.Content, d.Language = 0, "", ""
 		regional = regional || (d.Type.Visibility != portal.VisibilityAll && d.Type.Visibility != portal.VisibilityNonUS)
 		docs = append(docs, d)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: legal documents: %w", err)
-	}
-	rows.Close()
-	byID := func(id int64) *portal.LegalDocument {
-		if i := slices.IndexFunc(docs, func(d portal.LegalDocument) bool { return d.ID == id }); i >= 0 {
-			return &docs[i]
-		}
-		return nil
-	}
-
-	// English titles are the documents' own; a translation's title is its
-	// latest version's (rows in version order: the last one wins).
-	if lang := portal.LocaleOf(ctx); lang != portal.LocaleEnUS && len(docs) > 0 {
-		rows, err = q.QueryContext(ctx, `
-			SELECT t.document_id, t.title FROM legal_document_translations t
-			JOIN legal_documents d ON d.id = t.document_id
-			WHERE d.company_id = $1 AND t.language = $2 ORDER BY t.document_id, t.version`, companyID, string(lang))
-		if err != nil {
-			return nil, fmt.Errorf("store: legal document titles: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var title string
-			if err := rows.Scan(&id, &title); err != nil {
-				return nil, fmt.Errorf("store: legal document titles: %w", err)
-			}
-			if d := byID(id); d != nil {
-				d.Title = title
-			}
-		}
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("store: legal document titles: %w", err)
-		}
-		rows.Close()
-	}
-
-	// Only documents shown in some regions have any.
 	if !regional {
-		return docs, nil
-	}
-	err = addLegalDocumentRegions(ctx, q, companyID, func(id int64) *[]portal.Region {
-		if d := byID(id); d != nil {
-			return &d.Type.Regions
+		for i := range docs {
+			docs[i].Type.Regions = []portal.Region{}
 		}
-		return nil
-	})
-	return docs, err
+	}
+	return docs, nil
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"database/sql"
 	"sync"
 	"time"
 
@@ -29,10 +28,10 @@ type tokenCache struct {
 	gen uint64
 	// entries by token hash.
 	entries map[string]cachedToken
-	// pending are the transactions that revoke tokens: the generation moves
-	// on again when they end, so a check that read the rows before the
-	// commit does not outlive it.
-	pending map[*sql.Tx]bool
+	// The transactions that revoke tokens: the generation moves on again
+	// when they end, so a check that read the rows before the commit does
+	// not outlive it.
+	voidAtEnd
 }
 
 type cachedToken struct {
@@ -42,7 +41,9 @@ type cachedToken struct {
 }
 
 func newTokenCache(ttl time.Duration) *tokenCache {
-	return &tokenCache{ttl: ttl, entries: map[string]cachedToken{}, pending: map[*sql.Tx]bool{}}
+	c := &tokenCache{ttl: ttl, entries: map[string]cachedToken{}}
+	c.voidAtEnd = newVoidAtEnd(c.forget)
+	return c
 }
 
 // get answers the session of a token hash checked less than ttl ago and not
@@ -94,24 +95,4 @@ func (c *tokenCache) forget() {
 	defer c.mu.Unlock()
 	c.gen++
 	clear(c.entries)
-}
-
-// forgetAfter voids every entry now and again when tx ends (conn.tx calls
-// ended).
-func (c *tokenCache) forgetAfter(tx *sql.Tx) {
-	c.mu.Lock()
-	c.pending[tx] = true
-	c.mu.Unlock()
-	c.forget()
-}
-
-// ended is told of every transaction conn.tx ends, committed or not.
-func (c *tokenCache) ended(tx *sql.Tx) {
-	c.mu.Lock()
-	revoked := c.pending[tx]
-	delete(c.pending, tx)
-	c.mu.Unlock()
-	if revoked {
-		c.forget()
-	}
 }
