@@ -58,7 +58,6 @@ func (s *conn) checklistForms(ctx context.Context, q queryer, subjectID, package
 	}
 	defer rows.Close()
 	var all []portal.PdfForm
-	limited := false
 	for rows.Next() {
 		var f portal.PdfForm
 		var states string
@@ -72,25 +71,10 @@ func (s *conn) checklistForms(ctx context.Context, q queryer, subjectID, package
 		if fileID.Valid {
 			f.Submitted = &portal.File{ID: fileID.Int64, SubjectID: subjectID}
 		}
-		limited = limited || len(f.States) > 0
 		all = append(all, f)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: pdf forms: %w", err)
 	}
-	if !limited {
-		return nonNil(all), nil
-	}
-	// Only forms limited to some states need the address history's.
-	addressStates, err := s.addressStates(ctx, q, subjectID)
-	if err != nil {
-		return nil, err
-	}
-	out := []portal.PdfForm{}
-	for _, f := range all {
-		if f.AppliesTo(loc, addressStates) {
-			out = append(out, f)
-		}
-	}
-	return out, nil
+	return s.formsApplying(ctx, q, subjectID, all, &loc)
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,7 +76,6 @@ func (s *conn) applicableForms(ctx context.Context, q queryer, subjectID, packag
 	}
 	defer rows.Close()
 	var all []portal.PdfForm
-	limited := false
 	for rows.Next() {
 		var f portal.PdfForm
 		var fieldNames, states string
@@ -98,19 +98,28 @@ func (s *conn) applicableForms(ctx context.Context, q queryer, subjectID, packag
 				return nil, err
 			}
 		}
-		limited = limited || len(f.States) > 0
 		all = append(all, f)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: pdf forms: %w", err)
 	}
-	if !limited {
+	return s.formsApplying(ctx, q, subjectID, all, nil)
+}
+
+// formsApplying keeps the forms that apply to the subject: those limited
+// to no state, and those limited to a state of the subject's location (loc;
+// nil reads it) or of their saved address history. The places are read
+// only when some form is limited to some states.
+func (s *conn) formsApplying(ctx context.Context, q queryer, subjectID int64, all []portal.PdfForm, loc *portal.Location) ([]portal.PdfForm, error) {
+	if !slices.ContainsFunc(all, func(f portal.PdfForm) bool { return len(f.States) > 0 }) {
 		return nonNil(all), nil
 	}
-	// Only forms limited to some states need the applicant's places.
-	loc, err := findLocation(ctx, q, subjectID)
-	if err != nil {
-		return nil, err
+	if loc == nil {
+		l, err := findLocation(ctx, q, subjectID)
+		if err != nil {
+			return nil, err
+		}
+		loc = &l
 	}
 	addressStates, err := s.addressStates(ctx, q, subjectID)
 	if err != nil {
@@ -118,7 +127,7 @@ func (s *conn) applicableForms(ctx context.Context, q queryer, subjectID, packag
 	}
 	out := []portal.PdfForm{}
 	for _, f := range all {
-		if f.AppliesTo(loc, addressStates) {
+		if f.AppliesTo(*loc, addressStates) {
 			out = append(out, f)
 		}
 	}
