@@ -21,14 +21,14 @@ import (
 
 // Config says what to measure and where.
 type Config struct {
-	Portal      string // the portal binary
-	Self        string // the bench binary, re-executed for the floors
-	Out         string // the Markdown report to update; empty writes none
-	Quick       bool   // a 30-second smoke: fewer rounds, requests and streams
+	Portal string // the portal binary
+	Self   string // the bench binary, re-executed for the floors
+	Out    string // the Markdown report to update; empty writes none
+	Quick  bool   // a 30-second smoke: fewer rounds, requests and streams
 	// Only, when not empty, measures only the table's rows whose scenario
 	// name contains it ("GET" for the reads), and skips login, the event
 	// streams, the journeys and Lighthouse: a quick look at a few rows.
-	Only string
+	Only        string
 	DatabaseURL string // PostgreSQL to measure too (a schema of the run's own); empty: SQLite only
 	PocketBase  string // a PocketBase binary to measure beside the portal; empty: not measured
 	Lighthouse  string // the Lighthouse runner (bench/lighthouse/run.mjs); skipped when missing

@@ -87,6 +87,14 @@ func messageBody(r *http.Request, text string) map[string]string {
 	return map[string]string{"message": portal.Translate(portal.LocaleOf(r.Context()), text), "messageCode": portal.MessageCode(text)}
 }
 
+// writeJSONBody is writeJSON of an answer already encoded as writeJSON
+// encodes it (json.Encoder: HTML escaped, a newline at the end).
+func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)

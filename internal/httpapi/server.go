@@ -115,11 +115,13 @@ type Server struct {
 	// streamsPerApplicant replaces MaxChatStreamsPerApplicant in tests.
 	chatStreams         chatStreams
 	streamsPerApplicant int
+	// views keeps the subject views' answers (viewcache.go).
+	views *viewCache
 }
 
 // New builds a server. web holds the built app (index.html and assets).
 func New(cfg Config, svc Services, web fs.FS, logger *slog.Logger) (*Server, error) {
-	s := &Server{cfg: cfg, svc: svc, web: web, logger: logger, now: time.Now}
+	s := &Server{cfg: cfg, svc: svc, web: web, logger: logger, now: time.Now, views: newViewCache()}
 	if s.cfg.PDFRenders <= 0 {
 		s.cfg.PDFRenders = runtime.GOMAXPROCS(0)
 	}

@@ -27,6 +27,19 @@ type SubjectDataService interface {
 	FindRequiredFields(ctx context.Context, subjectID int64) (map[string][]string, error)
 	// FindSubjectView is the read model of GET /api/v2/user/subject.
 	FindSubjectView(ctx context.Context, subjectID int64) (*SubjectView, error)
+	// SubjectViewVersion names the state the subject view is built from
+	// (the subject's rows, the catalog, the day) in one cheap read: an
+	// answer built after it was read may be answered again while it is
+	// the current one. ok is false when none can be trusted (no events
+	// arrive, so a change of the catalog would go unseen).
+	SubjectViewVersion(ctx context.Context, subjectID int64) (v ViewVersion, ok bool, err error)
+}
+
+// ViewVersion is SubjectViewVersion's answer: equal versions, equal views.
+type ViewVersion struct {
+	Subject int64  // moved on by every write to the subject's rows the view reads
+	Catalog uint64 // moved on by every change of the catalog this process hears of
+	Today   string // the date rules' day
 }
 
 // ErrProfileSubmitted refuses a change of the applicant's data once the

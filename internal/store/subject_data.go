@@ -149,6 +149,24 @@ func (s *SubjectDataService) FindSubjectView(ctx context.Context, subjectID int6
 	return v, err
 }
 
+// SubjectViewVersion implements portal.SubjectDataService: the subject's
+// version (subject_versions, moved on by triggers in the transaction of
+// every write to the rows subjectFacts reads: see its migration), the
+// catalog cache's generation and today. It is trusted only while the
+// catalog cache is (events arrive).
+func (s *SubjectDataService) SubjectViewVersion(ctx context.Context, subjectID int64) (portal.ViewVersion, bool, error) {
+	gen, ok := s.catalog.usable(s.db)
+	if !ok {
+		return portal.ViewVersion{}, false, nil
+	}
+	v := portal.ViewVersion{Catalog: gen, Today: s.today()}
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM subject_versions WHERE subject_id = $1`, subjectID).Scan(&v.Subject)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return portal.ViewVersion{}, false, fmt.Errorf("store: subject version: %w", err)
+	}
+	return v, true, nil
+}
+
 // subjectFacts gathers what the read model is built from. The aliases and
 // address history join through SubjectFacts.History (their service builds
 // it); until then their pages are left out.
