@@ -1,9 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"net/http"
 
 	"applicantportal/internal/portal"
@@ -43,41 +40,20 @@ func (s *Server) handleRequiredFields(w http.ResponseWriter, r *http.Request) {
 // handleSubjectView answers the read model, from the view cache while the
 // applicant's version is unchanged (viewcache.go).
 func (s *Server) handleSubjectView(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	subjectID := callerFrom(ctx).SubjectID
-	l := portal.LocaleOf(ctx)
-	key := viewKey{subjectID: subjectID, locale: l}
-	version, cacheable, err := s.svc.SubjectData.SubjectViewVersion(ctx, subjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	if cacheable {
-		if body, ok := s.views.get(key, version); ok {
-			writeJSONBody(w, http.StatusOK, body)
-			return
+	s.answerCachedView(w, r, func() (any, error) {
+		v, err := s.svc.SubjectData.FindSubjectView(r.Context(), callerFrom(r.Context()).SubjectID)
+		if err != nil {
+			return nil, err
 		}
-	}
-	v, err := s.svc.SubjectData.FindSubjectView(ctx, subjectID)
-	if err != nil {
-		s.Error(w, r, err)
-		return
-	}
-	// Each page's name and what it still misses are said in the applicant's language.
-	for n := range v.Pages {
-		p := &v.Pages[n]
-		p.Title = portal.TranslateText(l, p.Title)
-		for i, m := range p.Missing {
-			p.Missing[i] = portal.TranslateText(l, m)
+		// Each page's name and what it still misses are said in the applicant's language.
+		l := portal.LocaleOf(r.Context())
+		for n := range v.Pages {
+			p := &v.Pages[n]
+			p.Title = portal.TranslateText(l, p.Title)
+			for i, m := range p.Missing {
+				p.Missing[i] = portal.TranslateText(l, m)
+			}
 		}
-	}
-	var body bytes.Buffer
-	if err := json.NewEncoder(&body).Encode(map[string]*portal.SubjectView{"payload": v}); err != nil {
-		s.Error(w, r, fmt.Errorf("httpapi: encode the subject view: %w", err))
-		return
-	}
-	if cacheable {
-		s.views.put(key, version, body.Bytes())
-	}
-	writeJSONBody(w, http.StatusOK, body.Bytes())
+		return map[string]*portal.SubjectView{"payload": v}, nil
+	})
 }

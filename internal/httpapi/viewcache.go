@@ -1,6 +1,10 @@
 package httpapi
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"sync"
 
 	"applicantportal/internal/portal"
@@ -52,4 +56,40 @@ func (c *viewCache) put(key viewKey, v portal.ViewVersion, body []byte) {
 		clear(c.entries)
 	}
 	c.entries[key] = cachedView{version: v, body: body}
+}
+
+// answerCachedView answers the applicant's subject view from the view
+// cache while their version is the current one, else builds the answer,
+// keeps it, and answers it as writeJSON would. (The document list is not
+// kept: it holds the signature images and fields, sealed at rest, which
+// the portal does not keep in memory between requests.)
+func (s *Server) answerCachedView(w http.ResponseWriter, r *http.Request, build func() (any, error)) {
+	ctx := r.Context()
+	subjectID := callerFrom(ctx).SubjectID
+	key := viewKey{subjectID: subjectID, locale: portal.LocaleOf(ctx)}
+	version, cacheable, err := s.svc.SubjectData.SubjectViewVersion(ctx, subjectID)
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	if cacheable {
+		if body, ok := s.views.get(key, version); ok {
+			writeJSONBody(w, http.StatusOK, body)
+			return
+		}
+	}
+	v, err := build()
+	if err != nil {
+		s.Error(w, r, err)
+		return
+	}
+	var body bytes.Buffer
+	if err := json.NewEncoder(&body).Encode(v); err != nil {
+		s.Error(w, r, fmt.Errorf("httpapi: encode the subject view: %w", err))
+		return
+	}
+	if cacheable {
+		s.views.put(key, version, body.Bytes())
+	}
+	writeJSONBody(w, http.StatusOK, body.Bytes())
 }
