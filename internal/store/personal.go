@@ -175,6 +175,12 @@ func findPersonalInfo(ctx context.Context, q queryer, sealer *seal.Sealer, subje
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find personal information: %w", err)
 	}
+	return openPersonalInfo(sealer, subjectID, sealed)
+}
+
+// openPersonalInfo unseals and decodes the subject's sealed personal
+// information as read from personal_info.
+func openPersonalInfo(sealer *seal.Sealer, subjectID int64, sealed []byte) (*portal.PersonalInfo, error) {
 	if sealer == nil {
 		return nil, errNoDataKey
 	}

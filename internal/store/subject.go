@@ -170,10 +170,29 @@ func (s *SubjectService) UpdateSubject(ctx context.Context, id int64, upd portal
 }
 
 // FindUserView gathers what GET /api/v2/user answers.
+// The subject, their sealed personal information, location and
+// finalization steps are read in one statement (each statement costs more
+// than the rows it reads); company and package come from the catalog cache.
 func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
-	sub, err := s.FindSubjectByID(ctx, subjectID)
+	var sealed []byte
+	var loc portal.Location
+	var siteChosen, paid bool
+	sub, err := scanSubject(scanWith(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+`,
+			(SELECT sealed FROM personal_info WHERE subject_id = $1),
+			COALESCE(l.residency_non_us, FALSE), COALESCE(l.residency_state, ''), COALESCE(l.residency_county, 0),
+			COALESCE(l.employment_non_us, FALSE), COALESCE(l.employment_state, ''), COALESCE(l.employment_county, 0),
+			`+finalizationStepsColumns+`
+		FROM subjects LEFT JOIN subject_locations l ON l.subject_id = subjects.id WHERE id = $1`, finalizationStepsArgs(subjectID)...),
+		&sealed, &loc.Residency.NonUS, &loc.Residency.State, &loc.Residency.County,
+		&loc.Employment.NonUS, &loc.Employment.State, &loc.Employment.County, new(bool), &siteChosen, &paid))
 	if err != nil {
-		return nil, err
+		return nil, notFound(err, "Subject")
+	}
+	var personal *portal.PersonalInfo
+	if sealed != nil {
+		if personal, err = openPersonalInfo(s.cfg.Sealer, subjectID, sealed); err != nil {
+			return nil, err
+		}
 	}
 	company, err := s.findCompany(ctx, s.db, sub.CompanyID)
 	if err != nil {
@@ -183,15 +202,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	if err != nil {
 		return nil, err
 	}
-	personal, err := findPersonalInfo(ctx, s.db, s.cfg.Sealer, subjectID)
-	if err != nil {
-		return nil, err
-	}
 	if sub.PendingEmail, err = s.pendingEmail(ctx, sub.ID); err != nil {
-		return nil, err
-	}
-	loc, err := findLocation(ctx, s.db, subjectID)
-	if err != nil {
 		return nil, err
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
@@ -201,10 +212,6 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 		}
 	}
 	view.Finalization = s.finalizationOf(company.Preferences, view.Package, loc)
-	_, siteChosen, paid, err := finalizationSteps(ctx, s.db, subjectID)
-	if err != nil {
-		return nil, err
-	}
 	view.StatusAfterIDV = view.Finalization.StatusAfterIDV(siteChosen, paid)
 	return view, nil
 }
