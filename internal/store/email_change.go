@@ -155,8 +155,15 @@ func (s *conn) pendingEmail(ctx context.Context, subjectID int64) (string, error
 	} else if err != nil {
 		return "", fmt.Errorf("store: pending e-mail change: %w", err)
 	}
-	if !hash.Valid || hashSecret(hash.String) != fingerprint {
-		return "", nil
+	return pendingEmailOf(newEmail, fingerprint, hash), nil
+}
+
+// pendingEmailOf is the pending change's new address, or "" when the
+// password changed since it was asked for (its fingerprint no longer
+// matches the password's hash), or when there is none (newEmail "").
+func pendingEmailOf(newEmail, fingerprint string, passwordHash sql.NullString) string {
+	if newEmail == "" || !passwordHash.Valid || hashSecret(passwordHash.String) != fingerprint {
+		return ""
 	}
-	return newEmail, nil
+	return newEmail
 }

@@ -170,24 +170,36 @@ func (s *SubjectService) UpdateSubject(ctx context.Context, id int64, upd portal
 }
 
 // FindUserView gathers what GET /api/v2/user answers.
-// The subject, their sealed personal information, location and
-// finalization steps are read in one statement (each statement costs more
+// The subject, their sealed personal information, location, finalization
+// steps and pending e-mail change are read in one statement (each statement costs more
 // than the rows it reads); company and package come from the catalog cache.
 func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
 	var sealed []byte
 	var loc portal.Location
 	var siteChosen, paid bool
+	var newEmail, fingerprint string
+	var passwordHash sql.NullString
+	// The latest e-mail change waiting for confirmation (pendingEmail's).
+	args := append(finalizationStepsArgs(subjectID), ms(s.now()))
 	sub, err := scanSubject(scanWith(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+`,
 			(SELECT sealed FROM personal_info WHERE subject_id = $1),
 			COALESCE(l.residency_non_us, FALSE), COALESCE(l.residency_state, ''), COALESCE(l.residency_county, 0),
 			COALESCE(l.employment_non_us, FALSE), COALESCE(l.employment_state, ''), COALESCE(l.employment_county, 0),
-			`+finalizationStepsColumns+`
-		FROM subjects LEFT JOIN subject_locations l ON l.subject_id = subjects.id WHERE id = $1`, finalizationStepsArgs(subjectID)...),
+			`+finalizationStepsColumns+`,
+			COALESCE(e.new_email, ''), COALESCE(e.fingerprint, ''), password_hash
+		FROM subjects
+		LEFT JOIN subject_locations l ON l.subject_id = subjects.id
+		LEFT JOIN (SELECT new_email, password_fingerprint AS fingerprint FROM email_changes
+			WHERE subject_id = $1 AND used_at IS NULL AND replaced_at IS NULL AND expires_at > $6
+			ORDER BY id DESC LIMIT 1) e ON TRUE
+		WHERE id = $1`, args...),
 		&sealed, &loc.Residency.NonUS, &loc.Residency.State, &loc.Residency.County,
-		&loc.Employment.NonUS, &loc.Employment.State, &loc.Employment.County, new(bool), &siteChosen, &paid))
+		&loc.Employment.NonUS, &loc.Employment.State, &loc.Employment.County, new(bool), &siteChosen, &paid,
+		&newEmail, &fingerprint, &passwordHash))
 	if err != nil {
 		return nil, notFound(err, "Subject")
 	}
+	sub.PendingEmail = pendingEmailOf(newEmail, fingerprint, passwordHash)
 	var personal *portal.PersonalInfo
 	if sealed != nil {
 		if personal, err = openPersonalInfo(s.cfg.Sealer, subjectID, sealed); err != nil {
@@ -200,9 +212,6 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	}
 	profile, err := s.FindProfile(ctx, subjectID)
 	if err != nil {
-		return nil, err
-	}
-	if sub.PendingEmail, err = s.pendingEmail(ctx, sub.ID); err != nil {
 		return nil, err
 	}
 	view := &portal.UserView{Subject: sub, Company: company, Profile: profile, Personal: personal}
