@@ -340,9 +340,16 @@ func (s *DocumentService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (
 	statesJSON, _ := json.Marshal(states)
 	form := &portal.PdfForm{PackageID: f.PackageID, Code: f.Code, Title: f.Title, Description: f.Description,
 		FieldNames: names, States: states, Required: f.Required, FileID: file.ID}
-	err = s.db.QueryRowContext(ctx, `INSERT INTO pdf_forms (package_id, code, title, description, file_id, field_names, states, required, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		f.PackageID, f.Code, f.Title, f.Description, file.ID, string(fieldNames), string(statesJSON), f.Required, ms(s.now())).Scan(&form.ID)
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		// The package's forms are part of the subject view, which is kept
+		// per catalog generation (docs/architecture.md).
+		if err := s.catalogChanged(ctx, tx); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO pdf_forms (package_id, code, title, description, file_id, field_names, states, required, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+			f.PackageID, f.Code, f.Title, f.Description, file.ID, string(fieldNames), string(statesJSON), f.Required, ms(s.now())).Scan(&form.ID)
+	})
 	if err != nil {
 		if s.dialect.isUnique(err) {
 			err = portal.Errorf(portal.ECONFLICT, "The package already has a form with the code %s.", f.Code)
