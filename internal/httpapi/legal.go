@@ -86,7 +86,10 @@ func newSignatureJSON(sig *portal.Signature) *signatureJSON {
 		Language: sig.Language,
 	}
 	if len(sig.SignatureData) > 0 {
-		out.SignatureData = "data:image/png;base64," + base64.StdEncoding.EncodeToString(sig.SignatureData)
+		// Encoded straight after the prefix: one copy less of the image.
+		const prefix = "data:image/png;base64,"
+		b := make([]byte, 0, len(prefix)+base64.StdEncoding.EncodedLen(len(sig.SignatureData)))
+		out.SignatureData = string(base64.StdEncoding.AppendEncode(append(b, prefix...), sig.SignatureData))
 	}
 	return out
 }

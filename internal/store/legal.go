@@ -280,20 +280,30 @@ func (s *conn) readLegalFile(ctx context.Context, q queryer, subjectID int64, fu
 		if f.Location, err = findLocation(ctx, q, subjectID); err != nil {
 			return nil, err
 		}
-	} else if err := q.QueryRowContext(ctx, `SELECT company_id FROM subjects WHERE id = $1`, subjectID).Scan(&companyID); err != nil {
-		return nil, notFound(err, "Subject")
 	}
 	var err error
 	if full {
-		f.Documents, err = findLegalDocuments(ctx, q, companyID, true)
+		if f.Documents, err = findLegalDocuments(ctx, q, companyID, true); err != nil {
+			return nil, err
+		}
+		if f.DOTEntries, err = s.findDOTEntries(ctx, q, subjectID); err != nil {
+			return nil, err
+		}
 	} else {
-		f.Documents, err = s.legalDocumentList(ctx, q, companyID)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if f.DOTEntries, err = s.findDOTEntries(ctx, q, subjectID); err != nil {
-		return nil, err
+		// The company and the employment record in one statement.
+		var employment []byte
+		err := q.QueryRowContext(ctx, `SELECT company_id,
+			(SELECT sealed FROM subject_records WHERE subject_id = $1 AND kind = $2) FROM subjects WHERE id = $1`,
+			subjectID, portal.EmploymentRecordKind).Scan(&companyID, &employment)
+		if err != nil {
+			return nil, notFound(err, "Subject")
+		}
+		if f.Documents, err = s.legalDocumentList(ctx, q, companyID); err != nil {
+			return nil, err
+		}
+		if f.DOTEntries, err = s.openDOTEntries(subjectID, employment); err != nil {
+			return nil, err
+		}
 	}
 	content := `''`
 	if full {
@@ -534,12 +544,24 @@ func setOrderHold(ctx context.Context, q queryer, subjectID int64, reason string
 // findDOTEntries reads the DOT-flagged entries of the subject's employment
 // history (none before the applicant saved it, or with no data available).
 func (s *conn) findDOTEntries(ctx context.Context, q queryer, subjectID int64) ([]portal.DOTEntry, error) {
+	sealed, err := findSealedRecord(ctx, q, subjectID, portal.EmploymentRecordKind)
+	if err != nil {
+		return nil, err
+	}
+	return s.openDOTEntries(subjectID, sealed)
+}
+
+// openDOTEntries is findDOTEntries of the employment record as read from
+// subject_records.sealed (nil: never saved).
+func (s *conn) openDOTEntries(subjectID int64, sealed []byte) ([]portal.DOTEntry, error) {
+	if sealed == nil {
+		return nil, nil
+	}
 	var rec struct {
 		NoDataAvailable bool             `json:"noDataAvailable"`
 		Entries         []map[string]any `json:"entries"`
 	}
-	saved, err := findRecord(ctx, q, s.cfg.Sealer, subjectID, portal.EmploymentRecordKind, &rec)
-	if err != nil || !saved || rec.NoDataAvailable {
+	if err := openRecord(s.cfg.Sealer, subjectID, portal.EmploymentRecordKind, sealed, &rec); err != nil || rec.NoDataAvailable {
 		return nil, err
 	}
 	return portal.DOTEntries(rec.Entries), nil

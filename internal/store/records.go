@@ -44,24 +44,40 @@ func (s *conn) saveRecord(ctx context.Context, q queryer, subjectID int64, kind 
 // findRecord opens the subject's record of kind into v; saved is false (and
 // v untouched) when the applicant never saved that kind.
 func findRecord(ctx context.Context, q queryer, sealer *seal.Sealer, subjectID int64, kind string, v any) (saved bool, err error) {
-	var sealed []byte
-	err = q.QueryRowContext(ctx, `SELECT sealed FROM subject_records WHERE subject_id = $1 AND kind = $2`, subjectID, kind).Scan(&sealed)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	} else if err != nil {
-		return false, fmt.Errorf("store: find %s: %w", kind, err)
+	sealed, err := findSealedRecord(ctx, q, subjectID, kind)
+	if err != nil || sealed == nil {
+		return false, err
 	}
+	return true, openRecord(sealer, subjectID, kind, sealed, v)
+}
+
+// findSealedRecord reads the subject's sealed record of kind, nil when the
+// applicant never saved that kind.
+func findSealedRecord(ctx context.Context, q queryer, subjectID int64, kind string) ([]byte, error) {
+	var sealed []byte
+	err := q.QueryRowContext(ctx, `SELECT sealed FROM subject_records WHERE subject_id = $1 AND kind = $2`, subjectID, kind).Scan(&sealed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find %s: %w", kind, err)
+	}
+	return sealed, nil
+}
+
+// openRecord opens a record of kind as read from subject_records.sealed
+// into v.
+func openRecord(sealer *seal.Sealer, subjectID int64, kind string, sealed []byte, v any) error {
 	if sealer == nil {
-		return false, errNoDataKey
+		return errNoDataKey
 	}
 	plain, err := sealer.OpenFor(sealed, recordPlace(subjectID, kind))
 	if err != nil {
 		// Altered, sealed with another key or copied from another row: an
 		// internal error that names no value.
-		return false, fmt.Errorf("store: open %s of subject %d: %w", kind, subjectID, err)
+		return fmt.Errorf("store: open %s of subject %d: %w", kind, subjectID, err)
 	}
 	if err := json.Unmarshal(plain, v); err != nil {
-		return false, fmt.Errorf("store: decode %s: %w", kind, err)
+		return fmt.Errorf("store: decode %s: %w", kind, err)
 	}
-	return true, nil
+	return nil
 }
