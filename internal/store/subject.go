@@ -169,73 +169,35 @@ func (s *SubjectService) UpdateSubject(ctx context.Context, id int64, upd portal
 	return s.FindSubjectByID(ctx, id)
 }
 
-// FindUserView gathers what GET /api/v2/user answers. The subject, their
-// sealed personal information, location, finalization steps, pending
-// e-mail change and profile with its orders are read in one statement
-// (each statement costs more than the rows it reads: one row per order,
-// the subject's columns repeated); company and package come from the
-// catalog cache.
+// FindUserView gathers what GET /api/v2/user answers.
+// The subject, their sealed personal information, location, finalization
+// steps and pending e-mail change are read in one statement (each statement costs more
+// than the rows it reads); company and package come from the catalog cache.
 func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*portal.UserView, error) {
-	// The latest e-mail change waiting for confirmation is pendingEmail's,
-	// the profile and orders FindProfile's.
-	args := append(finalizationStepsArgs(subjectID), ms(s.now()))
-	rows, err := s.db.QueryContext(ctx, `SELECT `+subjectColumns+`,
-			(SELECT sealed FROM personal_info WHERE subject_id = $1),
-			COALESCE(l.residency_non_us, FALSE), COALESCE(l.residency_state, ''), COALESCE(l.residency_county, 0),
-			COALESCE(l.employment_non_us, FALSE), COALESCE(l.employment_state, ''), COALESCE(l.employment_county, 0),
-			`+finalizationStepsColumns+`,
-			COALESCE(e.new_email, ''), COALESCE(e.fingerprint, ''), password_hash,
-			po.profile_id, po.profile_number, po.profile_status, po.order_id, COALESCE(po.order_package, 0), po.order_status
-		FROM subjects
-		LEFT JOIN subject_locations l ON l.subject_id = subjects.id
-		LEFT JOIN (SELECT new_email, password_fingerprint AS fingerprint FROM email_changes
-			WHERE subject_id = $1 AND used_at IS NULL AND replaced_at IS NULL AND expires_at > $6
-			ORDER BY id DESC LIMIT 1) e ON TRUE
-		LEFT JOIN (SELECT p.id AS profile_id, p.number AS profile_number, p.status_id AS profile_status,
-				o.id AS order_id, o.package_id AS order_package, o.status_id AS order_status
-			FROM profiles p LEFT JOIN orders o ON o.profile_id = p.id WHERE p.subject_id = $1) po ON TRUE
-		WHERE id = $1 ORDER BY po.order_id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: user view: %w", err)
-	}
-	defer rows.Close()
-	var sub *portal.Subject
 	var sealed []byte
 	var loc portal.Location
 	var siteChosen, paid bool
 	var newEmail, fingerprint string
 	var passwordHash sql.NullString
-	var profile *portal.Profile
-	for rows.Next() {
-		var profileID, profileStatus, orderID, orderPackage, orderStatus sql.NullInt64
-		var number sql.NullString
-		row, err := scanSubject(scanWith(rows,
-			&sealed, &loc.Residency.NonUS, &loc.Residency.State, &loc.Residency.County,
-			&loc.Employment.NonUS, &loc.Employment.State, &loc.Employment.County, new(bool), &siteChosen, &paid,
-			&newEmail, &fingerprint, &passwordHash,
-			&profileID, &number, &profileStatus, &orderID, &orderPackage, &orderStatus))
-		if err != nil {
-			return nil, fmt.Errorf("store: user view: %w", err)
-		}
-		if sub == nil {
-			sub = row
-		}
-		if profile == nil && profileID.Valid {
-			profile = &portal.Profile{ID: profileID.Int64, Number: number.String, StatusID: int(profileStatus.Int64)}
-		}
-		if profile != nil && orderID.Valid {
-			profile.Orders = append(profile.Orders, portal.Order{ID: orderID.Int64, PackageID: orderPackage.Int64, StatusID: portal.StatusID(orderStatus.Int64)})
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: user view: %w", err)
-	}
-	rows.Close()
-	if sub == nil {
-		return nil, notFound(sql.ErrNoRows, "Subject")
-	}
-	if profile == nil {
-		return nil, notFound(sql.ErrNoRows, "Profile")
+	// The latest e-mail change waiting for confirmation (pendingEmail's).
+	args := append(finalizationStepsArgs(subjectID), ms(s.now()))
+	sub, err := scanSubject(scanWith(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+`,
+			(SELECT sealed FROM personal_info WHERE subject_id = $1),
+			COALESCE(l.residency_non_us, FALSE), COALESCE(l.residency_state, ''), COALESCE(l.residency_county, 0),
+			COALESCE(l.employment_non_us, FALSE), COALESCE(l.employment_state, ''), COALESCE(l.employment_county, 0),
+			`+finalizationStepsColumns+`,
+			COALESCE(e.new_email, ''), COALESCE(e.fingerprint, ''), password_hash
+		FROM subjects
+		LEFT JOIN subject_locations l ON l.subject_id = subjects.id
+		LEFT JOIN (SELECT new_email, password_fingerprint AS fingerprint FROM email_changes
+			WHERE subject_id = $1 AND used_at IS NULL AND replaced_at IS NULL AND expires_at > $6
+			ORDER BY id DESC LIMIT 1) e ON TRUE
+		WHERE id = $1`, args...),
+		&sealed, &loc.Residency.NonUS, &loc.Residency.State, &loc.Residency.County,
+		&loc.Employment.NonUS, &loc.Employment.State, &loc.Employment.County, new(bool), &siteChosen, &paid,
+		&newEmail, &fingerprint, &passwordHash))
+	if err != nil {
+		return nil, notFound(err, "Subject")
 	}
 	sub.PendingEmail = pendingEmailOf(newEmail, fingerprint, passwordHash)
 	var personal *portal.PersonalInfo
@@ -245,6 +207,10 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 		}
 	}
 	company, err := s.findCompany(ctx, s.db, sub.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := s.FindProfile(ctx, subjectID)
 	if err != nil {
 		return nil, err
 	}
