@@ -21,22 +21,6 @@ const isolatedTests = [
   'src/features/home/__tests__/home.test.tsx',
 ];
 
-// What /login shows besides the app's frame, in one chunk: apart, its dozen small modules (shared with
-// other pages) would be a dozen requests, each compressed alone (issue 27: 2 kB gzip more).
-const LOGIN_CHUNK = 'login';
-const loginModules = new RegExp(
-  [
-    'app/routes/login\\.tsx',
-    'features/auth/components/(login-form|login-email-field)\\.tsx',
-    'features/auth/components/auth-card\\.module\\.css',
-    'features/auth/lib/(login-state|login-errors)\\.ts',
-    'components/trust-panel/',
-    'components/ui/(alert|button|field|masked-field|text-field|password-field)(\\.module\\.css|\\.tsx)',
-  ]
-    .map((path) => `src/${path}`)
-    .join('|'),
-);
-
 /**
  * React Router names its contexts and components for React's developer tools with statements
  * (`Form.displayName = "Form"`), and makes its components with forwardRef calls not marked pure:
@@ -57,39 +41,8 @@ const reactRouterWithoutDisplayNames: Plugin = {
   },
 };
 
-/**
- * The login chunk (codeSplitting below) holds the form fields, buttons and alerts of nearly every
- * page, and /login's page itself: index.html asks for it, and its style sheet, beside the entry, so a
- * first visit does not wait for the entry to run before it starts fetching them (a chain of lazy
- * chunks, which Lighthouse counts against /login and /setup). The style sheet is preloaded, not
- * applied: the app applies it with the chunk (Vite's preload helper finds it fetched).
- */
-const preloadLoginChunk: Plugin = {
-  name: 'preload-login-chunk',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, { bundle }) {
-      const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === LOGIN_CHUNK);
-      if (!chunk || chunk.type !== 'chunk') throw new Error(`preload-login-chunk: no chunk named ${LOGIN_CHUNK}`);
-      return [
-        {
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-          injectTo: 'head',
-        },
-        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        })),
-      ];
-    },
-  },
-};
-
 export default defineConfig({
-  plugins: [react(), reactRouterWithoutDisplayNames, preloadLoginChunk],
+  plugins: [react(), reactRouterWithoutDisplayNames],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -117,8 +70,12 @@ export default defineConfig({
       output: {
         chunkFileNames: 'assets/[hash:7].js',
         assetFileNames: 'assets/[hash:7][extname]',
+        // The app's start (src/app/boot.tsx) and everything it imports statically (the login shell, the
+        // form fields, i18n, the API client) in one chunk beside the entry, which index.html preloads. Left
+        // to itself, Rolldown splits what the entry shares with the lazy router app into a dozen chunks
+        // of a few hundred bytes each (issue 27).
         codeSplitting: {
-          groups: [{ name: LOGIN_CHUNK, test: (id) => loginModules.test(id), includeDependenciesRecursively: false }],
+          groups: [{ name: 'boot', test: /src\/app\/boot\.tsx$/, includeDependenciesRecursively: true }],
         },
       },
     },

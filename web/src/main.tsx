@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { boot } from './app/boot';
 import { setUserCacheLoader } from './lib/auth';
 import { installChunkReload } from './lib/chunk-reload';
 import { loadCatalogue } from './lib/i18n';
@@ -13,10 +12,7 @@ installChunkReload();
 setUserCacheLoader(() => import('./lib/current-user'));
 
 // The chosen language's catalogue first (nothing to wait for in en-US), so no page shows in two languages.
-void loadCatalogue().finally(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void loadCatalogue().finally(() => {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  boot((children) => root.render(children));
+});
