@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setReturnPath } from '@/lib/login-notice';
+import { navigateTo } from '@/lib/navigation';
 import { session } from '@/lib/session';
 import { userPayload } from '@/testing/fixtures';
 import { logInAs } from '@/testing/render-app';
@@ -59,10 +60,23 @@ describe('boot', () => {
   });
 
   it('a login goes back to the page a forced logout interrupted', async () => {
-    setReturnPath('/addresses');
+    setReturnPath('/privacy');
     const { user } = bootAt('/login');
     await logIn(user);
-    await waitFor(() => expect(window.location.pathname).toBe('/addresses'));
+    await waitFor(() => expect(window.location.pathname).toBe('/privacy'));
+  });
+
+  it("another page opens the router app there; /login itself (a forced logout's) keeps the shell", async () => {
+    bootAt('/login');
+    const form = await screen.findByRole('form', { name: 'Login' });
+    const entries = window.history.length;
+    navigateTo('/login');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(form).toBeInTheDocument();
+    expect(window.history.length).toBe(entries);
+    navigateTo('/privacy');
+    await waitFor(() => expect(window.location.pathname).toBe('/privacy'));
+    await waitFor(() => expect(form).not.toBeInTheDocument());
   });
 
   it('/login with a session starts the router app, whose guard sends the applicant on', async () => {
