@@ -21,6 +21,9 @@ const isolatedTests = [
   'src/features/home/__tests__/home.test.tsx',
 ];
 
+/** The chunk of src/app/boot.tsx and its static imports (codeSplitting below). */
+const BOOT_CHUNK = 'boot';
+
 /**
  * React Router names its contexts and components for React's developer tools with statements
  * (`Form.displayName = "Form"`), and makes its components with forwardRef calls not marked pure:
@@ -41,8 +44,46 @@ const reactRouterWithoutDisplayNames: Plugin = {
   },
 };
 
+/**
+ * The boot chunk (codeSplitting below: src/app/boot.tsx and what it imports statically) and its
+ * style sheets in index.html, beside the small entry that imports it lazily (src/main.tsx): the
+ * browser fetches them at once, with the entry, instead of after the entry has run.
+ */
+const preloadBootChunk: Plugin = {
+  name: 'preload-boot-chunk',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      const boot = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === BOOT_CHUNK);
+      if (!boot || boot.type !== 'chunk') throw new Error(`preload-boot-chunk: no chunk named ${BOOT_CHUNK}`);
+      const files = new Set<string>();
+      const css = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle?.[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      visit(boot.fileName);
+      const link = (rel: string, file: string) => ({
+        tag: 'link',
+        attrs: { rel, crossorigin: true, href: `/${file}` },
+        injectTo: 'head' as const,
+      });
+      // Vite links the entry's own imports (the preload helper) already.
+      const unlinked = (file: string) => !html.includes(`/${file}`);
+      return [
+        ...[...files].filter(unlinked).map((file) => link('modulepreload', file)),
+        ...[...css].filter(unlinked).map((file) => link('stylesheet', file)),
+      ];
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), reactRouterWithoutDisplayNames],
+  plugins: [react(), reactRouterWithoutDisplayNames, preloadBootChunk],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -75,7 +116,11 @@ export default defineConfig({
         // to itself, Rolldown splits what the entry shares with the lazy router app into a dozen chunks
         // of a few hundred bytes each (issue 27).
         codeSplitting: {
-          groups: [{ name: 'boot', test: /src\/app\/boot\.tsx$/, includeDependenciesRecursively: true }],
+          groups: [
+            // Vite's preload helper apart, not in the boot chunk: the entry needs it to start the others.
+            { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+            { name: BOOT_CHUNK, test: /src\/app\/boot\.tsx$/, includeDependenciesRecursively: true, priority: 1 },
+          ],
         },
       },
     },

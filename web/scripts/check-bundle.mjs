@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // kB as Vite reports it (1000 bytes): the stricter reading of "KB".
-/** Issue 27: 89.05 kB measured with the login shell (src/app/login-shell.tsx), and a small margin. */
+/** Issue 27: 89.44 kB measured with the login shell (src/app/login-shell.tsx), and a small margin. */
 const LOGIN_BUDGET = 92 * 1000;
 /** The router app: React Router, the route table, guards and layouts (src/app/boot.tsx loads it). */
 const ROUTER_APP = 'src/app/app.tsx';

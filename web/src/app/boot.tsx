@@ -1,11 +1,18 @@
 // The start of the app (main.tsx): the login shell on /login's first load, else the router app
 // (app/first-page.ts), and the shell's hand-over to the router app when the visitor leaves /login.
 import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setUserCacheLoader } from '@/lib/auth';
+import { installChunkReload } from '@/lib/chunk-reload';
+import { loadCatalogue } from '@/lib/i18n';
+import { chooseLocale, setLocaleCookie } from '@/lib/locale';
 import { setNavigator } from '@/lib/navigation';
 import { session } from '@/lib/session';
 import { firstApp } from './first-page';
 import { LoginShell } from './login-shell';
 import { AppProvider } from './provider';
+// Last, after the modules' own style sheets, as the cascade has always had it.
+import '@/styles/global.css';
 
 // React Router, the route table, the guards and layouts: never part of /login's first load.
 const loadRouterApp = () => import('./app');
@@ -63,4 +70,17 @@ export function boot(render: Render, location: Location = window.location): { st
   });
   showShell();
   return { stop: () => stopRouter() };
+}
+
+/** The app's start (main.tsx): the language, then the first page in #root. */
+export function start() {
+  setLocaleCookie(chooseLocale());
+  installChunkReload();
+  // Loaded lazily, with a login or a guarded page: TanStack Query stays off /login's first load.
+  setUserCacheLoader(() => import('@/lib/current-user'));
+  // The chosen language's catalogue first (nothing to wait for in en-US), so no page shows in two languages.
+  void loadCatalogue().finally(() => {
+    const root = createRoot(document.getElementById('root') as HTMLElement);
+    boot((children) => root.render(children));
+  });
 }
