@@ -21,21 +21,8 @@ const isolatedTests = [
   'src/features/home/__tests__/home.test.tsx',
 ];
 
-// What /login shows besides the app's frame, in one chunk: apart, its dozen small modules (shared with
-// other pages) would be a dozen requests, each compressed alone (issue 27: 2 kB gzip more).
-const LOGIN_CHUNK = 'login';
-const loginModules = new RegExp(
-  [
-    'app/routes/login\\.tsx',
-    'features/auth/components/(login-form|login-email-field)\\.tsx',
-    'features/auth/components/auth-card\\.module\\.css',
-    'features/auth/lib/(login-state|login-errors)\\.ts',
-    'components/trust-panel/',
-    'components/ui/(alert|button|field|masked-field|text-field|password-field)(\\.module\\.css|\\.tsx)',
-  ]
-    .map((path) => `src/${path}`)
-    .join('|'),
-);
+/** The chunk of src/app/boot.tsx and its static imports (codeSplitting below). */
+const BOOT_CHUNK = 'boot';
 
 /**
  * React Router names its contexts and components for React's developer tools with statements
@@ -58,38 +45,45 @@ const reactRouterWithoutDisplayNames: Plugin = {
 };
 
 /**
- * The login chunk (codeSplitting below) holds the form fields, buttons and alerts of nearly every
- * page, and /login's page itself: index.html asks for it, and its style sheet, beside the entry, so a
- * first visit does not wait for the entry to run before it starts fetching them (a chain of lazy
- * chunks, which Lighthouse counts against /login and /setup). The style sheet is preloaded, not
- * applied: the app applies it with the chunk (Vite's preload helper finds it fetched).
+ * The boot chunk (codeSplitting below: src/app/boot.tsx and what it imports statically) and its
+ * style sheets in index.html, beside the small entry that imports it lazily (src/main.tsx): the
+ * browser fetches them at once, with the entry, instead of after the entry has run.
  */
-const preloadLoginChunk: Plugin = {
-  name: 'preload-login-chunk',
+const preloadBootChunk: Plugin = {
+  name: 'preload-boot-chunk',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(_html, { bundle }) {
-      const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === LOGIN_CHUNK);
-      if (!chunk || chunk.type !== 'chunk') throw new Error(`preload-login-chunk: no chunk named ${LOGIN_CHUNK}`);
+    handler(html, { bundle }) {
+      const boot = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === BOOT_CHUNK);
+      if (!boot || boot.type !== 'chunk') throw new Error(`preload-boot-chunk: no chunk named ${BOOT_CHUNK}`);
+      const files = new Set<string>();
+      const css = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle?.[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      visit(boot.fileName);
+      const link = (rel: string, file: string) => ({
+        tag: 'link',
+        attrs: { rel, crossorigin: true, href: `/${file}` },
+        injectTo: 'head' as const,
+      });
+      // Vite links the entry's own imports (the preload helper) already.
+      const unlinked = (file: string) => !html.includes(`/${file}`);
       return [
-        {
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-          injectTo: 'head',
-        },
-        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        })),
+        ...[...files].filter(unlinked).map((file) => link('modulepreload', file)),
+        ...[...css].filter(unlinked).map((file) => link('stylesheet', file)),
       ];
     },
   },
 };
 
 export default defineConfig({
-  plugins: [react(), reactRouterWithoutDisplayNames, preloadLoginChunk],
+  plugins: [react(), reactRouterWithoutDisplayNames, preloadBootChunk],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -117,8 +111,16 @@ export default defineConfig({
       output: {
         chunkFileNames: 'assets/[hash:7].js',
         assetFileNames: 'assets/[hash:7][extname]',
+        // The app's start (src/app/boot.tsx) and everything it imports statically (the login shell, the
+        // form fields, i18n, the API client) in one chunk beside the entry, which index.html preloads. Left
+        // to itself, Rolldown splits what the entry shares with the lazy router app into a dozen chunks
+        // of a few hundred bytes each (issue 27).
         codeSplitting: {
-          groups: [{ name: LOGIN_CHUNK, test: (id) => loginModules.test(id), includeDependenciesRecursively: false }],
+          groups: [
+            // Vite's preload helper apart, not in the boot chunk: the entry needs it to start the others.
+            { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+            { name: BOOT_CHUNK, test: /src\/app\/boot\.tsx$/, includeDependenciesRecursively: true, priority: 1 },
+          ],
         },
       },
     },

@@ -1,22 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { setUserCacheLoader } from './lib/auth';
-import { installChunkReload } from './lib/chunk-reload';
-import { loadCatalogue } from './lib/i18n';
-import { chooseLocale, setLocaleCookie } from './lib/locale';
-import './styles/global.css';
-
-setLocaleCookie(chooseLocale());
-installChunkReload();
-// Loaded lazily, with a login or a guarded page: TanStack Query stays off /login's first load.
-setUserCacheLoader(() => import('./lib/current-user'));
-
-// The chosen language's catalogue first (nothing to wait for in en-US), so no page shows in two languages.
-void loadCatalogue().finally(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The entry: small, so that it runs as soon as the page is parsed. It starts the app (app/boot.tsx,
+// preloaded by index.html) and, on any first page but /login, the router app's code beside it rather
+// than after it: the login shell (app/first-page.ts) is the only first page without it, and /login
+// with a session loads it when boot asks.
+if (!/^\/login\/?$/.test(window.location.pathname)) void import('./app/app').catch(() => undefined);
+void import('./app/boot').then((m) => m.start());

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { focusTitle } from './focus-heading';
 
 // One rule for every page change, a route's or a step's that replaces the page's content: the focus goes
@@ -33,16 +32,17 @@ function lazily(start: (m: Awaited<ReturnType<typeof load>>) => () => void) {
 }
 
 /**
- * For the root layout: after each route change, and whenever the focused control disappears with the
- * content it was in, the page's h1 takes the focus, unless the new page put it somewhere itself (a
- * field to type in, an error). A route change also puts its `title` into the returned announcement,
- * for a polite live region. The first page of a visit keeps the browser's start. The work loads with
- * the first page change or focus (lib/page-change-focus.ts).
+ * For the root layout (and the login shell): after each change of `pathname`, and whenever the focused
+ * control disappears with the content it was in, the page's h1 takes the focus, unless the new page put
+ * it somewhere itself (a field to type in, an error). A page change also puts its `title` into the
+ * returned announcement, for a polite live region. The first page of a visit keeps the browser's start,
+ * unless `firstIsChange`: the router app's first page after a login in the login shell
+ * (app/boot.tsx) is a page change for the applicant. The work loads with the first page change or
+ * focus (lib/page-change-focus.ts).
  */
-export function usePageChangeFocus(title: string) {
-  const { pathname } = useLocation();
+export function usePageChangeFocus(title: string, pathname: string, firstIsChange = false) {
   const [announcement, setAnnouncement] = useState('');
-  const firstPage = useRef(true);
+  const firstPage = useRef(!firstIsChange);
 
   // Before the new page's own effects run: the control still focused now (a top bar link, the menu's
   // button) is the one the applicant left, not one the new page chose.

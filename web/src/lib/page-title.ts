@@ -2,6 +2,7 @@
 // each printed document. The newest title set by a mounted page wins over the route's; the root
 // layout writes it into document.title (WCAG 2.4.2: every page titled by what it is).
 import { useEffect, useSyncExternalStore } from 'react';
+import { t } from './i18n';
 
 let titles: { id: number; title: string }[] = [];
 let nextId = 1;
@@ -37,4 +38,10 @@ export function usePageTitle(title: string | null | undefined) {
 /** The title a mounted page set, if any (the root layout's). */
 export function usePageTitleOverride(): string | null {
   return useSyncExternalStore(subscribe, current, current);
+}
+
+/** The document's title for a page's title: "Login | Applicant Portal", the portal's name alone without one. */
+export function documentTitle(title: string | null | undefined): string {
+  const app = t('common.appTitle');
+  return title ? `${title} | ${app}` : app;
 }

@@ -3,7 +3,6 @@
 // the footer with the support contact. The logged-in parts (menus, chat) load
 // lazily, so the login page carries neither them nor the query client.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/site-footer/site-footer';
 import { t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -12,9 +11,24 @@ import styles from './layout.module.css';
 const LoggedInChrome = lazy(() => import('./logged-in-chrome'));
 const LoggedInNav = lazy(() => import('./logged-in-nav'));
 
-/** `loggedOutHeader`: the top bar before login, which each layout knows best how to fill. */
-export function AppFrame({ chat, loggedOutHeader }: { chat: boolean; loggedOutHeader: ReactNode }) {
-  const loggedIn = useSession((s) => s.loggedIn);
+/**
+ * `loggedOutHeader`: the top bar before login, which each layout knows best how to fill. `children`: the
+ * page (the router's outlet, or the login shell's page on /login's first load). `routed`: false in the
+ * login shell, which keeps the logged-out top bar after a login (the logged-in one's links need the
+ * router) until the router app replaces it.
+ */
+export function AppFrame({
+  chat,
+  loggedOutHeader,
+  children,
+  routed = true,
+}: {
+  chat: boolean;
+  loggedOutHeader: ReactNode;
+  children: ReactNode;
+  routed?: boolean;
+}) {
+  const loggedIn = useSession((s) => s.loggedIn) && routed;
   return (
     <div className={styles.frame}>
       <a className={styles.skipLink} href="#main">
@@ -35,7 +49,7 @@ export function AppFrame({ chat, loggedOutHeader }: { chat: boolean; loggedOutHe
           </Suspense>
         ) : null}
         <main id="main" className={styles.main} tabIndex={-1}>
-          <Outlet />
+          {children}
         </main>
       </div>
       <SiteFooter />

@@ -1,3 +1,4 @@
+import { Outlet } from 'react-router';
 import { QueryProvider } from '../query-provider';
 import { AppFrame } from './app-frame';
 import { FreshUserStatus } from './fresh-user-status';
@@ -8,7 +9,9 @@ export function DefaultLayout() {
   return (
     <QueryProvider>
       <FreshUserStatus />
-      <AppFrame chat loggedOutHeader={<InvitedHeader />} />
+      <AppFrame chat loggedOutHeader={<InvitedHeader />}>
+        <Outlet />
+      </AppFrame>
     </QueryProvider>
   );
 }

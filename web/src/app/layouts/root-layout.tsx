@@ -1,12 +1,13 @@
 // Around every page: the loading bar, the document title, the focus and announcement of a page
 // change and, with a session, its clock.
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { createContext, lazy, Suspense, useContext, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { usePageChangeFocus } from '@/lib/focus-title';
 import { t } from '@/lib/i18n';
-import { usePageTitleOverride } from '@/lib/page-title';
+import { documentTitle, usePageTitleOverride } from '@/lib/page-title';
 import { useSession } from '@/lib/session';
+import { PageAnnouncement } from './page-announcement';
 
 // The warning before the session ends: loaded once there is a session, not with /login.
 const SessionTimeout = lazy(() => import('@/components/session-timeout/session-timeout'));
@@ -15,6 +16,12 @@ export type RouteHandle = {
   title?: string;
 };
 
+/**
+ * True in the router app that a login in the login shell opened (app/boot.tsx): its first page is, for
+ * the applicant, a page change from /login, with the focus and announcement of one.
+ */
+export const OpenedFromLoginShell = createContext(false);
+
 export function useDocumentTitle() {
   const matches = useMatches();
   const route = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
@@ -22,8 +29,7 @@ export function useDocumentTitle() {
   // A page's own title (a setup step, a printed document: lib/page-title.ts) before its route's.
   const title = usePageTitleOverride() ?? route?.title;
   useEffect(() => {
-    const app = t('common.appTitle');
-    document.title = title ? `${title} | ${app}` : app;
+    document.title = documentTitle(title);
   }, [title]);
   // What a page change announces: the page's own title, without the portal's name each time.
   return title ?? t('common.appTitle');
@@ -32,7 +38,8 @@ export function useDocumentTitle() {
 export function RootLayout() {
   const navigation = useNavigation();
   const title = useDocumentTitle();
-  const announcement = usePageChangeFocus(title);
+  const { pathname } = useLocation();
+  const announcement = usePageChangeFocus(title, pathname, useContext(OpenedFromLoginShell));
   const hasSession = useSession((s) => s.credentials.jwt !== null && s.tokenExpiration !== null);
   return (
     <>
@@ -43,10 +50,7 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       <Outlet />
-      {/* A live region of its own, not role="status": the pages' own statuses stay the one status. */}
-      <p id="page-announcement" className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
+      <PageAnnouncement text={announcement} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { usePageChangeFocus } from '../focus-title';
 
 function Frame() {
   const { pathname } = useLocation();
-  const announcement = usePageChangeFocus(`Page ${pathname}`);
+  const announcement = usePageChangeFocus(`Page ${pathname}`, pathname);
   return (
     <>
       <header>
