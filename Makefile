@@ -31,6 +31,9 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 
 # The Go tests (mostly waiting on databases) run beside the app's checks
 # (mostly computing); the browser journeys, which take both cores, after.
+# Started beside the Go tests instead (measured once, on a loaded machine), the journeys made the
+# store tests four times slower (Chromium runs its browser and GPU processes at nice -8 as root,
+# ahead of PostgreSQL), and the whole run took longer.
 # Output is kept per target so the two do not interleave.
 # bin/portal is built first: the Go tests of cmd/portal run it too (PORTAL_TEST_BIN) rather than
 # link a second copy.

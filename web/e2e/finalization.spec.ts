@@ -1,5 +1,5 @@
-// The journeys of issue 12 through the real binary, each from an invitation link to /: the setup
-// wizard in the browser in A (through the API in the others: setup.spec.ts is about the wizard), the data pages (through the applicant's own API, with the token the app
+// The journeys of issue 12 through the real binary, each from an invitation link to /: setup through
+// the API (setup.spec.ts is about the wizard, the drug-test ZIP code typed there included), the data pages (through the applicant's own API, with the token the app
 // holds: profile-journey.spec.ts drives those pages), the review's "Start identity verification",
 // the sandbox provider's page in its frame, and then per spec section 4 the collection site, self-pay,
 // both or neither; and a declined verification tried again. The company's preferences are changed
@@ -22,7 +22,6 @@ import {
   type Card,
 } from './pom/finalization';
 import { inviteSetUpThroughApi } from './pom/api-setup';
-import { inviteThroughSetup } from './pom/setup-wizard';
 
 const password = 'correct horse battery staple';
 const applicant = { firstName: 'Quinn', lastName: 'Harper', lastFour: '6789' };
@@ -124,7 +123,7 @@ test('A: invitation to / through the collection site and self-pay (site selectio
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await inviteThroughSetup(page, `journey12.a.${Date.now()}@example.com`, applicant, password, { drugZip: '78701' });
+  await inviteSetUpThroughApi(page, `journey12.a.${Date.now()}@example.com`, applicant, password, { drugZip: '78701' });
 
   // This journey fills the data pages in the browser; the others through the API.
   const idv = await reviewAndStartIdv(page, 'browser');

@@ -55,7 +55,14 @@ export function inviteApplicant(email: string, firstName = 'Eve', lastName = 'Ex
  * violation, minor ones included: the standard for the pages of issue 10.
  */
 export async function expectAccessible(page: Page, context = page.url(), { moderate = false, anyImpact = false } = {}) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Only the violations are read: axe then skips building a selector for every node that passed. A
+  // page without frames is checked in legacy mode, in the page itself: otherwise AxeBuilder opens a
+  // new tab for every pass to merge the frames' partial results. Both give the same violations (checked
+  // on a page with faults planted, with and without a frame) in well under half the time: issue 27,
+  // the 66 passes of reflow.spec.ts took 54 s instead of 137 s.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (page.frames().length === 1) builder.setLegacyMode();
+  const results = await builder.analyze();
   const impacts = moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
   const serious = anyImpact ? results.violations : results.violations.filter((v) => impacts.includes(v.impact ?? ''));
   const report = serious

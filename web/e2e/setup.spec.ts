@@ -36,6 +36,7 @@ async function completeSetup(page: import('@playwright/test').Page, email: strin
     phone: '202 456 1111',
     license: 'D7654321',
     state: 'California',
+    drugZip: '78701',
   });
   await expect(page).toHaveURL(/\/profile$/);
 }
@@ -62,6 +63,12 @@ async function expectMessagesInTopBar(page: import('@playwright/test').Page) {
 test('an invited applicant signs every document and completes setup, landing on /profile', async ({ page }) => {
   await completeSetup(page, 'journey.desktop@example.com');
   await expectAccessible(page, 'profile after setup');
+  // The drug-test ZIP code typed in the wizard was kept (finalization.spec.ts's journey A finds it on
+  // the collection site).
+  await page.goto('/personal');
+  await expect(
+    page.getByRole('form', { name: 'Personal Information' }).getByLabel('ZIP code for a drug test (optional)'),
+  ).toHaveValue('78701');
 });
 
 test('setup works on a 360 px wide phone screen', async ({ page }) => {

@@ -1,6 +1,6 @@
 // A fresh applicant set up through the API, for the specs that need one past setup but are not about
-// the setup wizard (setup.spec.ts and wizard.spec.ts drive the wizard itself, and one journey per
-// spec file still goes through it): the same steps the wizard takes, as its own calls send them, in
+// the setup wizard (setup.spec.ts and wizard.spec.ts drive the wizard itself, as do the journeys about
+// the legal steps, the keyboard and Spanish): the same steps the wizard takes, as its own calls send them, in
 // a fraction of the time, then a login through the real login page.
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -122,7 +122,7 @@ export function personalInformation(email: string, applicant: Applicant, drugZip
 }
 
 /**
- * `portal invite` (working in San Francisco, as inviteThroughSetup), then through the API what the
+ * `portal invite` (working in San Francisco, inviteToSanFrancisco), then through the API what the
  * setup wizard does: the password, residency in Texas, every applicable legal step signed (each
  * document's hash as served, the authorization last), the personal information, setup-complete;
  * then a login on /login onto the hub. Returns the subject id.

@@ -183,38 +183,6 @@ export async function drawSignature(page: Page, canvas: ReturnType<Page['locator
 
 export type Applicant = { firstName: string; lastName: string; lastFour: string };
 
-/**
- * Invites a fresh applicant with `portal invite` (working in San Francisco) and takes them through the
- * setup wizard (living in Texas, with a drug-test ZIP code when given) onto /profile. Returns the subject
- * id the invite printed ("(subject 12)").
- */
-export async function inviteThroughSetup(
-  page: Page,
-  email: string,
-  applicant: Applicant,
-  password: string,
-  { drugZip }: { drugZip?: string } = {},
-) {
-  const { subjectId, link } = inviteToSanFrancisco(email, applicant);
-  await page.goto(link);
-  const wizard = new SetupWizardPage(page);
-  await wizard.welcome();
-  await wizard.createPassword(password);
-  await wizard.login(password);
-  await wizard.residency('Texas');
-  await wizard.signAllLegalSteps(applicant.firstName, applicant.lastName, applicant.lastFour);
-  await wizard.personalInformation({
-    ssn: '123-45-6789',
-    dob: '1990-04-12',
-    phone: '202 456 1111',
-    license: 'D7654321',
-    state: 'Texas',
-    drugZip,
-  });
-  await expect(page).toHaveURL(/\/profile$/);
-  return { subjectId };
-}
-
 /** `portal invite` of an applicant working in San Francisco: the subject id it printed ("(subject 12)") and the link. */
 export function inviteToSanFrancisco(email: string, applicant: Applicant): { subjectId: number; link: string } {
   const out = portalCli(
