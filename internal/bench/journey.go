@@ -7,7 +7,8 @@ package bench
 // What differs from the browser, and why:
 //   - The page's static assets are fetched once per journey, as a browser with an HTTP cache does
 //     (hashed assets are cached immutably): on the first visit index.html, what it names, and every
-//     chunk of the entry script's preload map (Vite's __vite__mapDeps: the lazy route chunks the
+//     chunk of the preload maps in the scripts it loads, followed from chunk to chunk (Vite's
+//     __vite__mapDeps: the boot chunk names the router app, which names the lazy route chunks the
 //     browser fetches page by page). That is 169 chunks where the recorded browser fetched 153
 //     distinct ones: a few more requests, not the order. index.html is fetched on each document
 //     load.
@@ -328,7 +329,7 @@ const (
 var (
 	// The assets a page names: scripts, module preloads, stylesheets and the icon; the first
 	// group is set for a script the page runs (<script src>).
-	assetRef = regexp.MustCompile(`(<script\b[^>]*)?\b(?:src|href)="(/[^"?#]+\.(?:js|mjs|css|svg))"`)
+	assetRef = regexp.MustCompile(`\b(?:src|href)="(/[^"?#]+\.(?:js|mjs|css|svg))"`)
 	// The app's preload map (Vite's __vite__mapDeps): every chunk a route may load.
 	preloadMap = regexp.MustCompile(`"(assets/[A-Za-z0-9_.-]+\.(?:js|mjs|css))"`)
 )
@@ -354,16 +355,16 @@ func (j *journey) document(path, want string) error {
 		return fmt.Errorf("GET %s: a page without %q", path, want)
 	}
 	for _, m := range assetRef.FindAllSubmatch(html, -1) {
-		if err := j.asset(string(m[2]), len(m[1]) > 0); err != nil {
+		if err := j.asset(string(m[1])); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// asset fetches a static file unless the browser has it cached. An entry script (one the page
-// loads with <script src>) holds the app's preload map: its chunks are fetched too.
-func (j *journey) asset(path string, entry bool) error {
+// asset fetches a static file unless the browser has it cached. A script may hold a preload map
+// (the entry's names the boot chunk, the boot chunk's the router app...): its chunks are fetched too.
+func (j *journey) asset(path string) error {
 	if j.cached[path] {
 		return nil
 	}
@@ -376,7 +377,7 @@ func (j *journey) asset(path string, entry bool) error {
 	if len(a.body) == 0 {
 		return fmt.Errorf("GET %s: empty", path)
 	}
-	if !entry {
+	if !strings.HasSuffix(path, ".js") && !strings.HasSuffix(path, ".mjs") {
 		return nil
 	}
 	script, err := decoded(a)
@@ -384,7 +385,7 @@ func (j *journey) asset(path string, entry bool) error {
 		return fmt.Errorf("GET %s: %w", path, err)
 	}
 	for _, m := range preloadMap.FindAllSubmatch(script, -1) {
-		if err := j.asset("/"+string(m[1]), false); err != nil {
+		if err := j.asset("/" + string(m[1])); err != nil {
 			return err
 		}
 	}
