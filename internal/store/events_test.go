@@ -149,7 +149,7 @@ func TestEventsCrossInstances(t *testing.T) {
 	if os.Getenv(storetest.EnvURL) == "" {
 		t.Skip(storetest.EnvURL + " is not set; events cross processes only on PostgreSQL")
 	}
-	url := storetest.Schema(t, os.Getenv(storetest.EnvURL))
+	url := storetest.Database(t, os.Getenv(storetest.EnvURL))
 	cfg := storetest.Config(t)
 	cfg.DatabaseURL = url
 	open := func() *store.DB {
@@ -193,7 +193,7 @@ func TestEventsCrossOSProcesses(t *testing.T) {
 		t.Skip(storetest.EnvURL + " is not set; events cross processes only on PostgreSQL")
 	}
 	cfg := storetest.Config(t)
-	cfg.DatabaseURL = storetest.Schema(t, os.Getenv(storetest.EnvURL))
+	cfg.DatabaseURL = storetest.Database(t, os.Getenv(storetest.EnvURL))
 	db, err := store.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

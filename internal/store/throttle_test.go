@@ -574,7 +574,7 @@ func TestTwoInstancesShareTheThrottleExactly(t *testing.T) {
 		t.Skip(storetest.EnvURL + " is not set; PostgreSQL tests skipped")
 	}
 	cfg := slowVerify(sessionConfig(t, newClock()))
-	cfg.DatabaseURL = storetest.Schema(t, os.Getenv(storetest.EnvURL))
+	cfg.DatabaseURL = storetest.Database(t, os.Getenv(storetest.EnvURL))
 	var instances [2]*store.DB
 	for i := range instances {
 		db, err := store.Open(context.Background(), cfg)

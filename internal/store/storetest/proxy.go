@@ -187,7 +187,7 @@ func (p *Proxy) forward(c net.Conn) {
 	go pipe(c, up)
 }
 
-// OpenPostgresViaProxy opens a new schema of the test PostgreSQL database
+// OpenPostgresViaProxy opens a new migrated database (Database)
 // (skipping the test when PORTAL_TEST_DATABASE_URL is not set) through a
 // Proxy of its own, which the test cuts and restores to make the database
 // go away and come back.
@@ -197,7 +197,7 @@ func OpenPostgresViaProxy(tb testing.TB, cfg store.Config) (*store.DB, *Proxy) {
 	if base == "" {
 		tb.Skip(EnvURL + " is not set; PostgreSQL tests skipped")
 	}
-	u, err := url.Parse(Schema(tb, base))
+	u, err := url.Parse(Database(tb, base))
 	if err != nil {
 		tb.Fatal(err)
 	}

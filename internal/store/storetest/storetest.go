@@ -1,13 +1,14 @@
 // Package storetest opens throwaway portal databases for tests: a SQLite
 // file in a temporary folder always, and a fresh schema of the PostgreSQL
-// database named by PORTAL_TEST_DATABASE_URL when it is set.
+// server named by PORTAL_TEST_DATABASE_URL when it is set: a database of
+// its own copied from a migrated template (Database), or an empty schema
+// (Schema) for the tests of the migrations themselves.
 package storetest
 
 import (
 	"context"
 	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"net/url"
 	"os"
 	"testing"
@@ -52,7 +53,7 @@ func Each(t *testing.T, cfg store.Config, run func(t *testing.T, db *store.DB)) 
 
 // EachShared is Each for tests that open one database several times, as
 // several portal processes or successive starts of one would: open opens
-// the test's database (one SQLite folder, or one PostgreSQL schema) with
+// the test's database (one SQLite folder, or one PostgreSQL database) with
 // the other settings of cfg, closing it when the test ends.
 func EachShared(t *testing.T, run func(t *testing.T, open func(cfg store.Config) *store.DB)) {
 	t.Helper()
@@ -71,7 +72,7 @@ func EachShared(t *testing.T, run func(t *testing.T, open func(cfg store.Config)
 		if os.Getenv(EnvURL) == "" {
 			t.Skip(EnvURL + " is not set; PostgreSQL tests skipped")
 		}
-		url := Schema(t, os.Getenv(EnvURL))
+		url := Database(t, os.Getenv(EnvURL))
 		run(t, opener(t, func(cfg *store.Config) { cfg.DatabaseURL = url }))
 	})
 }
@@ -83,11 +84,11 @@ func OpenSQLite(tb testing.TB, cfg store.Config) *store.DB {
 	return open(tb, cfg)
 }
 
-// OpenPostgres opens a new schema of the test PostgreSQL database; the
-// schema is dropped when the test ends.
+// OpenPostgres opens a new migrated database on the test PostgreSQL
+// server (Database); it is dropped when the test ends.
 func OpenPostgres(tb testing.TB, cfg store.Config) *store.DB {
 	tb.Helper()
-	cfg.DatabaseURL = Schema(tb, os.Getenv(EnvURL))
+	cfg.DatabaseURL = Database(tb, os.Getenv(EnvURL))
 	return open(tb, cfg)
 }
 
@@ -101,13 +102,17 @@ func open(tb testing.TB, cfg store.Config) *store.DB {
 	return db
 }
 
-// Schema creates a schema of its own for one test and returns a URL whose
-// connections use it.
+// Schema creates an empty schema of its own for one test in the base
+// database and returns a URL whose connections use it; opening it runs
+// every migration. Tests that want a migrated database take Database,
+// which is quicker.
 func Schema(tb testing.TB, base string) string {
 	tb.Helper()
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "t_" + hex.EncodeToString(b)
+	u, err := url.Parse(base)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	schema := randomName()
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		tb.Fatal(err)
@@ -120,17 +125,5 @@ func Schema(tb testing.TB, base string) string {
 		admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
 		admin.Close()
 	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	// A commit need not wait for its WAL to reach the disk: no test is about
-	// surviving a crash of the server, and the flushes were half the time of
-	// the PostgreSQL tests (a schema's 29 migrations commit one by one). What
-	// a commit makes visible to other sessions is unchanged.
-	q.Set("synchronous_commit", "off")
-	u.RawQuery = q.Encode()
-	return u.String()
+	return withDatabase(u, "", schema)
 }
