@@ -15,11 +15,15 @@ export type RouterApp = {
 };
 
 /**
- * Starts the router at the address the window has now. `fromLoginShell`: a login in the login shell
- * opens it, so its first page is a page change (app/layouts/root-layout.tsx).
+ * Starts the router at the address the window has now, or, when the login shell hands over, at /login
+ * navigating at once to `to`: the address bar then changes once, to where the guards and loaders
+ * send the applicant (a login's "/" becomes their status's page), as a navigation of the router
+ * does, and Back returns to /login. `to` also makes the first page a page change
+ * (app/layouts/root-layout.tsx).
  */
-export function startRouterApp(fromLoginShell: boolean): RouterApp {
+export function startRouterApp(to?: string): RouterApp {
   const router = createAppRouter();
+  if (to !== undefined) void router.navigate(to);
   setNavigator((to) => void router.navigate(to));
   const firstPageLoaded = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -31,7 +35,7 @@ export function startRouterApp(fromLoginShell: boolean): RouterApp {
   });
   return {
     element: (
-      <OpenedFromLoginShell value={fromLoginShell}>
+      <OpenedFromLoginShell value={to !== undefined}>
         <RouterProvider router={router} />
       </OpenedFromLoginShell>
     ),

@@ -33,17 +33,16 @@ export function boot(render: Render, location: Location = window.location): { st
       </StrictMode>,
     );
   let stopRouter = () => {};
-  /** The router app at `to`, pushed onto the history, or at the address the window has (null). */
-  const startRouter = async (to: string | null) => {
+  /** The router app navigating from the login page to `to`, or at the address the window has. */
+  const startRouter = async (to?: string) => {
     const { startRouterApp } = await loadRouterApp();
-    if (to !== null) window.history.pushState(null, '', to);
-    const app = startRouterApp(to !== null);
+    const app = startRouterApp(to);
     stopRouter = app.stop;
     return app;
   };
 
   if (firstApp(location.pathname, session.get().loggedIn) === 'router') {
-    void startRouter(null).then((app) => show(app.element));
+    void startRouter().then((app) => show(app.element));
     return { stop: () => stopRouter() };
   }
 
