@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, settled } from '@/testing/render-app';
@@ -30,7 +30,9 @@ describe('/new-link', () => {
     const app = renderApp(`/new-link?kind=${kind}&token=tok-123`);
     await settled(app.router);
     expect(await screen.findByText(explanation)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: title })).toHaveFocus();
+    // Focus follows the page's paint (lib/focus-title.ts loads its module lazily): waited for.
+    const heading = screen.getByRole('heading', { level: 1, name: title });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('sends a new link for the link it holds, to the address on file, and says so', async () => {
@@ -47,7 +49,8 @@ describe('/new-link', () => {
     const renewals = linkServer('unknown');
     const app = renderApp('/new-link');
     await settled(app.router);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Get a new link' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Get a new link' });
+    await waitFor(() => expect(heading).toHaveFocus());
     const send = screen.getByRole('button', { name: 'Send me a new link' });
     await app.user.click(send);
     const field = screen.getByLabelText('E-mail');
