@@ -31,6 +31,24 @@ type readBench struct {
 func newReadBench(tb testing.TB, db *store.DB) *readBench {
 	tb.Helper()
 	ctx := context.Background()
+	token := demoAccessToken(tb, db)
+	ev, err := store.OpenEvents(ctx, db)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { ev.Close() })
+	srv, err := httpapi.New(httpapi.Config{ClientID: "spa", ClientSecret: "spa-secret"}, storeServices(db, ev), testIndex, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &readBench{handler: srv.Handler(), token: token}
+}
+
+// demoAccessToken seeds the demo employer and applicant in db, with the
+// SPA's client, and answers an access token of the applicant's login.
+func demoAccessToken(tb testing.TB, db *store.DB) string {
+	tb.Helper()
+	ctx := context.Background()
 	if _, err := demo.Seed(ctx, db, "http://portal.test"); err != nil {
 		tb.Fatal(err)
 	}
@@ -42,16 +60,7 @@ func newReadBench(tb testing.TB, db *store.DB) *readBench {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ev, err := store.OpenEvents(ctx, db)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { ev.Close() })
-	srv, err := httpapi.New(httpapi.Config{ClientID: "spa", ClientSecret: "spa-secret"}, storeServices(db, ev), testIndex, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return &readBench{handler: srv.Handler(), token: pair.AccessToken}
+	return pair.AccessToken
 }
 
 // get answers the applicant's GET of path, failing unless it is a 200.

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"applicantportal/internal/demo"
 	"applicantportal/internal/httpapi"
 	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
@@ -67,18 +66,7 @@ func TestSubjectViewCacheFollowsWrites(t *testing.T) {
 		ctx := context.Background()
 		cfg := storetest.Config(t)
 		cli := openDB(cfg)
-		if _, err := demo.Seed(ctx, cli, "http://portal.test"); err != nil {
-			t.Fatal(err)
-		}
-		if err := cli.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := cli.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: demo.LoginEmail, Password: demo.LoginPass, IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		token := pair.AccessToken
+		token := demoAccessToken(t, cli)
 		a, b := newViewInstance(t, openDB(cfg), true), newViewInstance(t, openDB(cfg), true)
 		const view = "/api/v2/user/subject"
 		// fresh is the answer of a server that keeps nothing (no events).
@@ -167,17 +155,7 @@ func TestSubjectViewCacheFollowsWrites(t *testing.T) {
 func TestSubjectViewCacheNeedsEvents(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		if _, err := demo.Seed(ctx, db, "http://portal.test"); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.UpsertClient(ctx, "spa", "spa-secret", "test"); err != nil {
-			t.Fatal(err)
-		}
-		pair, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret",
-			Username: demo.LoginEmail, Password: demo.LoginPass, IP: "192.0.2.1"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		token := demoAccessToken(t, db)
 		const view = "/api/v2/user/subject"
 		// An unsigned document the checklist names, retitled by hand.
 		if _, err := db.SQL().ExecContext(ctx, `DELETE FROM legal_signatures`); err != nil {
@@ -193,12 +171,12 @@ func TestSubjectViewCacheNeedsEvents(t *testing.T) {
 			retitle("Before")
 			in := newViewInstance(t, db, withEvents)
 			time.Sleep(3 * store.EventPoll)
-			first := in.send(t, pair.AccessToken, http.MethodGet, view, nil)
+			first := in.send(t, token, http.MethodGet, view, nil)
 			if !bytes.Contains(first, []byte("Before")) {
 				t.Fatalf("the view does not name the unsigned documents: %s", first)
 			}
 			retitle("After")
-			if got := in.send(t, pair.AccessToken, http.MethodGet, view, nil); bytes.Equal(got, first) != withEvents {
+			if got := in.send(t, token, http.MethodGet, view, nil); bytes.Equal(got, first) != withEvents {
 				t.Errorf("with events %v: answer kept = %v", withEvents, bytes.Equal(got, first))
 			}
 		}
