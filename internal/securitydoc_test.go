@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // securityDoc is the threat model; every test it cites must exist.
@@ -118,4 +120,77 @@ func webFileExists(cited string, files []string) bool {
 		}
 	}
 	return false
+}
+
+// TestLinksIntoTheSecurityDocResolve keeps the links to the doc's sections
+// working: its own table of threats links each control's section, and the
+// other docs link into it by section (docs/security.md#section).
+func TestLinksIntoTheSecurityDocResolve(t *testing.T) {
+	doc, err := os.ReadFile(securityDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := headingAnchors(string(doc))
+	var broken []string
+	for _, m := range regexp.MustCompile(`\]\(#([^)\s]+)\)`).FindAllStringSubmatch(string(doc), -1) {
+		if !anchors[m[1]] {
+			broken = append(broken, "docs/security.md: #"+m[1])
+		}
+	}
+	others, err := filepath.Glob("../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range append(others, "../README.md") {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`security\.md#([^)\s"'\x60]+)`).FindAllStringSubmatch(string(text), -1) {
+			if !anchors[m[1]] {
+				broken = append(broken, strings.TrimPrefix(path, "../")+": security.md#"+m[1])
+			}
+		}
+	}
+	slices.Sort(broken)
+	broken = slices.Compact(broken)
+	if len(broken) > 0 {
+		t.Errorf("%d links point to no section of docs/security.md:\n  %s", len(broken), strings.Join(broken, "\n  "))
+	}
+}
+
+// headingAnchors returns the anchors GitHub gives the headings of a
+// Markdown text: lower case, punctuation dropped, spaces as hyphens, and
+// -1, -2 ... after a repeated one.
+func headingAnchors(text string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	inCode := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			inCode = !inCode
+		}
+		title, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
+		if inCode || !strings.HasPrefix(line, "#") || !ok {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(title)) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		anchor := b.String()
+		if n := seen[anchor]; n > 0 {
+			seen[anchor]++
+			anchor = anchor + "-" + strconv.Itoa(n)
+		} else {
+			seen[anchor] = 1
+		}
+		anchors[anchor] = true
+	}
+	return anchors
 }
