@@ -33,11 +33,13 @@ import (
 // failure logs the seed it ran with).
 const (
 	crashCycles = 4
-	// A kill comes this long after the writers start, at random between
-	// the two: long enough for every writer to have written, short enough
-	// that many writes are in flight at the moment.
-	minRunBeforeKill = 250 * time.Millisecond
-	maxRunBeforeKill = 1200 * time.Millisecond
+	// A kill comes at a random moment up to this long after every writer
+	// of the cycle has had a write acknowledged (or has nothing left to
+	// write): each kind is written in every cycle however loaded the
+	// machine, and many writes are in flight at the kill.
+	maxRunBeforeKill = time.Second
+	// How long the writers may take to get going before the test gives up.
+	writersStartWithin = time.Minute
 	// Chat messages and uploads only grow, and each is read back after
 	// every restart: a few per writer and cycle are plenty.
 	appendsPerCycle = 6
@@ -97,11 +99,14 @@ func crashUnderWrites(t *testing.T, d *deployment, afterLastKill func(t *testing
 			t.Fatalf("cycle %d: reads after the restart disagree with the acknowledged writes (seed %d)", cycle, seed)
 		}
 		ctx, stopWriting := context.WithCancel(context.Background())
-		var wg sync.WaitGroup
+		var wg, going sync.WaitGroup
 		for _, a := range apps {
-			a.startWriters(ctx, t, c, cycle, &wg)
+			a.startWriters(ctx, t, c, cycle, &wg, &going)
 		}
-		time.Sleep(minRunBeforeKill + time.Duration(random.Int64N(int64(maxRunBeforeKill-minRunBeforeKill))))
+		if !waitFor(&going, writersStartWithin) {
+			t.Errorf("cycle %d: not every writer had a write acknowledged within %v", cycle, writersStartWithin)
+		}
+		time.Sleep(time.Duration(random.Int64N(int64(maxRunBeforeKill))))
 		p.kill()
 		stopWriting()
 		wg.Wait()
@@ -133,6 +138,18 @@ func crashUnderWrites(t *testing.T, d *deployment, afterLastKill func(t *testing
 		if byKind[kind] == 0 {
 			t.Errorf("no %s write was acknowledged over the run: the test proves nothing of them", kind)
 		}
+	}
+}
+
+// waitFor waits for wg, at most d; false when it timed out.
+func waitFor(wg *sync.WaitGroup, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
 	}
 }
 
@@ -314,20 +331,30 @@ func classify(t *testing.T, a *applicant, what string, status int, body []byte, 
 }
 
 // startWriters starts one writer per resource of the applicant; each
-// writes until ctx ends.
-func (a *applicant) startWriters(ctx context.Context, t *testing.T, c api, cycle int, wg *sync.WaitGroup) {
-	for _, r := range a.registers {
-		wg.Go(func() { r.write(ctx, t, c, a) })
+// writes until ctx ends, and calls its going (once, for the going
+// WaitGroup) when a write of it is acknowledged or it ends.
+func (a *applicant) startWriters(ctx context.Context, t *testing.T, c api, cycle int, wg, going *sync.WaitGroup) {
+	start := func(write func(going func())) {
+		going.Add(1)
+		var once sync.Once
+		done := func() { once.Do(going.Done) }
+		wg.Go(func() {
+			defer done()
+			write(done)
+		})
 	}
-	wg.Go(func() { a.chat.write(ctx, t, c, a, cycle) })
+	for _, r := range a.registers {
+		start(func(going func()) { r.write(ctx, t, c, a, going) })
+	}
+	start(func(going func()) { a.chat.write(ctx, t, c, a, cycle, going) })
 	if a.uploads != nil {
-		wg.Go(func() { a.uploads.write(ctx, t, c, a, cycle) })
+		start(func(going func()) { a.uploads.write(ctx, t, c, a, cycle, going) })
 	}
 	if a.legal != nil {
-		wg.Go(func() { a.legal.write(ctx, t, c, a) })
+		start(func(going func()) { a.legal.write(ctx, t, c, a, going) })
 	}
 	if a.statusMove != nil {
-		wg.Go(func() { a.statusMove.write(ctx, t, c, a) })
+		start(func(going func()) { a.statusMove.write(ctx, t, c, a) })
 	}
 }
 
@@ -384,7 +411,7 @@ type registerKind struct {
 	read  func(ctx context.Context, c api, a *applicant) (string, error)
 }
 
-func (r *register) write(ctx context.Context, t *testing.T, c api, a *applicant) {
+func (r *register) write(ctx context.Context, t *testing.T, c api, a *applicant, going func()) {
 	for ctx.Err() == nil {
 		r.seq++
 		method, path, body, value := r.kind.write(a, r.seq)
@@ -392,6 +419,7 @@ func (r *register) write(ctx context.Context, t *testing.T, c api, a *applicant)
 		switch classify(t, a, r.kind.name, status, answer, err, 200) {
 		case written:
 			r.acked, r.maybe = value, nil
+			going()
 		case inFlight:
 			r.maybe = append(r.maybe, value)
 		case refused:
@@ -610,7 +638,7 @@ func (l *appendLog) name() string {
 	return "uploads"
 }
 
-func (l *appendLog) write(ctx context.Context, t *testing.T, c api, a *applicant, cycle int) {
+func (l *appendLog) write(ctx context.Context, t *testing.T, c api, a *applicant, cycle int, going func()) {
 	if l.acked == nil {
 		l.acked, l.maybe = map[int64]string{}, map[string]bool{}
 	}
@@ -639,6 +667,7 @@ func (l *appendLog) write(ctx context.Context, t *testing.T, c api, a *applicant
 				return
 			}
 			l.acked[item.ID] = tag
+			going()
 		case inFlight:
 			l.maybe[tag] = true
 		case refused:
@@ -751,7 +780,7 @@ func (d legalDocument) isSigned() bool {
 	return len(d.Signature) > 0 && string(d.Signature) != "null"
 }
 
-func (s *signatures) write(ctx context.Context, t *testing.T, c api, a *applicant) {
+func (s *signatures) write(ctx context.Context, t *testing.T, c api, a *applicant, going func()) {
 	var docs []legalDocument
 	if err := getJSON(ctx, c, "/api/v2/user/document", a.token, &docs); err != nil {
 		return // the kill; the next cycle signs
@@ -777,6 +806,7 @@ func (s *signatures) write(ctx context.Context, t *testing.T, c api, a *applican
 			return
 		}
 		s.signed[d.ID] = true
+		going()
 	}
 }
 
