@@ -196,8 +196,10 @@ type api struct {
 
 func newAPI(base string) api {
 	// A transport of its own: no connection kept to an instance killed
-	// since.
-	return api{client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{}}, base: base}
+	// since. The timeout is only against a hang: a write the client gave
+	// up on while the server went on would be taken for one cut by the
+	// kill, and the kill ends every request anyway.
+	return api{client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{}}, base: base}
 }
 
 func (a api) close() { a.client.CloseIdleConnections() }
