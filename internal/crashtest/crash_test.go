@@ -131,7 +131,7 @@ func crashUnderWrites(t *testing.T, d *deployment, afterLastKill func(t *testing
 	}
 	p.stop(t)
 	verifyAuditChain(t, d)
-	t.Logf("%d kills, %d writes acknowledged, %d in flight at a kill (kept or not), every acknowledged one read back; %v",
+	t.Logf("%d kills, %d writes acknowledged, %d in flight at a kill (kept or not), in %v",
 		cycles, acked, unknown, time.Since(started).Round(10*time.Millisecond))
 	t.Logf("acknowledged, by kind: %v", byKind)
 	for _, kind := range writeKinds {
