@@ -59,6 +59,8 @@ func TestAcknowledgedWritesSurviveSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills and restarts the real binary for several seconds: not with -short")
 	}
+	// Beside the two-instance test, which mostly waits.
+	t.Parallel()
 	t.Run("SQLite", func(t *testing.T) {
 		d := sqliteDeployment(t)
 		crashUnderWrites(t, d, func(t *testing.T) { checkSQLiteIntegrity(t, filepath.Join(d.dataDir, "portal.db")) })

@@ -34,6 +34,9 @@ func TestTwoInstancesShareOneApplicant(t *testing.T) {
 	if os.Getenv(storetest.EnvURL) == "" {
 		t.Skip(storetest.EnvURL + " is not set; the two instances need PostgreSQL")
 	}
+	// Beside the crash test: it spends most of its time waiting out the
+	// token cache window, not on the machine's cores.
+	t.Parallel()
 	d := postgresDeployment(t, storetest.Database(t, os.Getenv(storetest.EnvURL)))
 	a := newAPI(d.start(t).base)
 	b := newAPI(d.start(t).base)
