@@ -64,6 +64,9 @@ var layers = []layer{
 	// outside, over HTTP, and imports no adapter (only the password
 	// library, for raw argon2id with the portal's parameters).
 	{"benchmark", []string{"internal/bench", "cmd/bench"}, []string{std, thirdParty, "domain", "library", "benchmark"}},
+	// The crash and scale-out tests drive the portal binary from outside;
+	// the package holds nothing but its tests.
+	{"crash tests", []string{"internal/crashtest"}, []string{std}},
 	// For tests only: no layer lists it, so only test files import it.
 	{"test support", []string{"internal/store/storetest", "internal/mail/mailtest"}, []string{
 		std, thirdParty, "domain", "library", "store", "mail",
