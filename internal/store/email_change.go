@@ -141,23 +141,6 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 	})
 }
 
-// pendingEmail is the new address of the subject's e-mail change waiting
-// for confirmation, or "".
-func (s *conn) pendingEmail(ctx context.Context, subjectID int64) (string, error) {
-	var newEmail, fingerprint string
-	var hash sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT e.new_email, e.password_fingerprint, s.password_hash
-		FROM email_changes e JOIN subjects s ON s.id = e.subject_id
-		WHERE e.subject_id = $1 AND e.used_at IS NULL AND e.replaced_at IS NULL AND e.expires_at > $2
-		ORDER BY e.id DESC LIMIT 1`, subjectID, ms(s.now())).Scan(&newEmail, &fingerprint, &hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	} else if err != nil {
-		return "", fmt.Errorf("store: pending e-mail change: %w", err)
-	}
-	return pendingEmailOf(newEmail, fingerprint, hash), nil
-}
-
 // pendingEmailOf is the pending change's new address, or "" when the
 // password changed since it was asked for (its fingerprint no longer
 // matches the password's hash), or when there is none (newEmail "").

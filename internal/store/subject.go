@@ -179,7 +179,7 @@ func (s *SubjectService) FindUserView(ctx context.Context, subjectID int64) (*po
 	var siteChosen, paid bool
 	var newEmail, fingerprint string
 	var passwordHash sql.NullString
-	// The latest e-mail change waiting for confirmation (pendingEmail's).
+	// The latest e-mail change waiting for confirmation (pendingEmailOf).
 	args := append(finalizationStepsArgs(subjectID), ms(s.now()))
 	sub, err := scanSubject(scanWith(s.db.QueryRowContext(ctx, `SELECT `+subjectColumns+`,
 			(SELECT sealed FROM personal_info WHERE subject_id = $1),

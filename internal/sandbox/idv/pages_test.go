@@ -162,7 +162,7 @@ func TestPageSteps(t *testing.T) {
 		}
 	})
 	t.Run("UploadedDocumentMovesToSelfie", func(t *testing.T) {
-		v.wantBack(v.upload("document", v.token, jpegPhoto), "")
+		v.wantBack(v.upload("document", v.token, pngPhoto), "")
 		v.wantPage(http.StatusOK, "Step 2 of 3", `capture="user"`, "Use sample selfie")
 	})
 	t.Run("UploadedSelfieMovesToReview", func(t *testing.T) {
