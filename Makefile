@@ -9,7 +9,7 @@ BIN     := bin/portal
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json internal/password/common-passwords.txt
 
-.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench bench-go web deps chromium clean
+.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench bench-go audit outdated web deps chromium clean
 
 run: build
 	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
@@ -86,6 +86,16 @@ bench: $(BIN)
 # Speed and memory targets that live in Go benchmarks (docs/security.md names them).
 bench-go: web/dist/index.html
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The dependency and static checks: go vet, staticcheck, gosec, npm audit --omit=dev
+# (docs/security.md, "Dependencies", explains each finding left). Not part of make test:
+# the tools build from the module proxy on first use and take minutes.
+audit: web/node_modules/.package-lock.json
+	GO=$(GO) scripts/audit.sh
+
+# Lists the Go modules and npm packages that have newer versions; changes nothing.
+outdated: web/node_modules/.package-lock.json
+	GO=$(GO) scripts/outdated.sh
 
 clean:
 	rm -rf bin web/dist

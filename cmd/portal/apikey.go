@@ -9,6 +9,7 @@ import (
 	"applicantportal/internal/portal"
 )
 
+// #nosec G101 -- usage text, not a credential
 const apikeyUsage = `Usage: portal apikey create [--data DIR | --database-url URL] --company ID --name NAME
        portal apikey list [--data DIR | --database-url URL] [--company ID]
        portal apikey revoke [--data DIR | --database-url URL] --id N

@@ -18,7 +18,7 @@ import (
 const (
 	InvitedEmail = "invited.applicant@example.com"
 	LoginEmail   = "demo.applicant@example.com"
-	LoginPass    = "Demo-Applicant-2026!"
+	LoginPass    = "Demo-Applicant-2026!" // #nosec G101 -- the demo applicant's published password (make run, README)
 )
 
 // Result is what `make run` prints.

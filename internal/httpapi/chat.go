@@ -563,7 +563,7 @@ func (s *Server) streamEvents(w http.ResponseWriter, r *http.Request, st *eventS
 			// read afresh, soon; spread over a second, so that every
 			// stream of the server does not come back at the same
 			// moment.
-			send("retry: %d\n\n", resubscribeRetry.Milliseconds()+rand.Int64N(1000))
+			send("retry: %d\n\n", resubscribeRetry.Milliseconds()+rand.Int64N(1000)) // #nosec G404 -- jitter for reconnects, not a secret
 			return
 		}
 		// A data line holds no line break; the payload is JSON, which

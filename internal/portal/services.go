@@ -28,7 +28,7 @@ func IsDataAlias(alias string) bool { return contains(DataAliases, alias) }
 // AllowsNoData reports whether the page of alias takes noDataAvailable.
 func AllowsNoData(alias string) bool { return contains(NoDataAliases, alias) }
 
-var pageTitles = map[string]string{
+var pageTitles = map[string]string{ // #nosec G101 -- page titles, not credentials
 	AliasEducation:    "Education",
 	AliasEmployment:   "Employment",
 	AliasCredential:   "Licenses and Credentials",

@@ -173,7 +173,7 @@ func onWhite(src image.Image) *image.Gray {
 	// part (0xffff - a) is white.
 	luma := func(r, g, bl, a uint32) uint8 {
 		y := (19595*r + 38470*g + 7471*bl + 1<<15) >> 16
-		return uint8((y + 0xffff - a) >> 8)
+		return uint8((y + 0xffff - a) >> 8) // #nosec G115 -- (y + 0xffff - a) >> 8 is at most 0xff
 	}
 	// The canvas's PNGs decode to NRGBA (RGB when opaque): read their pixels
 	// directly rather than through an interface value per pixel.
@@ -246,7 +246,7 @@ func shrink(m *image.Gray, r image.Rectangle, w, h int) *image.Gray {
 	}
 	out := image.NewGray(image.Rect(0, 0, dw, dh))
 	for i := range sum {
-		out.Pix[i] = uint8((sum[i] + n[i]/2) / n[i])
+		out.Pix[i] = uint8((sum[i] + n[i]/2) / n[i]) // #nosec G115 -- a mean of 8-bit samples fits 8 bits
 	}
 	return out
 }

@@ -54,7 +54,7 @@ var spanish = words{
 	contentHash: "SHA-256 del contenido firmado:",
 	yes:         "Sí",
 	no:          "No",
-	labels: map[string]string{
+	labels: map[string]string{ // #nosec G101 -- Spanish labels, not credentials
 		"First name": "Nombre",
 		"Last name":  "Apellido",
 		"Consents to electronic records and signatures":                             "Acepta los documentos y las firmas electrónicas",

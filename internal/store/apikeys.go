@@ -32,7 +32,7 @@ type APIKeyService struct{ db *DB }
 
 var _ portal.APIKeyService = (*APIKeyService)(nil)
 
-const apiKeyColumns = `id, company_id, name, prefix, created_at, last_used_at, revoked_at`
+const apiKeyColumns = `id, company_id, name, prefix, created_at, last_used_at, revoked_at` // #nosec G101 -- column names, not a credential
 
 func scanAPIKey(row interface{ Scan(...any) error }) (*portal.APIKey, error) {
 	var k portal.APIKey

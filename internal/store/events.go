@@ -77,7 +77,7 @@ func OpenEvents(ctx context.Context, db *DB) (*Events, error) {
 	listenCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	e.stop, e.done = stop, make(chan struct{})
 	e.setReceiving(true)
-	go e.listen(listenCtx, conn)
+	go e.listen(listenCtx, conn) // #nosec G118 -- the listener lives as long as the store, not a request
 	return e, nil
 }
 

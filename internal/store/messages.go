@@ -241,7 +241,7 @@ We continue your background check as soon as the signed forms arrive. If you cha
 `,
 }
 
-var spanishMessages = messageTexts{
+var spanishMessages = messageTexts{ // #nosec G101 -- Spanish message texts, not credentials
 	lang: portal.LocaleEsUS,
 
 	Days: "%d días", OneHour: "1 hora", Hours: "%d horas", Minutes: "%d minutos",

@@ -61,7 +61,7 @@ var errLocked = errors.New("held by another process")
 // exclusive or shared, waiting for it until ctx ends when wait is set.
 // Closing the file releases the lock.
 func lockFile(ctx context.Context, path string, exclusive, wait bool) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600) // #nosec G304 -- a lock file in the configured data folder
 	if err != nil {
 		return nil, err
 	}

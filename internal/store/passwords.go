@@ -11,7 +11,7 @@ import (
 // passwordGateBusy is what a login turned away by the password gate is
 // told: each argon2id run takes 19 MiB and a core, so a flood of logins
 // queues rather than exhausting memory.
-const passwordGateBusy = "The server is busy checking passwords. Please try again in a moment."
+const passwordGateBusy = "The server is busy checking passwords. Please try again in a moment." // #nosec G101 -- a message text, not a credential
 
 // hashPassword hashes the NFKC form of pw, within the password gate.
 func (s *conn) hashPassword(ctx context.Context, pw string) (string, error) {

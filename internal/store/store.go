@@ -298,7 +298,7 @@ func chooseDialect(cfg Config) (dialect, string, error) {
 // database file's mode. Files an older version (or an operator's copy) left
 // open to others are tightened, the data key beside them included.
 func ownerOnlyFiles(path string, log *slog.Logger) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600) // #nosec G304 -- the configured database path
 	if err == nil {
 		// The umask can only remove bits; Chmod sets exactly 0600.
 		err = f.Chmod(0o600)

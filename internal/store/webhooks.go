@@ -370,7 +370,7 @@ func (s *DB) recordWebhookAttempt(ctx context.Context, d claimedDelivery, status
 				state = portal.WebhookFailed
 			}
 			wait := portal.WebhookBackoff(int(attempts))
-			wait += time.Duration(rand.Int64N(int64(wait)/5 + 1))
+			wait += time.Duration(rand.Int64N(int64(wait)/5 + 1)) // #nosec G404 -- jitter for retries, not a secret
 			_, err = tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = $1, attempts = $2, last_status = $3, last_error = $4,
 				next_attempt_at = $5, claimed_until = NULL WHERE id = $6 AND state = $7`,
 				state, attempts, status, msg, ms(now.Add(wait)), d.id, portal.WebhookPending)
