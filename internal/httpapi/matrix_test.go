@@ -134,7 +134,7 @@ var matrix = map[string]matrixRow{
 
 	// Legal documents: the company's documents, and each applicant's
 	// signatures of them.
-	"GET /api/v2/user/document": {access: applicantOnly, fuzz: fuzzQuery, path: fixed("/api/v2/user/document?filter=all")},
+	"GET /api/v2/user/document": {access: applicantOnly, fuzz: fuzzQuery, path: fixed("/api/v2/user/document?filter=" + url.QueryEscape(`{"signed":true}`))},
 	"GET /api/v2/document/{id}": {access: applicantOnly, victim: true, ownedByOther: true, fuzz: fuzzQuery,
 		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/document/%d", w.otherLegalDoc) }},
 	"POST /api/v2/user/document/{id}/signature": {access: applicantOnly, victim: true, ownedByOther: true, fuzz: fuzzJSON,
@@ -423,7 +423,6 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	w.ann2Access["Applicant"] = w.login(w.ann)
 	w.beaToken = w.login(w.bea)
 	revoked := w.login(w.ann)
-	must(db.Auth().Revoke(ctx, revoked))
 	w.ann2Access["RevokedToken"] = revoked
 	first, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: w.ann.Username, Password: matrixPassword, IP: "192.0.2.1"})
 	must(err)
@@ -460,6 +459,11 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 		Sandboxes: w.sandbox().Handler(), IDVPageURL: "/sandbox/idv/{id}?token={token}"}, svc, testIndex, nil)
 	must(err)
 	w.srv, w.handler = srv, srv.Handler()
+
+	// Logging out revokes at once.
+	if rec := w.send(request{Method: "DELETE", URL: "/oauth/access_token", Token: revoked}); rec.Code != http.StatusNoContent {
+		t.Fatalf("log out = %d %s", rec.Code, rec.Body)
+	}
 
 	// Bea's resources, each made at a status that allows it.
 	profile, err := db.Subjects().FindProfile(ctx, w.bea.ID)
