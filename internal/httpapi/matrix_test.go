@@ -89,6 +89,11 @@ const (
 	fuzzCallback  = "FuzzIDVCallback"
 )
 
+func passwordGrantOf(username, password string) map[string]any {
+	return map[string]any{"grant_type": "password", "username": username, "password": password,
+		"client_id": "spa", "client_secret": "spa-secret", "scope": "default"}
+}
+
 func fixed(p string) func(*matrixWorld) string { return func(*matrixWorld) string { return p } }
 
 // matrix holds a row for every pattern of (*httpapi.Server).Routes(),
@@ -97,17 +102,21 @@ var matrix = map[string]matrixRow{
 	"GET /healthz": {access: public, why: "load balancers probe it; it answers ok or unavailable, nothing of anyone"},
 
 	// The token endpoint and the ways in before a token exists.
-	"POST /oauth/access_token":   {access: public, why: "the OAuth token endpoint: it checks the client and the grant (password, code, refresh, handoff) itself", fuzz: fuzzTokenForm},
+	"POST /oauth/access_token": {access: public, why: "the OAuth token endpoint: it checks the client and the grant (password, code, refresh, handoff) itself", fuzz: fuzzTokenForm,
+		body: func(w *matrixWorld) any { return passwordGrantOf(w.bea.Email, "not Bea's password") }},
 	"DELETE /oauth/access_token": {access: setupMay},
 	"GET /api/user": {access: public, why: "token login: the invitation token in the query is the credential",
 		path: fixed("/api/user?token=not-an-invitation"), fuzz: fuzzQuery},
-	"POST /api/user/password/reset":         {access: public, why: "a forgotten password: answers the same for any username and mails only the account's owner", fuzz: fuzzJSON},
+	"POST /api/user/password/reset": {access: public, why: "a forgotten password: answers the same for any username and mails only the account's owner", fuzz: fuzzJSON,
+		body: func(w *matrixWorld) any { return map[string]any{"username": w.bea.Email} }},
 	"POST /api/user/password/reset/confirm": {access: public, why: "the e-mailed reset token in the body is the credential", fuzz: fuzzJSON},
 	"POST /api/user/password/reset/verify":  {access: public, why: "checks an e-mailed reset token, which is the credential", fuzz: fuzzJSON},
 	"GET /api/v2/links/status": {access: public, why: "says whether an e-mailed link's token is still good; the token is the credential",
-		path: fixed("/api/v2/links/status?token=not-a-link"), fuzz: fuzzQuery},
-	"POST /api/v2/links/renew":             {access: public, why: "mails a new link to the owner of an expired one; answers the same whoever asks", fuzz: fuzzJSON},
-	"POST /api/v2/login/code":              {access: public, why: "texts or mails a one-time code to the account's owner; answers the same for any username", fuzz: fuzzJSON},
+		path: fixed("/api/v2/links/status?kind=invitation&token=not-a-link"), fuzz: fuzzQuery},
+	"POST /api/v2/links/renew": {access: public, why: "mails a new link to the owner of an expired one; answers the same whoever asks", fuzz: fuzzJSON,
+		body: func(w *matrixWorld) any { return map[string]any{"kind": "invitation", "email": w.bea.Email} }},
+	"POST /api/v2/login/code": {access: public, why: "texts or mails a one-time code to the account's owner; answers the same for any username", fuzz: fuzzJSON,
+		body: func(w *matrixWorld) any { return map[string]any{"username": w.bea.Email} }},
 	"POST /api/v2/user/email/confirm":      {access: public, why: "the e-mailed confirmation token in the body is the credential", fuzz: fuzzJSON},
 	"POST /api/v2/reminders/stop":          {access: public, why: "the unsubscribe link's token in the body is the credential (RFC 8058 one-click)", fuzz: fuzzJSON},
 	"POST /api/v2/reminders/resume":        {access: public, why: "the unsubscribe link's token in the body is the credential", fuzz: fuzzJSON},
@@ -325,11 +334,10 @@ type matrixWorld struct {
 
 	acme, other    *portal.Company
 	ann, bea, pat  *portal.Subject
-	patInvitation  string
 	acmeKey        string
 	otherKey       string
 	revokedKey     string
-	ann2Access     map[string]string // credential name -> Ann's token
+	callers        map[string]string // credential name -> bearer token (Ann's; Pat's setup credential)
 	beaToken       string
 	olgaToken      string
 	annIDVToken    string
@@ -361,7 +369,7 @@ const matrixPassword = "a long enough passphrase"
 func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	t.Helper()
 	ctx := context.Background()
-	w := &matrixWorld{harness: newHarness(t, db, "192.0.2.1:1234"), clock: clock, ann2Access: map[string]string{}}
+	w := &matrixWorld{harness: newHarness(t, db, "192.0.2.1:1234"), clock: clock, callers: map[string]string{}}
 	svc := storeServices(db, w.events())
 	w.svc = svc.Services
 	must := func(err error) {
@@ -410,20 +418,17 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	must(db.Auth().SetInitialPassword(ctx, olga.ID, matrixPassword))
 	must(db.Auth().SetInitialPassword(ctx, w.ann.ID, matrixPassword))
 	must(db.Auth().SetInitialPassword(ctx, w.bea.ID, matrixPassword))
-	var err error
-	w.patInvitation, err = db.Auth().CreateInvitation(ctx, w.pat.ID)
-	must(err)
 
 	// The expired token first: the clock then moves on almost an hour,
 	// and the rest of the world is made, and again past its expiry.
-	w.ann2Access["ExpiredToken"] = w.login(w.ann)
+	w.callers["ExpiredToken"] = w.login(w.ann)
 	*w.clock = w.clock.Add(59 * time.Minute)
 	defer func() { *w.clock = w.clock.Add(2 * time.Minute) }()
 
-	w.ann2Access["Applicant"] = w.login(w.ann)
+	w.callers["Applicant"] = w.login(w.ann)
 	w.beaToken = w.login(w.bea)
 	revoked := w.login(w.ann)
-	w.ann2Access["RevokedToken"] = revoked
+	w.callers["RevokedToken"] = revoked
 	first, err := db.Auth().Login(ctx, portal.Credentials{ClientID: "spa", ClientSecret: "spa-secret", Username: w.ann.Username, Password: matrixPassword, IP: "192.0.2.1"})
 	must(err)
 	second, err := db.Auth().Refresh(ctx, "spa", "spa-secret", first.RefreshToken)
@@ -431,8 +436,8 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	if _, err := db.Auth().Refresh(ctx, "spa", "spa-secret", first.RefreshToken); err == nil {
 		t.Fatal("a reused refresh token was accepted")
 	}
-	w.ann2Access["TokenOfAFamilyRevokedByReuse"] = second.AccessToken
-	w.ann2Access["SetupCredential"] = w.setupCredential()
+	w.callers["TokenOfAFamilyRevokedByReuse"] = second.AccessToken
+	w.callers["SetupCredential"] = w.setupCredential()
 	w.olgaToken = w.login(olga)
 
 	ops := db.Operator()
@@ -747,7 +752,7 @@ func boolInt(b bool) int {
 func (w *matrixWorld) credentials(method string, row matrixRow) []credential {
 	out := []credential{{name: "NoCredential"}}
 	for _, name := range []string{"ExpiredToken", "RevokedToken", "TokenOfAFamilyRevokedByReuse", "SetupCredential", "Applicant"} {
-		out = append(out, credential{name: name, bearer: w.ann2Access[name]})
+		out = append(out, credential{name: name, bearer: w.callers[name]})
 	}
 	out = append(out, credential{name: "OtherCompanysAPIKey", bearer: w.otherKey}, credential{name: "RevokedAPIKey", bearer: w.revokedKey})
 	switch row.access {
