@@ -69,12 +69,22 @@ type matrixRow struct {
 	// then get 403 or 404, never 2xx; Bea's own credential (or Acme's
 	// key) reads a victim GET with 2xx, proving the path is real.
 	victim bool
+	// also are more paths sent like path, each mixing the caller's own
+	// resource with a victim's (the caller's conversation and Bea's
+	// file): the check of one must not stand for the other.
+	also []alsoPath
 	// ownedByOther says the victim resource is company Other's (Olga
 	// reads it), not Bea's.
 	ownedByOther bool
 	// fuzz names the fuzz target that covers the route's body or query
 	// ("" when it takes neither).
 	fuzz string
+}
+
+// alsoPath is another path of a row, named for the subtest.
+type alsoPath struct {
+	name string
+	path func(w *matrixWorld) string
 }
 
 // multipartBody is a multipart request body.
@@ -218,7 +228,10 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/user/subject/profile/{profileId}/chat-messages/unread-messages": {access: applicantOnly, victim: true, path: beaChat("/unread-messages")},
 	"POST /api/v2/user/subject/profile/{profileId}/chat-messages/read":           {access: applicantOnly, victim: true, path: beaChat("/read")},
 	"GET /api/v2/user/subject/profile/{profileId}/chat-messages/download-file": {access: applicantOnly, victim: true, fuzz: fuzzQuery,
-		path: func(w *matrixWorld) string { return beaChat("/download-file?fileId=")(w) + fmt.Sprint(w.beaChatFile) }},
+		path: func(w *matrixWorld) string { return beaChat("/download-file?fileId=")(w) + fmt.Sprint(w.beaChatFile) },
+		also: []alsoPath{{"OwnConversationBeasFile", func(w *matrixWorld) string {
+			return fmt.Sprintf("/api/v2/user/subject/profile/%d/chat-messages/download-file?fileId=%d", w.annProfile, w.beaChatFile)
+		}}}},
 	"GET /api/v2/user/subject/profile/{profileId}/chat-messages/events": {access: applicantOnly, victim: true, path: beaChat("/events")},
 	"GET /api/v2/user/disputes":                                         {access: applicantOnly},
 	"POST /api/v2/user/disputes":                                        {access: applicantOnly, fuzz: fuzzMultipart},
@@ -230,7 +243,10 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/user/disputes/{id}/files/{fileId}": {access: applicantOnly, victim: true,
 		path: func(w *matrixWorld) string {
 			return fmt.Sprintf("/api/v2/user/disputes/%d/files/%d", w.beaDispute, w.beaDisputeFile)
-		}},
+		},
+		also: []alsoPath{{"OwnDisputeBeasFile", func(w *matrixWorld) string {
+			return fmt.Sprintf("/api/v2/user/disputes/%d/files/%d", w.annDispute, w.beaDisputeFile)
+		}}}},
 	"GET /api/v2/user/handoff":  {access: applicantOnly},
 	"POST /api/v2/user/handoff": {access: applicantOnly, fuzz: fuzzJSON},
 
@@ -252,7 +268,10 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/operator/applicants/{id}/chat-messages/download-file": {access: operatorKey, victim: true, fuzz: fuzzQuery,
 		path: func(w *matrixWorld) string {
 			return beaApplicant("/chat-messages/download-file?fileId=")(w) + fmt.Sprint(w.beaChatFile)
-		}},
+		},
+		also: []alsoPath{{"OwnApplicantBeasFile", func(w *matrixWorld) string {
+			return fmt.Sprintf("/api/v2/operator/applicants/%d/chat-messages/download-file?fileId=%d", w.olga.ID, w.beaChatFile)
+		}}}},
 	"GET /api/v2/operator/disputes": {access: operatorKey, fuzz: fuzzQuery, path: fixed("/api/v2/operator/disputes?state=received")},
 	"GET /api/v2/operator/disputes/{id}": {access: operatorKey, victim: true,
 		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/operator/disputes/%d", w.beaDispute) }},
@@ -265,7 +284,10 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/operator/disputes/{id}/files/{fileId}": {access: operatorKey, victim: true,
 		path: func(w *matrixWorld) string {
 			return fmt.Sprintf("/api/v2/operator/disputes/%d/files/%d", w.beaDispute, w.beaDisputeFile)
-		}},
+		},
+		also: []alsoPath{{"OwnDisputeBeasFile", func(w *matrixWorld) string {
+			return fmt.Sprintf("/api/v2/operator/disputes/%d/files/%d", w.olgaDispute, w.beaDisputeFile)
+		}}}},
 	"GET /api/v2/operator/applicants/{id}/services": {access: operatorKey, victim: true, path: beaApplicant("/services")},
 	"PUT /api/v2/operator/applicants/{id}/services/{code}": {access: operatorKey, victim: true, fuzz: fuzzJSON, path: beaApplicant("/services/crim"),
 		body: func(*matrixWorld) any { return map[string]any{"state": "complete"} }},
@@ -344,6 +366,10 @@ type matrixWorld struct {
 	beaIDV         string
 	beaIDVToken    string
 	beaProfile     int64
+	annProfile     int64
+	annDispute     int64
+	olgaDispute    int64
+	olga           *portal.Subject
 	beaSigned      int64
 	otherLegalDoc  int64
 	beaDocument    int64
@@ -414,8 +440,8 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	w.ann = subject(w.acme, "ann.applicant@example.com", "Ann", "Caller")
 	w.bea = subject(w.acme, "beatrix.quillfeather@example.com", "Beatrix", "Quillfeather")
 	w.pat = subject(w.acme, "pat.invited@example.com", "Pat", "Invited")
-	olga := subject(w.other, "olga@example.com", "Olga", "Berg")
-	must(db.Auth().SetInitialPassword(ctx, olga.ID, matrixPassword))
+	w.olga = subject(w.other, "olga@example.com", "Olga", "Berg")
+	must(db.Auth().SetInitialPassword(ctx, w.olga.ID, matrixPassword))
 	must(db.Auth().SetInitialPassword(ctx, w.ann.ID, matrixPassword))
 	must(db.Auth().SetInitialPassword(ctx, w.bea.ID, matrixPassword))
 
@@ -438,7 +464,7 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	}
 	w.callers["TokenOfAFamilyRevokedByReuse"] = second.AccessToken
 	w.callers["SetupCredential"] = w.setupCredential()
-	w.olgaToken = w.login(olga)
+	w.olgaToken = w.login(w.olga)
 
 	ops := db.Operator()
 	_, w.acmeKey, err = ops.APIKeys.CreateAPIKey(ctx, w.acme.ID, "Acme HR")
@@ -474,6 +500,10 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	profile, err := db.Subjects().FindProfile(ctx, w.bea.ID)
 	must(err)
 	w.beaProfile = profile.ID
+	if profile, err = db.Subjects().FindProfile(ctx, w.ann.ID); err != nil {
+		t.Fatal(err)
+	}
+	w.annProfile = profile.ID
 	rec := w.send(request{Method: "GET", URL: "/api/v2/user/profile", Token: w.beaToken})
 	var orders struct {
 		Orders []struct {
@@ -510,19 +540,26 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	must(err)
 	w.annIDVToken = session.Token
 	must(db.SetSubjectStatus(ctx, w.bea.ID, portal.StatusIDVStarted, portal.StatusFinalizationComplete))
-	evidence := []*portal.Upload{{Name: "bea-court-letter.pdf", ContentType: "application/pdf", Body: bytes.NewReader(evidencePDF)}}
-	dispute, err := w.svc.Disputes.OpenDispute(ctx, w.bea.ID,
-		portal.NewDispute{Reason: "inaccurate", ServiceCode: "crim", Explanation: "Bea-dispute-the-record-is-not-mine"},
-		func() (*portal.Upload, error) {
-			if len(evidence) == 0 {
-				return nil, nil
-			}
-			up := evidence[0]
-			evidence = evidence[1:]
-			return up, nil
-		})
-	must(err)
+	openDispute := func(s *portal.Subject, explanation, fileName string) *portal.Dispute {
+		evidence := []*portal.Upload{{Name: fileName, ContentType: "application/pdf", Body: bytes.NewReader(evidencePDF)}}
+		d, err := w.svc.Disputes.OpenDispute(ctx, s.ID, portal.NewDispute{Reason: "inaccurate", ServiceCode: "crim", Explanation: explanation},
+			func() (*portal.Upload, error) {
+				if len(evidence) == 0 {
+					return nil, nil
+				}
+				up := evidence[0]
+				evidence = evidence[1:]
+				return up, nil
+			})
+		must(err)
+		return d
+	}
+	dispute := openDispute(w.bea, "Bea-dispute-the-record-is-not-mine", "bea-court-letter.pdf")
 	w.beaDispute, w.beaDisputeFile = dispute.ID, dispute.Files[0].ID
+	must(db.SetSubjectStatus(ctx, w.ann.ID, portal.StatusIDVStarted, portal.StatusFinalizationComplete))
+	w.annDispute = openDispute(w.ann, "Ann's own dispute", "ann-letter.pdf").ID
+	must(db.SetSubjectStatus(ctx, w.olga.ID, portal.StatusNew, portal.StatusFinalizationComplete))
+	w.olgaDispute = openDispute(w.olga, "Olga's own dispute", "olga-letter.pdf").ID
 	_, err = ops.Documents.AttachReport(ctx, portal.AttachReportRequest{CompanyID: w.acme.ID, SubjectID: w.bea.ID,
 		Kind: portal.ReportBackground, Name: "bea-background-report.pdf", Body: bytes.NewReader(evidencePDF)})
 	must(err)
@@ -532,7 +569,7 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	w.beaMarkers = []string{w.bea.Email, "Beatrix", "Quillfeather", "Bea-draft-Zenobia", "Bea-chat-about-my-record",
 		"bea-chat-attachment", "bea-license-scan", "bea-idaho-filled", w.beaIDV, w.beaIDVToken, "bea-court-letter",
 		"Bea-dispute-the-record-is-not-mine", "bea-background-report", "Bea-adverse-note"}
-	w.otherMarkers = []string{"Other's secret disclosure", "Other's private notice", "olga@example.com"}
+	w.otherMarkers = []string{"Other's secret disclosure", "Other's private notice", "olga@example.com", "Olga's own dispute", "olga-letter"}
 	w.acmeMarkers = []string{"acme-hooks.example.com", "Acme notice", "Acme HR", w.ann.Email, w.pat.Email}
 
 	return w
@@ -733,6 +770,17 @@ func runMatrix(t *testing.T, w *matrixWorld, rows map[string]matrixRow, prefix s
 					rec := w.call(method, row, target, c)
 					w.judge(t, row, c.name, rec)
 				})
+			}
+			for _, also := range row.also {
+				for _, c := range w.credentials(method, row) {
+					if c.name == "Owner" {
+						continue
+					}
+					t.Run(also.name+"/"+c.name, func(t *testing.T) {
+						rec := w.call(method, row, also.path(w), c)
+						w.judge(t, row, c.name, rec)
+					})
+				}
 			}
 		})
 	}
