@@ -155,7 +155,8 @@ var matrix = map[string]matrixRow{
 	// signatures of them.
 	"GET /api/v2/user/document": {access: applicantOnly, fuzz: fuzzQuery, path: fixed("/api/v2/user/document?filter=" + url.QueryEscape(`{"signed":true}`))},
 	"GET /api/v2/document/{id}": {access: applicantOnly, victim: true, ownedByOther: true, fuzz: fuzzQuery,
-		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/document/%d", w.otherLegalDoc) }},
+		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/document/%d", w.otherLegalDoc) },
+		also: []alsoPath{{"BeasSignedCopy", func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/document/%d?signed=true", w.beaSigned) }}}},
 	"POST /api/v2/user/document/{id}/signature": {access: applicantOnly, victim: true, ownedByOther: true, fuzz: fuzzJSON,
 		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/user/document/%d/signature", w.otherLegalDoc) }},
 	"GET /api/v2/user/document/{id}": {access: applicantOnly, victim: true, fuzz: fuzzQuery,
