@@ -140,7 +140,7 @@ var matrix = map[string]matrixRow{
 	"PUT /api/v2/user":                            {access: applicantOnly, fuzz: fuzzJSON},
 	"PUT /api/v2/user/locale":                     {access: setupMay, fuzz: fuzzJSON},
 	"PUT /api/v2/user/timezone":                   {access: setupMay, fuzz: fuzzJSON},
-	"GET /api/v2/user/events":                     {access: setupMay, path: fixed("/api/v2/user/events?probe=1")},
+	"GET /api/v2/user/events":                     {access: setupMay},
 	"GET /api/settings/company/{id}":              {access: setupMay, victim: true, ownedByOther: true, path: func(w *matrixWorld) string { return fmt.Sprintf("/api/settings/company/%d", w.other.ID) }},
 	"GET /api/v2/user/profile":                    {access: applicantOnly},
 	"POST /api/v2/user/subject/status":            {access: applicantOnly, fuzz: fuzzJSON},
@@ -671,19 +671,30 @@ func (w *matrixWorld) call(method string, row matrixRow, target string, c creden
 }
 
 // sendStream sends a request to an event stream and reads what it
-// answers in its first moments: a refusal whole, a stream's first bytes.
+// answers up to its first flush: a refusal whole, a stream's first bytes.
 func (w *matrixWorld) sendStream(r request) *httptest.ResponseRecorder {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	req := httptest.NewRequestWithContext(ctx, r.Method, r.URL, nil)
 	req.RemoteAddr = w.remoteAddr
 	if r.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+r.Token)
 	}
-	rec := httptest.NewRecorder()
+	rec := &firstFlush{ResponseRecorder: httptest.NewRecorder(), cancel: cancel}
 	w.handler.ServeHTTP(rec, req)
-	return rec
+	return rec.ResponseRecorder
+}
+
+// firstFlush ends a stream's request at its first flush.
+type firstFlush struct {
+	*httptest.ResponseRecorder
+	cancel func()
+}
+
+func (f *firstFlush) Flush() {
+	f.ResponseRecorder.Flush()
+	f.cancel()
 }
 
 // methodAndPath splits a pattern; one without a method is sent as GET.
