@@ -258,7 +258,8 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/operator/banners":         {access: operatorKey},
 	"POST /api/v2/operator/banners":        {access: operatorKey, fuzz: fuzzJSON},
 	"DELETE /api/v2/operator/banners/{id}": {access: operatorKey, victim: true,
-		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/operator/banners/%d", w.acmeBanner) }},
+		path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/operator/banners/%d", w.acmeBanner) },
+		also: []alsoPath{{"EveryonesMaintenanceBanner", func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/operator/banners/%d", w.globalBanner) }}}},
 	"GET /api/v2/operator/applicants/{id}/adverse-action":        {access: operatorKey, victim: true, path: beaApplicant("/adverse-action")},
 	"POST /api/v2/operator/applicants/{id}/adverse-action/pre":   {access: operatorKey, victim: true, fuzz: fuzzJSON, path: beaApplicant("/adverse-action/pre")},
 	"POST /api/v2/operator/applicants/{id}/adverse-action/final": {access: operatorKey, victim: true, fuzz: fuzzJSON, path: beaApplicant("/adverse-action/final")},
@@ -381,6 +382,7 @@ type matrixWorld struct {
 	otherForm      int64
 	beaOrder       int64
 	acmeBanner     int64
+	globalBanner   int64
 	otherBanner    int64
 	acmeWebhook    int64
 
@@ -483,6 +485,9 @@ func newMatrixWorld(t *testing.T, db *store.DB, clock *time.Time) *matrixWorld {
 	b, err = ops.Banners.PostBanner(ctx, portal.BannerRequest{Message: "Other's private notice", CompanyID: w.other.ID})
 	must(err)
 	w.otherBanner = b.ID
+	global, err := db.SetBanner(ctx, "Scheduled maintenance tonight")
+	must(err)
+	w.globalBanner = global.ID
 	hook, _, err := ops.Webhooks.CreateWebhookEndpoint(ctx, w.acme.ID, "https://acme-hooks.example.com/events")
 	must(err)
 	w.acmeWebhook = hook.ID
