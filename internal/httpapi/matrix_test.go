@@ -24,8 +24,9 @@ import (
 // The authorization matrix: one row per pattern the server registers (and
 // per pattern of the sandbox pages it mounts under /sandbox/), saying who
 // may call it and how to fill its path with another applicant's real
-// resources. TestAuthorizationMatrix reads the route table, so a route
-// added without its row fails, and sends every credential to every row.
+// resources. TestMatrixCoversEveryRoute reads the route tables, so a route
+// added without its row (or a row left without its route) fails;
+// TestAuthorizationMatrix sends every credential to every row.
 
 // access is who may call a route.
 type access int
@@ -873,7 +874,7 @@ func (w *matrixWorld) judge(t *testing.T, row matrixRow, cred string, rec *httpt
 	want := func(ok bool, what string) {
 		t.Helper()
 		if !ok {
-			t.Errorf("= %d %.300s; want %s", code, body, what)
+			t.Errorf("= %d %.300s; want %s (the route is for: %s)", code, body, what, row.access)
 		}
 	}
 	isDenied := slices.Contains(denied, code)
