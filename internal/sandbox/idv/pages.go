@@ -52,7 +52,28 @@ type stepView struct {
 
 // Handler serves the provider's pages under /sandbox/idv/.
 func (p *Provider) Handler() http.Handler {
-	mux := http.NewServeMux()
+	return p.routes()
+}
+
+// Routes lists the patterns Handler registers, in the order they are
+// registered, so that the portal's authorization matrix covers them.
+func (p *Provider) Routes() []string {
+	return p.routes().patterns
+}
+
+// routes is the pages' ServeMux, remembering its patterns (Routes).
+type routes struct {
+	*http.ServeMux
+	patterns []string
+}
+
+func (m *routes) HandleFunc(pattern string, handler func(http.ResponseWriter, *http.Request)) {
+	m.patterns = append(m.patterns, pattern)
+	m.ServeMux.HandleFunc(pattern, handler)
+}
+
+func (p *Provider) routes() *routes {
+	mux := &routes{ServeMux: http.NewServeMux()}
 	mux.HandleFunc("GET /sandbox/idv/assets/{name}", p.handleAsset)
 	mux.HandleFunc("GET /sandbox/idv/{id}", p.handlePage)
 	mux.HandleFunc("POST /sandbox/idv/{id}/{action}", p.handleAction)
