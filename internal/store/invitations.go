@@ -117,10 +117,14 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			}
 		case err != nil:
 			return err
+		case sub.CompanyID != req.CompanyID:
+			// Checked first, and said without the other account's facts:
+			// one employer must not learn that an address applied
+			// elsewhere, nor whether it set a password there. Usernames
+			// are one namespace, so that the address is taken remains.
+			return portal.Errorf(portal.ECONFLICT, "%s is already in use by another account and cannot be invited", sub.Username)
 		case sub.HasPassword:
 			return portal.Errorf(portal.ECONFLICT, "%s already has an account with a password; they can log in or reset their password", sub.Username)
-		case sub.CompanyID != req.CompanyID:
-			return portal.Errorf(portal.ECONFLICT, "%s is an applicant of another company", sub.Username)
 		case req.Locale != "" && req.Locale != sub.Locale:
 			// Invited again in another language: the new link's e-mail,
 			// and the later ones, are in it.

@@ -83,7 +83,15 @@ func TestOperatorInviteApplicant(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := invite("elsewhere@example.com", func(r *portal.InviteRequest) { r.CompanyID = other.ID })
-			if pe := wantCode(t, err, portal.ECONFLICT); pe.Message != "elsewhere@example.com is an applicant of another company" {
+			if pe := wantCode(t, err, portal.ECONFLICT); pe.Message != "elsewhere@example.com is already in use by another account and cannot be invited" {
+				t.Errorf("message = %q", pe.Message)
+			}
+		})
+		t.Run("AnotherCompanysApplicantWithAPasswordIsNotToldApart", func(t *testing.T) {
+			// The other employer's applicant set a password: the answer
+			// must not say so, nor that they applied there.
+			_, err := invite("haspassword@example.com", func(r *portal.InviteRequest) { r.CompanyID = other.ID })
+			if pe := wantCode(t, err, portal.ECONFLICT); pe.Message != "haspassword@example.com is already in use by another account and cannot be invited" {
 				t.Errorf("message = %q", pe.Message)
 			}
 		})
