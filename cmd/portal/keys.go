@@ -111,12 +111,12 @@ func printKeyStatus(w io.Writer, sealer *seal.Sealer, status *store.KeyStatus) {
 			others += c.Count
 		case strings.HasPrefix(c.Key, "format-"):
 			others += c.Count
-			note = "(before key ids: opens with a key of the ring)"
+			note = "  (before key ids: opens with a key of the ring)"
 		default:
 			unknown += c.Count
-			note = "(no key of the ring)"
+			note = "  (no key of the ring)"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%d\t%s\n", c.Column, c.Key, c.Count, note)
+		fmt.Fprintf(tw, "  %s\t%s\t%d%s\n", c.Column, c.Key, c.Count, note)
 	}
 	tw.Flush()
 	switch {
