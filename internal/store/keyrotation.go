@@ -242,7 +242,12 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 	if p != nil && p.Key == rep.Key {
 		rep.Resumed = true
 	} else {
+		// Recorded before the first batch, so a run stopped even then
+		// resumes with this key rather than starting another rotation.
 		p = &rotationProgress{Key: rep.Key}
+		if err := s.saveRotationProgress(ctx, s.db, p); err != nil {
+			return nil, err
+		}
 	}
 	for pass := 1; pass <= rotationPasses; pass++ {
 		if pass > 1 {
