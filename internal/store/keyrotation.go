@@ -249,7 +249,7 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 			return nil, err
 		}
 	}
-	for pass := 1; pass <= rotationPasses; pass++ {
+	for pass := 1; ; pass++ {
 		if pass > 1 {
 			if wait := opts.Settle - time.Since(start); wait > 0 {
 				select {
@@ -265,6 +265,9 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 		if p.After == nil {
 			p.After = map[string][]any{}
 		}
+		// A resumed first pass walks only what the stopped run had not;
+		// every later pass walks everything.
+		whole := !rep.Resumed || pass > 1
 		resealed := 0
 		rep.Unopened = map[string]int{}
 		for _, c := range sealedColumns {
@@ -284,8 +287,8 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 			}
 		}
 		// Whatever a server sealed with the old key behind the walk is
-		// found by the next pass; one that reseals nothing ends.
-		if resealed == 0 {
+		// found by the next pass; a whole one that reseals nothing ends.
+		if (resealed == 0 && whole) || pass >= rotationPasses {
 			break
 		}
 		p = &rotationProgress{Key: rep.Key}
@@ -303,6 +306,13 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 	for _, c := range status.Columns {
 		if c.Key != rep.Key {
 			rep.Left[c.Column] += c.Count
+		}
+	}
+	// What no key opens stays where it is, reported as such: the last
+	// pass walked everything, so it counted each such value.
+	for col, n := range rep.Unopened {
+		if rep.Left[col] -= n; rep.Left[col] <= 0 {
+			delete(rep.Left, col)
 		}
 	}
 	return rep, nil

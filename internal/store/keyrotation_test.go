@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -324,5 +325,25 @@ func TestKeyRotationResumesAfterAStop(t *testing.T) {
 			t.Errorf("a run with nothing left: %+v, %v; want nothing resealed", again, err)
 		}
 		readEverything(t, rotator, w, 2)
+
+		t.Run("AValueThatDoesNotOpenIsLeftAndReported", func(t *testing.T) {
+			altered := append(append([]byte{3}, mustHex(t, seal.Fingerprint(oldKey))...), bytes.Repeat([]byte{7}, 40)...)
+			if _, err := db.SQL().Exec(`UPDATE chat_messages SET body = $1 WHERE id = (SELECT MIN(id) FROM chat_messages)`, altered); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := rotator.RotateKeys(ctx, store.RotateOptions{})
+			if err != nil || rep.Unopened["chat_messages.body"] != 1 || rep.Total() != 0 || len(rep.Left) != 0 {
+				t.Fatalf("rotation = %+v, %v; want the altered value reported as not opening and nothing left", rep, err)
+			}
+		})
 	})
+}
+
+func mustHex(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
