@@ -36,28 +36,31 @@ func newRotationWorld(t *testing.T, db *store.DB) *rotationWorld {
 }
 
 // writeEach writes one value of every sealed kind, the i-th: personal
-// information, a signature with its image, a chat message with an upload,
-// a draft and a mail.
-func (w *rotationWorld) writeEach(t *testing.T, i int) error {
+// information, a signature with its image (unless !sign), a chat message
+// with an upload, a draft and a mail.
+func (w *rotationWorld) writeEach(t *testing.T, i int, sign bool) error {
 	ctx := context.Background()
 	if err := w.db.Personal().SavePersonalInfo(ctx, w.jane.ID, &portal.PersonalInfo{FirstName: "Jane", LastName: "Doe",
 		SSN: fmt.Sprintf("123-45-%04d", 1000+i), DOB: "1990-04-12"}); err != nil {
 		return fmt.Errorf("personal information: %w", err)
 	}
 	dot := w.docs[portal.DocDOTRelease]
-	if w.file(t, w.john.ID).Signed(dot) {
+	if !sign {
+	} else if w.file(t, w.john.ID).Signed(dot) {
 		if err := w.db.Legal().DeleteSignature(ctx, w.john.ID, dot); err != nil {
 			return fmt.Errorf("delete signature: %w", err)
 		}
 	}
 	req := fullRequest(t, w.john)
 	req.LastFourSSN = fmt.Sprintf("%04d", i)
-	sigs, err := w.prepare(t, w.john.ID, dot, req, "203.0.113.9")
-	if err != nil {
-		return fmt.Errorf("signature: %w", err)
-	}
-	if err := w.db.Legal().SignLegalStep(ctx, w.john.ID, sigs); err != nil {
-		return fmt.Errorf("signature: %w", err)
+	if sign {
+		sigs, err := w.prepare(t, w.john.ID, dot, req, "203.0.113.9")
+		if err != nil {
+			return fmt.Errorf("signature: %w", err)
+		}
+		if err := w.db.Legal().SignLegalStep(ctx, w.john.ID, sigs); err != nil {
+			return fmt.Errorf("signature: %w", err)
+		}
 	}
 	if _, err := w.ops.Chat.ReplyChat(ctx, portal.ChatReply{SubjectID: w.jane.ID, Message: fmt.Sprintf("message %d", i),
 		File: &portal.Upload{Name: fmt.Sprintf("scan-%d.png", i), ContentType: "image/png", Body: bytes.NewReader(pngBytes(3000))}}); err != nil {
@@ -169,11 +172,15 @@ func TestKeyRotationUnderWrites(t *testing.T) {
 		serving := open(cfg)
 		w := newRotationWorld(t, serving)
 		for i := range 3 {
-			if err := w.writeEach(t, i); err != nil {
+			if err := w.writeEach(t, i, true); err != nil {
 				t.Fatal(err)
 			}
 		}
 		old := cfg.Sealer.Fingerprint()
+		oldKeys, err := seal.LoadKeys("", dir)
+		if err != nil {
+			t.Fatal(err)
+		}
 
 		newKey, err := seal.AddKeyFile(dir)
 		if err != nil {
@@ -182,13 +189,38 @@ func TestKeyRotationUnderWrites(t *testing.T) {
 		rotatorCfg := cfg
 		rotatorCfg.Sealer = mustLoadSealer(t, dir)
 		rotator := open(rotatorCfg)
+		// Another instance that goes on sealing with the old key for the
+		// first half second of the rotation, holding the new one to open
+		// only (PORTAL_DATA_KEY=old,new, as the procedure rolls out first):
+		// later passes reseal what it wrote.
+		ring, err := seal.LoadKeys("", dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		laggingCfg := cfg
+		if laggingCfg.Sealer, err = seal.NewRing([][]byte{oldKeys[0], ring[0]}); err != nil {
+			t.Fatal(err)
+		}
+		lagging := open(laggingCfg)
+		lw := *w.legalWorld
+		lw.db = lagging
+		laggingWorld := &rotationWorld{legalWorld: &lw, ops: lagging.Operator()}
 
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		var writeErr error
-		writes := 3
-		wg.Add(1)
+		writes, laggingWrites := 3, 0
+		record := func(err error, n *int) {
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				*n++
+			} else if writeErr == nil {
+				writeErr = err
+			}
+		}
+		wg.Add(2)
 		go func() {
 			defer wg.Done()
 			for i := 3; ; i++ {
@@ -197,13 +229,13 @@ func TestKeyRotationUnderWrites(t *testing.T) {
 					return
 				case <-time.After(10 * time.Millisecond):
 				}
-				err := w.writeEach(t, i)
-				mu.Lock()
-				writes++
-				if err != nil && writeErr == nil {
-					writeErr = err
-				}
-				mu.Unlock()
+				record(w.writeEach(t, i, true), &writes)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for i, until := 1000, time.Now().Add(500*time.Millisecond); time.Now().Before(until); i++ {
+				record(laggingWorld.writeEach(t, i, false), &laggingWrites)
 			}
 		}()
 		rep, err := rotator.RotateKeys(ctx, store.RotateOptions{Settle: seal.FileCheckInterval + 300*time.Millisecond, BatchSize: 4})
@@ -215,9 +247,17 @@ func TestKeyRotationUnderWrites(t *testing.T) {
 		if writeErr != nil {
 			t.Fatalf("a write during the rotation: %v", writeErr)
 		}
-		if rep.Key != newKey || rep.Total() == 0 || len(rep.Unopened) != 0 {
-			t.Errorf("rotation = %+v; want values resealed under %s, none unopened", rep, newKey)
+		if rep.Key != newKey || len(rep.Unopened) != 0 || len(rep.Left) != 0 {
+			t.Errorf("rotation = %+v; want values resealed under %s, none unopened or left", rep, newKey)
 		}
+		// Chat messages are never rewritten: each one sealed with the old
+		// key, before the rotation or by the lagging instance during it,
+		// was resealed once (and some of the serving process's, written
+		// before it looked at data.key again).
+		if got, least := rep.Resealed["chat_messages.body"], 3+laggingWrites; laggingWrites == 0 || got < least || got > least+writes-3 {
+			t.Errorf("%d chat messages resealed; want the 3 written before, the %d the lagging instance wrote and at most the %d the serving one wrote", got, laggingWrites, writes-3)
+		}
+		writes += laggingWrites
 		if old == newKey || cfg.Sealer.Fingerprint() != newKey {
 			t.Errorf("the serving process seals with %s; want the new key %s", cfg.Sealer.Fingerprint(), newKey)
 		}
@@ -269,7 +309,7 @@ func TestKeyRotationResumesAfterAStop(t *testing.T) {
 		db := open(cfg)
 		w := newRotationWorld(t, db)
 		for i := range 2 {
-			if err := w.writeEach(t, i); err != nil {
+			if err := w.writeEach(t, i, true); err != nil {
 				t.Fatal(err)
 			}
 		}
