@@ -111,9 +111,5 @@ func existingSealer(st *storage, dataKey string) (*seal.Sealer, error) {
 			return nil, nil
 		}
 	}
-	key, err := seal.LoadOrCreateKey(dataKey, st.DataDir)
-	if err != nil {
-		return nil, err
-	}
-	return seal.New(key)
+	return seal.Load(dataKey, st.DataDir)
 }

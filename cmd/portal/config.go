@@ -191,7 +191,7 @@ func serveFlags(stderr io.Writer) (*flags, *serveConfig) {
 	f.StringVar(&c.TrustedProxies, "trusted-proxies", "", "comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For (the client's address) and X-Forwarded-Proto (https) are believed, e.g. 10.0.0.0/8; anyone else's are ignored")
 	f.StringVar(&c.TLSCert, "tls-cert", "", "PEM certificate file (with its chain) to serve HTTPS directly, with --tls-key; empty serves plain HTTP (behind a TLS-terminating proxy)")
 	f.StringVar(&c.TLSKey, "tls-key", "", "PEM private key file of --tls-cert")
-	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; empty means data.key in --data, generated on first start")
+	f.StringVar(&c.DataKey, "data-key", "", "base64 or hex 32-byte key that seals SSNs and other PII at rest; during a key rotation several, separated by commas, the sealing one first; empty means data.key in --data, generated on first start")
 	f.StringVar(&c.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
 	f.StringVar(&c.LogFormat, "log-format", "json", "log format: json or text")
 	f.BoolVar(&c.SubjectChat, "feature-subject-chat", true, "feature flag subjectChat: show Messages (the chat with the employer's hiring team) (the company must allow chat too)")

@@ -26,6 +26,7 @@ Commands:
   migrate   apply the database migrations and exit
   backup    copy the SQLite database while it runs: backup --to FILE
   restore   put back a backup (servers stopped): restore --from FILE
+  keys      the data keys: keys rotate (reseal everything under a new key while serving), keys status
   invite    invite an applicant and print the invitation link
   outbox    print the e-mail outbox
   banner    set, clear or list the maintenance banner: banner set|clear|list
@@ -88,6 +89,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBackup(ctx, rest, stdout, stderr)
 	case "restore":
 		return runRestore(ctx, rest, stdout, stderr)
+	case "keys":
+		return runKeys(ctx, rest, stdout, stderr)
 	case "invite":
 		return runInvite(ctx, rest, stdout, stderr)
 	case "outbox":

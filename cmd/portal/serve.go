@@ -97,11 +97,9 @@ func loadSealer(st *storage, dataKey string) (*seal.Sealer, error) {
 			return nil, fmt.Errorf("with --database-url, set PORTAL_DATA_KEY (32 bytes, base64 or hex; the same on every instance), e.g. from: openssl rand -base64 32")
 		}
 	}
-	key, err := seal.LoadOrCreateKey(dataKey, st.DataDir)
-	if err != nil {
-		return nil, err
-	}
-	return seal.New(key)
+	// From data.key the sealer follows the file, so a server picks up a
+	// key `portal keys rotate` adds while it serves.
+	return seal.Load(dataKey, st.DataDir)
 }
 
 // openSealedStore opens the database of st for an operator command that

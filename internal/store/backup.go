@@ -27,8 +27,12 @@ type BackupManifest struct {
 	CreatedAt      time.Time `json:"createdAt"`
 	SchemaVersion  int64     `json:"schemaVersion"` // the newest migration applied
 	KeyFingerprint string    `json:"keyFingerprint"`
-	Size           int64     `json:"size"`   // bytes
-	SHA256         string    `json:"sha256"` // of the backup file
+	// KeyFingerprints are every key of the ring when the backup was made,
+	// the sealing one first: a backup made during a key rotation holds
+	// values under each.
+	KeyFingerprints []string `json:"keyFingerprints,omitempty"`
+	Size            int64    `json:"size"`   // bytes
+	SHA256          string   `json:"sha256"` // of the backup file
 }
 
 // ManifestPath is where the manifest of the backup at path is kept.
@@ -70,7 +74,7 @@ func (s *DB) Backup(ctx context.Context, path string) (*BackupManifest, error) {
 			os.Remove(tmpPath)
 		}
 	}()
-	m := &BackupManifest{CreatedAt: fromMS(ms(s.now())), KeyFingerprint: s.cfg.Sealer.Fingerprint()}
+	m := &BackupManifest{CreatedAt: fromMS(ms(s.now())), KeyFingerprint: s.cfg.Sealer.Fingerprint(), KeyFingerprints: s.cfg.Sealer.Fingerprints()}
 	if _, err := s.pool.ExecContext(ctx, `VACUUM INTO $1`, tmpPath); err != nil {
 		return nil, fmt.Errorf("store: backup: %w", err)
 	}
@@ -219,7 +223,7 @@ func Restore(ctx context.Context, o RestoreOptions) (replaced string, m *BackupM
 		if o.Sealer == nil {
 			return "", nil, fmt.Errorf("store: restore: no data key: put the key the backup was made with (fingerprint %s) in PORTAL_DATA_KEY or %s", m.KeyFingerprint, filepath.Join(o.DataDir, seal.KeyFileName))
 		}
-		if got := o.Sealer.Fingerprint(); got != m.KeyFingerprint {
+		if got := o.Sealer.Fingerprint(); !o.Sealer.Holds(m.KeyFingerprint) {
 			return "", nil, fmt.Errorf("store: restore: the backup was made with the data key %s, and this data folder's key is %s: restore with the backup's key (PORTAL_DATA_KEY or %s), or --force", m.KeyFingerprint, got, seal.KeyFileName)
 		}
 		if _, sum, err := syncAndHash(o.From); err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 
 	"applicantportal/internal/seal"
 )
@@ -35,6 +36,9 @@ func (s *DB) checkDataKey(ctx context.Context, sealer *seal.Sealer) error {
 		open = sealer.Open
 	}
 	if text, err := open(sealed); err != nil || string(text) != keyCheckText {
+		if id := seal.KeyID(sealed); id != "" {
+			return fmt.Errorf("store: the data key does not open this database's sealed data: it is sealed with the key %s, which PORTAL_DATA_KEY or data.key lacks (it holds %s): start with that key", id, strings.Join(sealer.Fingerprints(), ", "))
+		}
 		return errors.New("store: the data key does not open this database's sealed data: start with the key it was sealed with (PORTAL_DATA_KEY or data.key)")
 	}
 	if seal.IsBound(sealed) {
