@@ -34,6 +34,19 @@ func (s *conn) auditCompany(ctx context.Context, q queryer, companyID int64, act
 	return s.appendAudit(ctx, q, s.auditRow(ctx, companyID, 0, action, detail))
 }
 
+// asApplicant is ctx with the applicant subjectID as who acts, from the
+// address ctx names, unless an operator or an API key acts: the
+// endpoints that sign in learn who the applicant is only as they check
+// the credential.
+func asApplicant(ctx context.Context, subjectID int64) context.Context {
+	a := portal.ActorFrom(ctx)
+	if a.Kind != portal.ActorApplicant && a.Kind != portal.ActorSystem {
+		return ctx
+	}
+	a.Kind, a.ID = portal.ActorApplicant, subjectID
+	return portal.WithActor(ctx, a)
+}
+
 func (s *conn) auditRow(ctx context.Context, companyID, subjectID int64, action, detail string) auditRow {
 	return auditRow{companyID: companyID, subjectID: subjectID, actor: portal.ActorFrom(ctx), action: action, detail: detail, at: ms(s.now())}
 }
