@@ -235,3 +235,67 @@ func TestDownloadsAndStatusMovesAreAudited(t *testing.T) {
 		wantIntact(t, db, countAudit(t, db))
 	})
 }
+
+// TestOperatorActsAreAudited: what the command line and the operator API
+// change is recorded with who acted (here an API key).
+func TestOperatorActsAreAudited(t *testing.T) {
+	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+		ops := db.Operator()
+		ctx := portal.WithActor(context.Background(), portal.Actor{Kind: portal.ActorAPIKey, ID: 4, Name: "hr", Address: "203.0.113.8"})
+		acme := &portal.Company{Name: "Acme"}
+		if err := db.CreateCompany(ctx, acme); err != nil {
+			t.Fatal(err)
+		}
+		var invited int64
+		var bannerID int64
+		tests := []struct {
+			name    string
+			act     func() error
+			subject func() int64
+			action  string
+			detail  string
+		}{
+			{"Invite", func() error {
+				res, err := ops.Invitations.InviteApplicant(ctx, portal.InviteRequest{NewSubject: portal.NewSubject{
+					CompanyID: acme.ID, Email: "riley@example.com", FirstName: "Riley", LastName: "Stone"}})
+				if err == nil {
+					invited = res.Subject.ID
+				}
+				return err
+			}, func() int64 { return invited }, "applicant.invited", "invitation link"},
+			{"CompanyPreference", func() error {
+				_, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, portal.PrefAdverseWaitingDays, "7")
+				return err
+			}, func() int64 { return 0 }, "company.preference-set", portal.PrefAdverseWaitingDays + " = 7"},
+			{"BannerPosted", func() error {
+				b, err := ops.Banners.PostBanner(ctx, portal.BannerRequest{CompanyID: acme.ID, Message: "Maintenance tonight"})
+				if err == nil {
+					bannerID = b.ID
+				}
+				return err
+			}, func() int64 { return 0 }, "banner.posted", "banner "},
+			{"BannerCleared", func() error { return ops.Banners.ClearBanner(ctx, acme.ID, bannerID) },
+				func() int64 { return 0 }, "banner.cleared", "banner "},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := tt.act(); err != nil {
+					t.Fatal(err)
+				}
+				list, err := ops.Audit.FindAudit(context.Background(), portal.AuditFilter{CompanyID: acme.ID, Limit: 1})
+				if err != nil || len(list) != 1 {
+					t.Fatalf("FindAudit = %v, %v", list, err)
+				}
+				e := list[0]
+				if e.Action != tt.action || e.SubjectID != tt.subject() || !strings.Contains(e.Detail, tt.detail) ||
+					e.Actor.Kind != portal.ActorAPIKey || e.Actor.ID != 4 || e.Actor.Address != "203.0.113.8" {
+					t.Fatalf("last row %+v; want %s (%q) by API key 4", e, tt.action, tt.detail)
+				}
+				if strings.Contains(e.Detail, "riley") || strings.Contains(e.Detail, "Maintenance") {
+					t.Errorf("the row holds what the act said: %q", e.Detail)
+				}
+			})
+		}
+		wantIntact(t, db, countAudit(t, db))
+	})
+}

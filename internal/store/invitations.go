@@ -142,6 +142,9 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			return err
 		}
 		res = portal.InviteResult{Subject: sub, Token: token}
+		if err := s.db.audit(ctx, tx.db, sub.ID, "applicant.invited", "an invitation link created"); err != nil {
+			return err
+		}
 		if err := startReminderWindow(ctx, tx.db, sub.ID, s.db.now()); err != nil {
 			return err
 		}
