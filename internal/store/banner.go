@@ -72,8 +72,11 @@ func (s *DB) SetBanner(ctx context.Context, message string) (*portal.Banner, err
 			return nil
 		}
 		b = &portal.Banner{Message: message}
-		return tx.QueryRowContext(ctx, `INSERT INTO banners (message, active, created_at) VALUES ($1, TRUE, $2) RETURNING id`,
-			message, ms(s.now())).Scan(&b.ID)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO banners (message, active, created_at) VALUES ($1, TRUE, $2) RETURNING id`,
+			message, ms(s.now())).Scan(&b.ID); err != nil {
+			return err
+		}
+		return s.auditCompany(ctx, tx, 0, "banner.posted", fmt.Sprintf("banner %d, for everyone", b.ID))
 	})
 	return b, err
 }
