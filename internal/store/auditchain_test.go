@@ -62,54 +62,52 @@ func withoutAppendOnly(t testing.TB, db *store.DB, statements ...string) {
 	}
 }
 
-func TestAuditChainOfManyRowsVerifies(t *testing.T) {
+// TestAuditChainHoldsWhatCommitted: rows appended one by one or together
+// make one chain; a failed transaction's rows never join it; SQL cannot
+// change or remove a row (one database, the cases in turn).
+func TestAuditChainHoldsWhatCommitted(t *testing.T) {
 	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
-		wantIntact(t, db, 0)
-		appendAudit(t, db, 200, "webhook.added")
-		wantIntact(t, db, 200)
-		// Rows appended together in one transaction take consecutive places.
-		err := db.Atomically(context.Background(), "", func(tx *store.DB) error {
-			appendAudit(t, tx, 3, "apikey.created")
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantIntact(t, db, 203)
-	})
-}
-
-func TestAuditRowsOfAFailedTransactionAreNotChained(t *testing.T) {
-	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
-		appendAudit(t, db, 2, "webhook.added")
-		err := db.Atomically(context.Background(), "", func(tx *store.DB) error {
-			appendAudit(t, tx, 3, "apikey.created")
-			return fmt.Errorf("changed my mind")
-		})
-		if err == nil {
-			t.Fatal("Atomically succeeded")
-		}
-		wantIntact(t, db, 2)
-		appendAudit(t, db, 1, "webhook.removed")
-		wantIntact(t, db, 3)
-	})
-}
-
-func TestAuditLogRefusesUpdateAndDeleteBySQL(t *testing.T) {
-	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
-		appendAudit(t, db, 3, "webhook.added")
-		for _, q := range []string{
-			`UPDATE audit_log SET detail = 'nothing happened' WHERE seq = 2`,
-			`UPDATE audit_log SET hash = NULL WHERE seq = 2`,
-			`DELETE FROM audit_log WHERE seq = 2`,
-			`DELETE FROM audit_log`,
-			`INSERT INTO audit_log (company_id, subject_id, actor, action, created_at) VALUES (1, 0, 'system', 'forged', 1)`,
-		} {
-			if _, err := db.SQL().Exec(q); err == nil || !strings.Contains(err.Error(), "audit_log") {
-				t.Errorf("%s: error %v, want the trigger's refusal", q, err)
+		ctx := context.Background()
+		t.Run("ManyRowsVerify", func(t *testing.T) {
+			wantIntact(t, db, 0)
+			appendAudit(t, db, 200, "webhook.added")
+			wantIntact(t, db, 200)
+			// Rows appended together in one transaction take consecutive places.
+			err := db.Atomically(ctx, "", func(tx *store.DB) error {
+				appendAudit(t, tx, 3, "apikey.created")
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		wantIntact(t, db, 3)
+			wantIntact(t, db, 203)
+		})
+		t.Run("RowsOfAFailedTransactionAreNotChained", func(t *testing.T) {
+			err := db.Atomically(ctx, "", func(tx *store.DB) error {
+				appendAudit(t, tx, 3, "apikey.created")
+				return fmt.Errorf("changed my mind")
+			})
+			if err == nil {
+				t.Fatal("Atomically succeeded")
+			}
+			wantIntact(t, db, 203)
+			appendAudit(t, db, 1, "webhook.removed")
+			wantIntact(t, db, 204)
+		})
+		t.Run("UpdateAndDeleteBySQLAreRefused", func(t *testing.T) {
+			for _, q := range []string{
+				`UPDATE audit_log SET detail = 'nothing happened' WHERE seq = 2`,
+				`UPDATE audit_log SET hash = NULL WHERE seq = 2`,
+				`DELETE FROM audit_log WHERE seq = 2`,
+				`DELETE FROM audit_log`,
+				`INSERT INTO audit_log (company_id, subject_id, actor, action, created_at) VALUES (1, 0, 'system', 'forged', 1)`,
+			} {
+				if _, err := db.SQL().Exec(q); err == nil || !strings.Contains(err.Error(), "audit_log") {
+					t.Errorf("%s: error %v, want the trigger's refusal", q, err)
+				}
+			}
+			wantIntact(t, db, 204)
+		})
 	})
 }
 
