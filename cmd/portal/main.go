@@ -45,7 +45,7 @@ Commands:
   webhook   employers' webhook endpoints and deliveries: webhook add|list|deliveries|remove|retry
   sms       the text messages to applicants: sms outbox
   adverse   pre-adverse and final adverse-action notices: adverse pre|final|show --subject ID
-  audit     the audit trail of actions on screenings: audit list [--subject ID]
+  audit     the audit trail of security-relevant acts: audit list [--subject ID] | audit verify
   service   move a service of an applicant's order: service set|list|reasons
   order     set an applicant's order status: order set --subject ID --status N
   profile   set an applicant's profile status: profile set --subject ID --status N

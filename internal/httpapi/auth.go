@@ -13,11 +13,11 @@ import (
 )
 
 func (s *Server) registerAuthRoutes(mux *routes) {
-	mux.HandleFunc("POST /oauth/access_token", s.handleTokenCreate)
+	mux.HandleFunc("POST /oauth/access_token", s.fromClient(s.handleTokenCreate))
 	mux.HandleFunc("DELETE /oauth/access_token", s.require(setupAllowed, s.handleTokenDelete))
 	mux.HandleFunc("GET "+tokenLoginPath, s.handleTokenLogin)
 	mux.HandleFunc("POST /api/user/password/reset", s.handlePasswordResetRequest)
-	mux.HandleFunc("POST /api/user/password/reset/confirm", s.handlePasswordResetConfirm)
+	mux.HandleFunc("POST /api/user/password/reset/confirm", s.fromClient(s.handlePasswordResetConfirm))
 	mux.HandleFunc("POST /api/user/password/reset/verify", s.handlePasswordResetVerify)
 }
 

@@ -53,6 +53,16 @@ func (s *Server) require(a access, h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// fromClient names, for the audit trail, the client's address as who acts
+// on a route that signs in without an access token (the token endpoint,
+// reset and e-mail links); the store names the applicant once the
+// credential shows who it is.
+func (s *Server) fromClient(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		h(w, r.WithContext(portal.WithActor(r.Context(), portal.Actor{Kind: portal.ActorApplicant, Address: s.clientIP(r)})))
+	}
+}
+
 // callerFrom is the session require put into the context. Only handlers
 // behind require call it; elsewhere it panics, which is a routing bug.
 func callerFrom(ctx context.Context) *portal.Session {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"applicantportal/internal/portal"
 	"applicantportal/internal/store"
 )
 
@@ -170,4 +171,55 @@ func TestPasswordResetVerify(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSignInsAreAuditedWithTheClientsAddress: the token endpoint names the
+// client's address for the audit trail, and the store the applicant once
+// the credential shows who it is; a sign-out is recorded too.
+func TestSignInsAreAuditedWithTheClientsAddress(t *testing.T) {
+	eachOAuthAPI(t, func(t *testing.T, a *oauthAPI) {
+		const remote = "198.51.100.23"
+		h := map[string]string{"RemoteAddr": remote + ":4242"}
+		last := func() portal.AuditEntry {
+			t.Helper()
+			list, err := a.db.Operator().Audit.FindAudit(context.Background(), portal.AuditFilter{Limit: 1})
+			if err != nil || len(list) != 1 {
+				t.Fatalf("FindAudit = %v, %v", list, err)
+			}
+			return list[0]
+		}
+		jane := a.ids["jane"]
+		if rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: passwordGrant("jane@example.com", "wrong"), Header: h}); rec.Code != 401 {
+			t.Fatalf("wrong password = %d", rec.Code)
+		}
+		if e := last(); e.Action != "login.failed" || e.SubjectID != jane || e.Actor.ID != jane || e.Actor.Address != remote {
+			t.Fatalf("after a wrong password: %+v", e)
+		}
+		rec := a.send(request{Method: "POST", URL: "/oauth/access_token", Body: passwordGrant("jane@example.com", janePass), Header: h})
+		if rec.Code != 200 {
+			t.Fatalf("login = %d %s", rec.Code, rec.Body)
+		}
+		if e := last(); e.Action != "login.succeeded" || e.SubjectID != jane || e.Actor.Kind != portal.ActorApplicant || e.Actor.Address != remote {
+			t.Fatalf("after the login: %+v", e)
+		}
+		token := decode(t, rec)["access_token"].(string)
+		if rec := a.send(request{Method: "DELETE", URL: "/oauth/access_token", Token: token, Header: h}); rec.Code != 204 {
+			t.Fatalf("logout = %d %s", rec.Code, rec.Body)
+		}
+		if e := last(); e.Action != "logout" || e.SubjectID != jane || e.Actor.Address != remote {
+			t.Fatalf("after the logout: %+v", e)
+		}
+	})
+}
+
+// withoutSignIns is the trail without the password and sign-in rows the
+// tests' setup leaves, for tests about the acts after it.
+func withoutSignIns(trail []portal.AuditEntry) []portal.AuditEntry {
+	var out []portal.AuditEntry
+	for _, e := range trail {
+		if !strings.HasPrefix(e.Action, "login.") && !strings.HasPrefix(e.Action, "password.") {
+			out = append(out, e)
+		}
+	}
+	return out
 }

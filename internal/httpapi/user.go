@@ -12,7 +12,7 @@ func (s *Server) registerUserRoutes(mux *routes) {
 	mux.HandleFunc("GET /api/v2/user", s.require(setupAllowed, s.handleUserGet))
 	mux.HandleFunc("PATCH /api/v2/user", s.require(setupAllowed, s.handleUserPatch))
 	mux.HandleFunc("PUT /api/v2/user/locale", s.require(setupAllowed, s.handleUserLocalePut))
-	mux.HandleFunc("POST /api/v2/user/email/confirm", s.handleEmailChangeConfirm)
+	mux.HandleFunc("POST /api/v2/user/email/confirm", s.fromClient(s.handleEmailChangeConfirm))
 	mux.HandleFunc("GET /api/settings/company/{id}", s.require(setupAllowed, s.handleCompanySettingsGet))
 	mux.HandleFunc("GET /api/v2/user/profile", s.require(applicantOnly, s.handleProfileGet))
 	mux.HandleFunc("POST /api/v2/user/subject/status", s.require(applicantOnly, s.handleSubjectStatusCreate))

@@ -74,6 +74,25 @@ const DefaultAuditLimit = 200
 // screening writes it in the transaction of the action.
 type AuditService interface {
 	FindAudit(ctx context.Context, f AuditFilter) ([]AuditEntry, error)
+	// VerifyChain walks the trail's hash chain in order and tells where
+	// it first breaks.
+	VerifyChain(ctx context.Context) (*AuditChainCheck, error)
+}
+
+// AuditChainCheck is what a walk of the audit chain found: how many rows
+// it checked and the last one's hash, or where the chain first breaks.
+type AuditChainCheck struct {
+	Rows     int64
+	LastHash string
+	Broken   *AuditBreak
+}
+
+// AuditBreak is the first row at which the chain breaks: its id, its
+// place in the chain (seq) and what differs.
+type AuditBreak struct {
+	ID      int64
+	Seq     int64
+	Problem string
 }
 
 // Notice is a message to the applicant about their screening, sent by

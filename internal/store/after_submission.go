@@ -16,27 +16,39 @@ import (
 // applicant's open pages, published after the commit.
 
 // audit appends the action to the audit trail, with who acts as ctx says
-// (portal.ActorFrom) and the applicant's company.
+// (portal.ActorFrom) and the applicant's company; subject 0 is an act on
+// no known applicant (a failed login with an unknown username).
 func (s *conn) audit(ctx context.Context, q queryer, subjectID int64, action, detail string) error {
-	return s.appendAudit(ctx, q, `(SELECT company_id FROM subjects WHERE id = $1), $1`, subjectID, action, detail)
+	var companyID int64
+	if subjectID != 0 {
+		if err := q.QueryRowContext(ctx, `SELECT company_id FROM subjects WHERE id = $1`, subjectID).Scan(&companyID); err != nil {
+			return fmt.Errorf("store: audit %s: %w", action, err)
+		}
+	}
+	return s.appendAudit(ctx, q, s.auditRow(ctx, companyID, subjectID, action, detail))
 }
 
 // auditCompany appends an action on a company's own settings (its webhook
-// endpoints), which concerns no applicant: subject 0.
+// endpoints, its API keys), which concerns no applicant: subject 0.
 func (s *conn) auditCompany(ctx context.Context, q queryer, companyID int64, action, detail string) error {
-	return s.appendAudit(ctx, q, `$1, 0`, companyID, action, detail)
+	return s.appendAudit(ctx, q, s.auditRow(ctx, companyID, 0, action, detail))
 }
 
-// appendAudit writes the row; whose is the SQL of its company and subject
-// from $1.
-func (s *conn) appendAudit(ctx context.Context, q queryer, whose string, id int64, action, detail string) error {
+// asApplicant is ctx with the applicant subjectID as who acts, from the
+// address ctx names, unless an operator or an API key acts: the
+// endpoints that sign in learn who the applicant is only as they check
+// the credential.
+func asApplicant(ctx context.Context, subjectID int64) context.Context {
 	a := portal.ActorFrom(ctx)
-	if _, err := q.ExecContext(ctx, `INSERT INTO audit_log (company_id, subject_id, actor, actor_id, actor_name, address, action, detail, created_at)
-		VALUES (`+whose+`, $2, $3, $4, $5, $6, $7, $8)`,
-		id, a.Kind, a.ID, a.Name, a.Address, action, detail, ms(s.now())); err != nil {
-		return fmt.Errorf("store: audit %s: %w", action, err)
+	if a.Kind != portal.ActorApplicant && a.Kind != portal.ActorSystem {
+		return ctx
 	}
-	return nil
+	a.Kind, a.ID = portal.ActorApplicant, subjectID
+	return portal.WithActor(ctx, a)
+}
+
+func (s *conn) auditRow(ctx context.Context, companyID, subjectID int64, action, detail string) auditRow {
+	return auditRow{companyID: companyID, subjectID: subjectID, actor: portal.ActorFrom(ctx), action: action, detail: detail, at: ms(s.now())}
 }
 
 // AuditService is portal.AuditService on the store.

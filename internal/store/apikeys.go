@@ -70,8 +70,12 @@ func (s *APIKeyService) CreateAPIKey(ctx context.Context, companyID int64, name 
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM companies WHERE id = $1`, companyID).Scan(&one); err != nil {
 			return notFound(err, "Company")
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO api_keys (company_id, name, prefix, key_hash, created_at)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, companyID, name, k.Prefix, hashSecret(secret), ms(k.CreatedAt)).Scan(&k.ID)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO api_keys (company_id, name, prefix, key_hash, created_at)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, companyID, name, k.Prefix, hashSecret(secret), ms(k.CreatedAt)).Scan(&k.ID); err != nil {
+			return err
+		}
+		// The prefix only: it names the key in listings and opens nothing.
+		return s.db.auditCompany(ctx, tx, companyID, "apikey.created", fmt.Sprintf("key %d %q (%s...)", k.ID, name, k.Prefix))
 	})
 	if err != nil {
 		return nil, "", err
@@ -101,16 +105,17 @@ func (s *APIKeyService) FindAPIKeys(ctx context.Context, companyID int64) ([]por
 
 // RevokeAPIKey revokes a key; revoking it again keeps the first time.
 func (s *APIKeyService) RevokeAPIKey(ctx context.Context, keyID int64) error {
-	res, err := s.db.db.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, ms(s.db.now()), keyID)
-	if err != nil {
-		return fmt.Errorf("store: revoke api key: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: revoke api key: %w", err)
-	} else if n == 0 {
-		return portal.Errorf(portal.ENOTFOUND, "API key not found.")
-	}
-	return nil
+	return s.db.tx(ctx, func(tx *sql.Tx) error {
+		var companyID int64
+		err := tx.QueryRowContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING company_id`,
+			ms(s.db.now()), keyID).Scan(&companyID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return portal.Errorf(portal.ENOTFOUND, "API key not found.")
+		} else if err != nil {
+			return fmt.Errorf("store: revoke api key: %w", err)
+		}
+		return s.db.auditCompany(ctx, tx, companyID, "apikey.revoked", fmt.Sprintf("key %d", keyID))
+	})
 }
 
 // AuthenticateAPIKey finds the key by the hash of secret, so no secret is

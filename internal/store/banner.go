@@ -72,8 +72,11 @@ func (s *DB) SetBanner(ctx context.Context, message string) (*portal.Banner, err
 			return nil
 		}
 		b = &portal.Banner{Message: message}
-		return tx.QueryRowContext(ctx, `INSERT INTO banners (message, active, created_at) VALUES ($1, TRUE, $2) RETURNING id`,
-			message, ms(s.now())).Scan(&b.ID)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO banners (message, active, created_at) VALUES ($1, TRUE, $2) RETURNING id`,
+			message, ms(s.now())).Scan(&b.ID); err != nil {
+			return err
+		}
+		return s.auditCompany(ctx, tx, 0, "banner.posted", fmt.Sprintf("banner %d, for everyone", b.ID))
 	})
 	return b, err
 }
@@ -162,7 +165,7 @@ func (s *OperatorBannerService) PostBanner(ctx context.Context, req portal.Banne
 		if err != nil {
 			return fmt.Errorf("store: post banner: %w", err)
 		}
-		return nil
+		return s.db.auditCompany(ctx, tx, req.CompanyID, "banner.posted", fmt.Sprintf("banner %d", b.ID))
 	})
 	if err != nil {
 		return nil, err
@@ -205,7 +208,7 @@ func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bann
 			if err != nil {
 				return fmt.Errorf("store: clear banners: %w", err)
 			}
-			return nil
+			return s.db.auditCompany(ctx, tx, companyID, "banner.cleared", "every active banner")
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(company_id, 0) FROM banners WHERE id = $1 AND (CAST($2 AS BIGINT) = 0 OR company_id = $2)`,
 			bannerID, companyID).Scan(&audience); err != nil {
@@ -214,7 +217,7 @@ func (s *OperatorBannerService) ClearBanner(ctx context.Context, companyID, bann
 		if _, err := tx.ExecContext(ctx, `UPDATE banners SET active = FALSE WHERE id = $1`, bannerID); err != nil {
 			return fmt.Errorf("store: clear banner: %w", err)
 		}
-		return nil
+		return s.db.auditCompany(ctx, tx, audience, "banner.cleared", fmt.Sprintf("banner %d", bannerID))
 	})
 	if err != nil {
 		return err

@@ -553,6 +553,10 @@ func (s *OperatorChatService) ReplyChat(ctx context.Context, req portal.ChatRepl
 		if err := s.db.insertChatMessage(ctx, tx, m); err != nil {
 			return err
 		}
+		// What it says is not written: the trail keeps no conversation.
+		if err := s.db.audit(ctx, tx, req.SubjectID, "chat.replied", fmt.Sprintf("message %d", m.ID)); err != nil {
+			return err
+		}
 		away := !seen.Valid || fromMS(seen.Int64).Before(now.Add(-portal.ChatAwayAfter))
 		if !away || unread > 0 {
 			return nil

@@ -352,6 +352,9 @@ func (s *CompanyService) SetCompanyPreference(ctx context.Context, companyID int
 		if _, err := tx.ExecContext(ctx, query, arg, id); err != nil {
 			return err
 		}
+		if err := s.db.auditCompany(ctx, tx, companyID, "company.preference-set", pref.Name+" = "+pref.Value); err != nil {
+			return err
+		}
 		return s.db.catalogChanged(ctx, tx)
 	})
 	if err != nil {
@@ -387,10 +390,12 @@ func (s *CompanyService) setCompanyETA(ctx context.Context, companyID int64, cod
 	if err != nil {
 		return err
 	}
-	if _, err := s.db.db.ExecContext(ctx, `INSERT INTO company_service_etas (company_id, code, min_days, max_days) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (company_id, code) DO UPDATE SET min_days = excluded.min_days, max_days = excluded.max_days`,
-		companyID, code, d.Min, d.Max); err != nil {
-		return fmt.Errorf("store: set company estimate: %w", err)
-	}
-	return nil
+	return s.db.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO company_service_etas (company_id, code, min_days, max_days) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (company_id, code) DO UPDATE SET min_days = excluded.min_days, max_days = excluded.max_days`,
+			companyID, code, d.Min, d.Max); err != nil {
+			return fmt.Errorf("store: set company estimate: %w", err)
+		}
+		return s.db.auditCompany(ctx, tx, companyID, "company.preference-set", "eta."+code+" = "+value)
+	})
 }

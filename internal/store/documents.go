@@ -270,7 +270,16 @@ func (s *DocumentService) OpenDocument(ctx context.Context, subjectID, documentI
 	if portal.ErrorCode(err) == portal.ENOTFOUND {
 		return nil, nil, portal.Errorf(portal.ENOTFOUND, "Document not found.")
 	}
-	return f, rc, err
+	if err != nil {
+		return nil, nil, err
+	}
+	// Recorded as the download starts (a read has no transaction of its
+	// own); the file's name is not written, as it may name the applicant.
+	if err := s.audit(ctx, s.db, subjectID, "document.downloaded", fmt.Sprintf("document %d", documentID)); err != nil {
+		rc.Close()
+		return nil, nil, err
+	}
+	return f, rc, nil
 }
 
 // DeleteDocument deletes the document and its file in one transaction,

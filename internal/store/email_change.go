@@ -69,7 +69,11 @@ func (s *AuthService) RequestEmailChange(ctx context.Context, sess portal.Sessio
 			return err
 		}
 		subject, body = msg.emailChangingMail(firstName, email, newEmail, ttl, strings.TrimRight(confirmURLBase, "/")+"/login")
-		return s.enqueueMail(ctx, tx, now, email, subject, body, 0)
+		if err := s.enqueueMail(ctx, tx, now, email, subject, body, 0); err != nil {
+			return err
+		}
+		// Neither address is written: the trail holds no personal data.
+		return s.audit(ctx, tx, sess.SubjectID, "email.change-requested", "a confirmation link sent to the new address")
 	})
 }
 
@@ -137,7 +141,10 @@ func (s *AuthService) ConfirmEmailChange(ctx context.Context, token string) erro
 			return fmt.Errorf("store: spend reset links: %w", err)
 		}
 		subject, body := messagesIn(locale).emailChangedMail(firstName, oldEmail, newEmail)
-		return s.enqueueMail(ctx, tx, now, oldEmail, subject, body, 0)
+		if err := s.enqueueMail(ctx, tx, now, oldEmail, subject, body, 0); err != nil {
+			return err
+		}
+		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "email.changed", "confirmed with the link; every session ended")
 	})
 }
 

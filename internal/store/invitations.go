@@ -88,7 +88,10 @@ func (s *AuthService) SetInitialPassword(ctx context.Context, subjectID int64, p
 		if _, err := tx.ExecContext(ctx, `UPDATE invitations SET used_at = $1 WHERE subject_id = $2 AND used_at IS NULL`, now, subjectID); err != nil {
 			return fmt.Errorf("store: consume invitation: %w", err)
 		}
-		return spendResetLinks(ctx, tx, subjectID, now)
+		if err := spendResetLinks(ctx, tx, subjectID, now); err != nil {
+			return err
+		}
+		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "password.set", "the account's first password")
 	})
 }
 
@@ -143,6 +146,9 @@ func (s *InvitationService) InviteApplicant(ctx context.Context, req portal.Invi
 			return err
 		}
 		res = portal.InviteResult{Subject: sub, Token: token}
+		if err := s.db.audit(ctx, tx.db, sub.ID, "applicant.invited", "an invitation link created"); err != nil {
+			return err
+		}
 		if err := startReminderWindow(ctx, tx.db, sub.ID, s.db.now()); err != nil {
 			return err
 		}

@@ -465,6 +465,13 @@ func (s *LegalService) SignLegalStep(ctx context.Context, subjectID int64, sigs 
 			} else if err != nil {
 				return fmt.Errorf("store: save signature: %w", err)
 			}
+			detail := fmt.Sprintf("document %d version %d (%s): %s", sig.DocumentID, sig.DocumentVersion, sig.Language, outcome)
+			if sig.Instance != "" {
+				detail += ", release " + sig.Instance
+			}
+			if err := s.audit(ctx, tx, subjectID, "legal.signed", detail); err != nil {
+				return err
+			}
 		}
 		if !paperForms {
 			return nil
@@ -521,9 +528,11 @@ func (s *LegalService) DeleteSignature(ctx context.Context, subjectID, documentI
 			return portal.ErrSetupComplete // rolls the delete back
 		}
 		if outcome == string(portal.SignOutcomePaperForms) {
-			return setOrderHold(ctx, tx, subjectID, "", s.now())
+			if err := setOrderHold(ctx, tx, subjectID, "", s.now()); err != nil {
+				return err
+			}
 		}
-		return nil
+		return s.audit(ctx, tx, subjectID, "legal.signature-deleted", fmt.Sprintf("document %d (%s)", documentID, outcome))
 	})
 }
 

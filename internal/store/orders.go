@@ -85,12 +85,22 @@ var _ portal.OperatorOrderService = (*OperatorOrderService)(nil)
 // MarkSpecimenCollected sets the chosen site's collected_at once; marking
 // again keeps the first time.
 func (s *OperatorOrderService) MarkSpecimenCollected(ctx context.Context, subjectID int64) (*portal.SiteChoice, error) {
-	res, err := s.db.db.ExecContext(ctx, `UPDATE subject_collection_sites SET collected_at = $1 WHERE subject_id = $2 AND collected_at IS NULL`,
-		ms(s.db.now()), subjectID)
+	var n int64
+	err := s.db.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE subject_collection_sites SET collected_at = $1 WHERE subject_id = $2 AND collected_at IS NULL`,
+			ms(s.db.now()), subjectID)
+		if err != nil {
+			return err
+		}
+		if n, _ = res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return s.db.audit(ctx, tx, subjectID, "order.specimen-collected", "")
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: mark specimen collected: %w", err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		var one int
 		err := s.db.db.QueryRowContext(ctx, `SELECT 1 FROM subject_collection_sites WHERE subject_id = $1`, subjectID).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {

@@ -91,7 +91,10 @@ func (s *AuthService) ChangePassword(ctx context.Context, sess portal.Session, i
 		if stored.String != hash.String || (keepFamilyID != 0 && !live) {
 			return portal.Errorf(portal.ECONFLICT, "Your password or your session changed while this request was under way. Please log in again.")
 		}
-		return s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID)
+		if err := s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID); err != nil {
+			return err
+		}
+		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "password.changed", "every other session ended")
 	})
 }
 
@@ -100,7 +103,7 @@ func (s *AuthService) ChangePassword(ctx context.Context, sess portal.Session, i
 // against its stored hash. A wrong one counts as a failed login of
 // username from ip and answers a validation error on currentPassword.
 func (s *conn) checkCurrentPassword(ctx context.Context, username, hash, ip, current string) error {
-	ok, err := s.checkPassword(ctx, username, ip, current, hash, true)
+	ok, err := s.checkPassword(ctx, username, ip, current, hash, true, nil)
 	if err != nil {
 		return err
 	}

@@ -192,7 +192,15 @@ func (s *DocumentService) OpenFilledPdfForm(ctx context.Context, subjectID, form
 	}
 	// A submission replaced in between has lost its file: the applicant
 	// asks again and gets the new one.
-	return s.files.Get(ctx, form.Submitted.ID)
+	f, rc, err := s.files.Get(ctx, form.Submitted.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.audit(ctx, s.db, subjectID, "pdf-form.downloaded", fmt.Sprintf("form %d, the signed copy", formID)); err != nil {
+		rc.Close()
+		return nil, nil, err
+	}
+	return f, rc, nil
 }
 
 // SubmitPdfForm implements portal.DocumentService. The upload is at most

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -215,6 +216,9 @@ func TestSubmitPdfForm(t *testing.T) {
 		rc.Close()
 		if !bytes.Equal(body, filled) || f.ID != first {
 			t.Errorf("OpenFilledPdfForm = %+v, %d bytes; want the submitted copy", f, len(body))
+		}
+		if e := lastAudit(t, db, w.casey.ID); e == nil || e.Action != "pdf-form.downloaded" || e.Detail != fmt.Sprintf("form %d, the signed copy", w.idaho.ID) {
+			t.Errorf("after the download the trail's last row is %+v", e)
 		}
 		forms, err := w.docs.FindPdfForms(ctx, w.casey.ID)
 		if err != nil || forms[0].Submitted == nil || forms[0].Submitted.ID != first || forms[1].Submitted != nil {

@@ -284,7 +284,9 @@ func TestReportAttachTellsTheApplicant(t *testing.T) {
 			for _, e := range trail {
 				actions = append(actions, e.Action)
 			}
-			if want := []string{"report.attached", "report.attached", "report.free-copy-sent", "report.attached"}; !reflect.DeepEqual(actions, want) {
+			// After the applicant's password and sign-ins of the setup.
+			if want := []string{"report.attached", "report.attached", "report.free-copy-sent", "report.attached",
+				"login.succeeded", "login.succeeded", "password.set"}; !reflect.DeepEqual(actions, want) {
 				t.Errorf("trail = %v, want %v", actions, want)
 			}
 		})

@@ -137,6 +137,9 @@ func (s *AuthService) ConfirmPasswordReset(ctx context.Context, token, pw string
 		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE username = (SELECT username FROM subjects WHERE id = $1)`, subjectID); err != nil {
 			return fmt.Errorf("store: clear login failures: %w", err)
 		}
-		return s.replacePassword(ctx, tx, subjectID, hash, 0)
+		if err := s.replacePassword(ctx, tx, subjectID, hash, 0); err != nil {
+			return err
+		}
+		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "password.reset", "with a reset link; every session ended")
 	})
 }

@@ -311,7 +311,7 @@ func (s *SignInService) LoginWithCode(ctx context.Context, c portal.CodeCredenti
 				if _, err := q.ExecContext(ctx, `DELETE FROM login_failures WHERE username = $1 AND ip = $2`, username, c.IP); err != nil {
 					return fmt.Errorf("store: clear login failures: %w", err)
 				}
-				return s.audit(ctx, q, subjectID, "signin.code-accepted", "")
+				return s.audit(asApplicant(ctx, subjectID), q, subjectID, "signin.code-accepted", "")
 			}
 		}
 		if _, err := q.ExecContext(ctx, `INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`, username, c.IP, now); err != nil {
@@ -324,7 +324,7 @@ func (s *SignInService) LoginWithCode(ctx context.Context, c portal.CodeCredenti
 			used_at = CASE WHEN attempts + 1 >= $1 THEN $2 ELSE used_at END WHERE id = $3`, portal.MaxCodeAttempts, now, codeID); err != nil {
 			return fmt.Errorf("store: count a wrong sign-in code: %w", err)
 		}
-		return s.audit(ctx, q, subjectID, "signin.code-refused", "")
+		return s.audit(asApplicant(ctx, subjectID), q, subjectID, "signin.code-refused", "")
 	})
 	if err != nil {
 		return nil, err

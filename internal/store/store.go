@@ -137,6 +137,9 @@ type conn struct {
 	// catalog remembers companies and packages while events arrive
 	// (catalogcache.go); every copy of the conn shares it.
 	catalog *catalogCache
+	// audits holds each open transaction's audit rows until its commit
+	// chains them (auditchain.go); every copy of the conn shares it.
+	audits *auditQueue
 }
 
 // Open connects and applies the embedded migrations.
@@ -175,10 +178,14 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	s := &DB{&conn{db: sqldb, pool: sqldb, inUse: inUse, dialect: d, cfg: cfg, now: cfg.Now,
 		gate: gate.New(cfg.PasswordChecks, cfg.PasswordCheckWait, passwordGateBusy), userLocks: newKeyedMutex(),
 		hashMemory: newHashMemory(), forms: pdfform.NewReader(), tokens: newTokenCache(max(cfg.TokenCacheTTL, 0)),
-		definitions: newDefinitionCache(), catalog: newCatalogCache()}}
+		definitions: newDefinitionCache(), catalog: newCatalogCache(), audits: newAuditQueue()}}
 	healthCtx, closeHealth := context.WithCancel(context.Background())
 	s.health, s.closeHealth = newHealth(cfg.Logger, cfg.Now, probeTx(sqldb), healthCtx), closeHealth
 	if err := s.Migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	if err := s.chainLegacyAudit(ctx); err != nil {
 		sqldb.Close()
 		return nil, err
 	}
@@ -474,9 +481,19 @@ func (s *conn) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	// (or not).
 	defer s.tokens.ended(tx)
 	defer s.catalog.ended(tx)
+	s.audits.begin(tx)
+	defer s.audits.take(tx)
 	if err := fn(tx); err != nil {
 		tx.Rollback()
 		return err
+	}
+	// The audit rows last, so the chain's lock is held only until the
+	// commit.
+	if rows := s.audits.take(tx); len(rows) > 0 {
+		if err := s.chainAudit(ctx, tx, rows...); err != nil {
+			tx.Rollback()
+			return err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
@@ -489,7 +506,9 @@ func (s *conn) savepoint(ctx context.Context, fn func(*sql.Tx) error) error {
 	if _, err := s.inTx.ExecContext(ctx, `SAVEPOINT store_tx`); err != nil {
 		return fmt.Errorf("store: savepoint: %w", err)
 	}
+	queued := s.audits.mark(s.inTx)
 	if err := fn(s.inTx); err != nil {
+		s.audits.undo(s.inTx, queued)
 		// PostgreSQL refuses every statement after a failed one until the
 		// rollback to the savepoint.
 		if _, rerr := s.inTx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT store_tx`); rerr != nil {

@@ -292,6 +292,13 @@ func (s *SubjectService) MoveSubjectStatus(ctx context.Context, subjectID int64,
 		if err := s.setStatus(ctx, tx, subjectID, from, move.To); err != nil {
 			return err
 		}
+		detail := fmt.Sprintf("from %d to %d", from, move.To)
+		if move.Declared {
+			detail += ", with the declaration"
+		}
+		if err := s.audit(ctx, tx, subjectID, "status.moved", detail); err != nil {
+			return err
+		}
 		if event, ok := statusWebhooks[move.To]; ok {
 			if err := s.queueWebhook(ctx, tx, subjectID, event, webhookStatus{move.To}); err != nil {
 				return err

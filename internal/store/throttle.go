@@ -149,7 +149,10 @@ func (s *conn) loginThrottled(ctx context.Context, q queryer, username, ip strin
 // usernames from one IP are not serialised (that would queue a whole NAT
 // behind one login): the per-IP limit may be passed by at most the checks
 // in flight, which the password-check gate bounds.
-func (s *conn) checkPassword(ctx context.Context, username, ip, pw, hash string, exists bool) (bool, error) {
+//
+// failed, when not nil, records a failure in the same transaction (the
+// audit trail's login.failed).
+func (s *conn) checkPassword(ctx context.Context, username, ip, pw, hash string, exists bool, failed func(q queryer) error) (bool, error) {
 	// Waiting for the username is bounded like waiting for the gate, so a
 	// flood of attempts on one account cannot pile up without end.
 	lockCtx, cancel := context.WithTimeout(ctx, s.gate.Wait())
@@ -181,6 +184,9 @@ func (s *conn) checkPassword(ctx context.Context, username, ip, pw, hash string,
 			}
 			if _, err := q.ExecContext(ctx, `INSERT INTO login_failures (username, ip, at) VALUES ($1, $2, $3)`, username, ip, ms(s.now())); err != nil {
 				return fmt.Errorf("store: record login failure: %w", err)
+			}
+			if failed != nil {
+				return failed(q)
 			}
 			return nil
 		})

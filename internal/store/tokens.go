@@ -32,14 +32,32 @@ func (s *AuthService) Login(ctx context.Context, c portal.Credentials) (*portal.
 	if hash.Valid {
 		stored = hash.String
 	}
-	ok, err := s.checkPassword(ctx, username, c.IP, c.Password, stored, hash.Valid)
+	// Who tries: the account's applicant, or nobody known (subject 0;
+	// the username tried is not kept, being an e-mail address).
+	actx := asApplicant(portal.WithActor(ctx, portal.Actor{Kind: portal.ActorApplicant, Address: c.IP}), subjectID)
+	ok, err := s.checkPassword(ctx, username, c.IP, c.Password, stored, hash.Valid, func(q queryer) error {
+		detail := "wrong password"
+		if subjectID == 0 {
+			detail = "unknown username"
+		} else if !hash.Valid {
+			detail = "no password set yet"
+		}
+		return s.audit(actx, q, subjectID, "login.failed", detail)
+	})
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, portal.ErrBadCredentials
 	}
-	return s.issue(ctx, subjectID, c.ClientID, portal.ScopeDefault)
+	var pair *portal.TokenPair
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if pair, err = s.issueInTx(ctx, tx, subjectID, c.ClientID, portal.ScopeDefault); err != nil {
+			return err
+		}
+		return s.audit(actx, tx, subjectID, "login.succeeded", "with a password")
+	})
+	return pair, err
 }
 
 // plausibleUsername reports whether u could be an account's username (an
@@ -156,7 +174,8 @@ func (s *AuthService) Refresh(ctx context.Context, clientID, clientSecret, refre
 			if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), familyID); err != nil {
 				return fmt.Errorf("store: revoke token family: %w", err)
 			}
-			return nil
+			return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "login.refresh-reused",
+				fmt.Sprintf("a refresh token was used twice: every token of its sign-in (family %d) revoked", familyID))
 		}
 		pair, err = s.issueInFamily(ctx, tx, familyID, scope)
 		if pair != nil {
@@ -211,7 +230,12 @@ func (s *AuthService) Revoke(ctx context.Context, accessToken string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), sess.FamilyID)
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE token_families SET revoked_at = $1 WHERE id = $2`, ms(s.now()), sess.FamilyID); err != nil {
+			return err
+		}
+		return s.audit(asApplicant(ctx, sess.SubjectID), tx, sess.SubjectID, "logout", "")
+	})
 	s.tokens.forget()
 	if s.inTx != nil {
 		s.tokens.forgetAfter(s.inTx)
