@@ -291,3 +291,33 @@ func TestSealFor(t *testing.T) {
 		}
 	})
 }
+
+// TestSealUsesAFreshNonceEachTime: each sealed value carries its own
+// random nonce (GCM must never see one twice under a key), in both the
+// older unbound format and the keyed one.
+func TestSealUsesAFreshNonceEachTime(t *testing.T) {
+	s := mustSealer(t, mustKey(t))
+	for _, tt := range []struct {
+		name             string
+		seal             func() ([]byte, error)
+		nonceFrom, until int
+	}{
+		{"Unbound", func() ([]byte, error) { return s.Seal([]byte("123456789")) }, 1, 1 + 12},
+		{"Bound", func() ([]byte, error) { return s.SealFor([]byte("123456789"), "personal_info.sealed/1") }, seal.PrefixSize, seal.PrefixSize + 12},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]bool{}
+			for range 1000 {
+				v, err := tt.seal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				nonce := string(v[tt.nonceFrom:tt.until])
+				if seen[nonce] {
+					t.Fatalf("nonce %x used twice", nonce)
+				}
+				seen[nonce] = true
+			}
+		})
+	}
+}
