@@ -7,6 +7,7 @@ import (
 	nethtml "golang.org/x/net/html"
 
 	"applicantportal/internal/legaltext"
+	"applicantportal/internal/portal"
 )
 
 // legalSeeds are the sanitizer's hostile and harmless inputs.
@@ -76,7 +77,21 @@ func FuzzSanitize(f *testing.F) {
 		shown := legaltext.ReplaceTokens(out, legaltext.Tokens{FirstName: value, LastName: value, ClientName: value,
 			AccountingCode: value, EmployerName: value})
 		checkSafe(t, "ReplaceTokens", out, shown)
+		subject := &portal.Subject{FirstName: value, LastName: value}
+		company := &portal.Company{Name: value, AccountingCode: value}
+		checkSafe(t, "Render", out, legaltext.Render(out, subject, company))
+		checkSafe(t, "RenderRelease", out, legaltext.RenderRelease(out, subject, company, value, portal.LocaleEsUS))
+		file := &portal.LegalFile{Subject: subject, Company: company,
+			DOTEntries: []portal.DOTEntry{{ID: "e1", EmployerName: value}}}
+		for _, instance := range []string{"", "e1", value} {
+			content, hash := legaltext.Shown(file, portal.LegalDocument{Content: out}, instance)
+			checkSafe(t, "Shown", out, content)
+			if again, hash2 := legaltext.Shown(file, portal.LegalDocument{Content: out}, instance); again != content || hash2 != hash {
+				t.Fatalf("Shown(%q) twice differs: the content signed would not be the content read", instance)
+			}
+		}
 		legaltext.FirstHeading(out)
+		legaltext.IsSample(out)
 	})
 }
 
