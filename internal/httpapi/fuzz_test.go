@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -33,6 +35,7 @@ import (
 // employer, the demo applicant's access token and an API key of the demo
 // company.
 type fuzzAPI struct {
+	name    string // the database's
 	db      *store.DB
 	handler http.Handler
 	routes  []string
@@ -42,13 +45,27 @@ type fuzzAPI struct {
 	// resources, by the path segment before the parameter (ids[""] for any
 	// other).
 	ids map[string]string
+	// legalIDs are the applicant's legal documents, unfiltered.
+	legalIDs []int64
 }
 
-func newFuzzAPI(f *testing.F) *fuzzAPI {
+// newFuzzAPIs builds the API on SQLite and, when PORTAL_TEST_DATABASE_URL
+// is set and the seeds run as tests (go test without -fuzz), on
+// PostgreSQL too: each input is sent to both. Fuzzing itself runs on
+// SQLite alone, where an input costs least.
+func newFuzzAPIs(f *testing.F) []*fuzzAPI {
+	f.Helper()
+	apis := []*fuzzAPI{newFuzzAPI(f, "SQLite", storetest.OpenSQLite(f, storetest.Config(f)))}
+	if fuzzing := flag.Lookup("test.fuzz"); os.Getenv(storetest.EnvURL) != "" && (fuzzing == nil || fuzzing.Value.String() == "") {
+		apis = append(apis, newFuzzAPI(f, "PostgreSQL", storetest.OpenPostgres(f, storetest.Config(f))))
+	}
+	return apis
+}
+
+func newFuzzAPI(f *testing.F, name string, db *store.DB) *fuzzAPI {
 	f.Helper()
 	ctx := context.Background()
-	db := storetest.OpenSQLite(f, storetest.Config(f))
-	a := &fuzzAPI{db: db, token: demoAccessToken(f, db)}
+	a := &fuzzAPI{name: name, db: db, token: demoAccessToken(f, db)}
 	srv, err := httpapi.New(httpapi.Config{ClientID: "spa", ClientSecret: "spa-secret"}, storeServices(db, nil), testIndex, nil)
 	if err != nil {
 		f.Fatal(err)
@@ -77,6 +94,9 @@ func newFuzzAPI(f *testing.F) *fuzzAPI {
 	a.getJSON(f, "/api/v2/user/profile/fillable-pdf-forms", &forms)
 	if len(user.Profile.Orders) == 0 || len(legal) == 0 || len(forms) == 0 {
 		f.Fatalf("the demo applicant has no order, legal document or form: %+v %v %v", user, legal, forms)
+	}
+	for _, d := range legal {
+		a.legalIDs = append(a.legalIDs, d.ID)
 	}
 	id := func(n int64) string { return fmt.Sprint(n) }
 	a.ids = map[string]string{
@@ -225,7 +245,8 @@ func checkAnswer(t *testing.T, what string, rec *httptest.ResponseRecorder) apiE
 // the body; the seeds send every route an empty object, a null and a
 // malformed body.
 func FuzzJSONBodies(f *testing.F) {
-	a := newFuzzAPI(f)
+	apis := newFuzzAPIs(f)
+	a := apis[0]
 	routes := a.routesOf("POST", "PUT", "PATCH")
 	for i := range routes {
 		f.Add(uint16(i), []byte(`{}`))
@@ -242,11 +263,13 @@ func FuzzJSONBodies(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, route uint16, body []byte) {
-		r := routes[int(route)%len(routes)]
-		method, _, _ := strings.Cut(r, " ")
-		p := a.path(r)
-		rec := a.send(method, p, a.credential(p), bytes.NewReader(body), map[string]string{"Content-Type": "application/json"})
-		checkAnswer(t, r, rec)
+		for _, a := range apis {
+			r := routes[int(route)%len(routes)]
+			method, _, _ := strings.Cut(r, " ")
+			p := a.path(r)
+			rec := a.send(method, p, a.credential(p), bytes.NewReader(body), map[string]string{"Content-Type": "application/json"})
+			checkAnswer(t, a.name+" "+r, rec)
+		}
 	})
 }
 
@@ -258,7 +281,7 @@ var oauthErrors = []string{"invalid_request", "invalid_client", "invalid_grant",
 // /oauth/access_token: never a 5xx; every refusal carries an RFC 6749
 // error code beside errorMessage; a 200 holds an access token.
 func FuzzTokenForm(f *testing.F) {
-	a := newFuzzAPI(f)
+	apis := newFuzzAPIs(f)
 	login := url.Values{"grant_type": {"password"}, "client_id": {"spa"}, "client_secret": {"spa-secret"},
 		"username": {"demo.applicant@example.com"}, "password": {"wrong password"}}.Encode()
 	for _, form := range []bool{true, false} {
@@ -271,26 +294,28 @@ func FuzzTokenForm(f *testing.F) {
 		f.Add(form, true, []byte(""))
 	}
 	f.Fuzz(func(t *testing.T, form, requestedWith bool, body []byte) {
-		header := map[string]string{"Content-Type": "application/json"}
-		if form {
-			header["Content-Type"] = "application/x-www-form-urlencoded"
-		}
-		if requestedWith {
-			header["X-Requested-With"] = "XMLHttpRequest"
-		}
-		rec := a.send("POST", "/oauth/access_token", "", bytes.NewReader(body), header)
-		e := checkAnswer(t, "POST /oauth/access_token", rec)
-		switch {
-		case rec.Code == http.StatusOK:
-			var pair struct {
-				AccessToken string `json:"access_token"`
+		for _, a := range apis {
+			header := map[string]string{"Content-Type": "application/json"}
+			if form {
+				header["Content-Type"] = "application/x-www-form-urlencoded"
 			}
-			if json.Unmarshal(rec.Body.Bytes(), &pair) != nil || pair.AccessToken == "" {
-				t.Fatalf("a 200 without an access token: %s", rec.Body)
+			if requestedWith {
+				header["X-Requested-With"] = "XMLHttpRequest"
 			}
-		case rec.Code >= 400 && rec.Code != http.StatusUnsupportedMediaType && rec.Code != http.StatusTooManyRequests:
-			if !slices.Contains(oauthErrors, e.Error) {
-				t.Fatalf("%d without an RFC 6749 error code: %s", rec.Code, rec.Body)
+			rec := a.send("POST", "/oauth/access_token", "", bytes.NewReader(body), header)
+			e := checkAnswer(t, a.name+" POST /oauth/access_token", rec)
+			switch {
+			case rec.Code == http.StatusOK:
+				var pair struct {
+					AccessToken string `json:"access_token"`
+				}
+				if json.Unmarshal(rec.Body.Bytes(), &pair) != nil || pair.AccessToken == "" {
+					t.Fatalf("a 200 without an access token: %s", rec.Body)
+				}
+			case rec.Code >= 400 && rec.Code != http.StatusUnsupportedMediaType && rec.Code != http.StatusTooManyRequests:
+				if !slices.Contains(oauthErrors, e.Error) {
+					t.Fatalf("%d without an RFC 6749 error code: %s", rec.Code, rec.Body)
+				}
 			}
 		}
 	})
@@ -338,7 +363,7 @@ func multipartBody(fields map[string]string, name, contentType string, file []by
 // reader never reads past the upload limit; a body declared larger than
 // the limit is refused (413) unread.
 func FuzzMultipartUpload(f *testing.F) {
-	a := newFuzzAPI(f)
+	apis := newFuzzAPIs(f)
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
 	pdf := []byte("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
 	for i, u := range uploadRoutes {
@@ -355,26 +380,28 @@ func FuzzMultipartUpload(f *testing.F) {
 		f.Add(uint8(i), "", []byte("--x\r\n\r\n--x--"), false)
 	}
 	f.Fuzz(func(t *testing.T, route uint8, boundary string, body []byte, declaredHuge bool) {
-		u := uploadRoutes[int(route)%len(uploadRoutes)]
-		p := a.path(u.route)
-		counted := &countingReader{r: bytes.NewReader(body)}
-		req := httptest.NewRequest("POST", p, counted)
-		req.RemoteAddr = "192.0.2.1:4242"
-		req.Header.Set("Authorization", "Bearer "+a.credential(p))
-		req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
-		if declaredHuge {
-			req.ContentLength = httpapi.MaxUploadBody + 1
-		}
-		rec := httptest.NewRecorder()
-		a.handler.ServeHTTP(rec, req)
-		checkAnswer(t, u.route, rec)
-		switch {
-		case counted.n.Load() > httpapi.MaxUploadBody:
-			t.Fatalf("%s read %d bytes, past the limit of %d", u.route, counted.n.Load(), httpapi.MaxUploadBody)
-		case declaredHuge && rec.Code < 400:
-			t.Fatalf("%s accepted a body declared past the limit: %d %s", u.route, rec.Code, rec.Body)
-		case declaredHuge && counted.n.Load() > 0 && rec.Code == http.StatusRequestEntityTooLarge:
-			t.Fatalf("%s read %d bytes of a body it refused as too large by its declared length", u.route, counted.n.Load())
+		for _, a := range apis {
+			u := uploadRoutes[int(route)%len(uploadRoutes)]
+			p := a.path(u.route)
+			counted := &countingReader{r: bytes.NewReader(body)}
+			req := httptest.NewRequest("POST", p, counted)
+			req.RemoteAddr = "192.0.2.1:4242"
+			req.Header.Set("Authorization", "Bearer "+a.credential(p))
+			req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
+			if declaredHuge {
+				req.ContentLength = 1 << 40
+			}
+			rec := httptest.NewRecorder()
+			a.handler.ServeHTTP(rec, req)
+			checkAnswer(t, a.name+" "+u.route, rec)
+			switch {
+			case counted.n.Load() > httpapi.MaxUploadBody:
+				t.Fatalf("%s read %d bytes, past the limit of %d", u.route, counted.n.Load(), httpapi.MaxUploadBody)
+			case declaredHuge && rec.Code < 400:
+				t.Fatalf("%s accepted a body declared past the limit: %d %s", u.route, rec.Code, rec.Body)
+			case declaredHuge && counted.n.Load() > 0 && rec.Code == http.StatusRequestEntityTooLarge:
+				t.Fatalf("%s read %d bytes of a body it refused as too large by its declared length", u.route, counted.n.Load())
+			}
 		}
 	})
 }
@@ -395,14 +422,13 @@ var queryRoutesSeeds = []string{
 // contract on 4xx. On the legal document list a filtered answer is a
 // subset of the whole list.
 func FuzzDocumentFilterQuery(f *testing.F) {
-	a := newFuzzAPI(f)
+	apis := newFuzzAPIs(f)
+	a := apis[0]
 	routes := a.routesOf("GET")
 	listRoute := slices.Index(routes, "GET /api/v2/user/document")
 	if listRoute < 0 {
 		f.Fatal("no GET /api/v2/user/document route")
 	}
-	var all []struct{ ID int64 }
-	a.getJSON(f, "/api/v2/user/document", &all)
 	for _, q := range queryRoutesSeeds {
 		f.Add(uint16(listRoute), q)
 	}
@@ -411,35 +437,32 @@ func FuzzDocumentFilterQuery(f *testing.F) {
 		f.Add(uint16(i), queryRoutesSeeds[i%len(queryRoutesSeeds)])
 	}
 	f.Fuzz(func(t *testing.T, route uint16, query string) {
-		i := int(route) % len(routes)
-		p := a.path(routes[i])
-		rec := a.send("GET", p+"?"+query, a.credential(p), nil, nil)
-		checkAnswer(t, routes[i], rec)
-		if i != listRoute || rec.Code != http.StatusOK {
-			return
-		}
-		var got []struct{ ID int64 }
-		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
-			t.Fatalf("the filtered list is not a list of documents: %s", rec.Body)
-		}
-		for _, d := range got {
-			if !slices.ContainsFunc(all, func(x struct{ ID int64 }) bool { return x.ID == d.ID }) {
-				t.Fatalf("the filter %q lists document %d, which the whole list does not", query, d.ID)
+		for _, a := range apis {
+			i := int(route) % len(routes)
+			p := a.path(routes[i])
+			rec := a.send("GET", p+"?"+query, a.credential(p), nil, nil)
+			checkAnswer(t, a.name+" "+routes[i], rec)
+			if i != listRoute || rec.Code != http.StatusOK {
+				continue
+			}
+			var got []struct{ ID int64 }
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+				t.Fatalf("the filtered list is not a list of documents: %s", rec.Body)
+			}
+			for _, d := range got {
+				if !slices.Contains(a.legalIDs, d.ID) {
+					t.Fatalf("the filter %q lists document %d, which the whole list does not", query, d.ID)
+				}
 			}
 		}
 	})
 }
 
-// FuzzIDVCallback sends arbitrary bodies and signature headers to POST
-// /api/v2/idv/callback: never a 5xx, the error contract on 4xx, and never
-// accepted (2xx) unless signed with the provider's secret. When sign is
-// set the body is signed correctly, so the fuzzer also reaches what
-// follows the signature check; SESSION in the body stands for the
-// applicant's identity-verification session.
-func FuzzIDVCallback(f *testing.F) {
-	a := newFuzzAPI(f)
-	// The demo applicant has set up; the session starts once the
-	// profile is submitted.
+// startIDVSession moves the demo applicant, who has set up, on to identity
+// verification (as submitting the profile does) and starts a session,
+// answering its id.
+func (a *fuzzAPI) startIDVSession(f *testing.F) string {
+	f.Helper()
 	var subjectID int64
 	fmt.Sscan(a.ids["applicants"], &subjectID)
 	if err := a.db.SetSubjectStatus(context.Background(), subjectID, portal.StatusSetupComplete, portal.StatusIDVStarted); err != nil {
@@ -450,6 +473,21 @@ func FuzzIDVCallback(f *testing.F) {
 	var session struct{ ID string }
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &session) != nil || session.ID == "" {
 		f.Fatalf("PUT /api/v2/idv/session: %d %s", rec.Code, rec.Body)
+	}
+	return session.ID
+}
+
+// FuzzIDVCallback sends arbitrary bodies and signature headers to POST
+// /api/v2/idv/callback: never a 5xx, the error contract on 4xx, and never
+// accepted (2xx) unless signed with the provider's secret. When sign is
+// set the body is signed correctly, so the fuzzer also reaches what
+// follows the signature check; SESSION in the body stands for the
+// applicant's identity-verification session.
+func FuzzIDVCallback(f *testing.F) {
+	apis := newFuzzAPIs(f)
+	sessions := map[*fuzzAPI]string{}
+	for _, a := range apis {
+		sessions[a] = a.startIDVSession(f)
 	}
 	for _, body := range []string{
 		`{"sessionId":"SESSION","status":1}`, `{"sessionId":"SESSION","status":2,"decision":1}`,
@@ -462,15 +500,52 @@ func FuzzIDVCallback(f *testing.F) {
 	}
 	f.Add([]byte(`{"sessionId":"SESSION","status":2,"decision":1}`), "t=abc,v1=zz,v1=", false)
 	f.Fuzz(func(t *testing.T, body []byte, signature string, sign bool) {
-		body = bytes.ReplaceAll(body, []byte("SESSION"), []byte(session.ID))
-		if sign {
-			signature = idvsandbox.Sign([]byte("harness callback secret"), time.Now(), body)
+		for _, a := range apis {
+			body := bytes.ReplaceAll(body, []byte("SESSION"), []byte(sessions[a]))
+			if sign {
+				signature = idvsandbox.Sign([]byte("harness callback secret"), time.Now(), body)
+			}
+			rec := a.send("POST", "/api/v2/idv/callback", "", bytes.NewReader(body),
+				map[string]string{"Content-Type": "application/json", httpapi.IDVSignatureHeader: signature})
+			checkAnswer(t, a.name+" POST /api/v2/idv/callback", rec)
+			if rec.Code < 300 && !sign {
+				t.Fatalf("an unsigned callback was accepted (%d): signature %q, body %q", rec.Code, signature, body)
+			}
 		}
-		rec := a.send("POST", "/api/v2/idv/callback", "", bytes.NewReader(body),
-			map[string]string{"Content-Type": "application/json", httpapi.IDVSignatureHeader: signature})
-		checkAnswer(t, "POST /api/v2/idv/callback", rec)
-		if rec.Code < 300 && !sign {
-			t.Fatalf("an unsigned callback was accepted (%d): signature %q, body %q", rec.Code, signature, body)
+	})
+}
+
+// FuzzRequestHeaders sends arbitrary values of the headers the server
+// parses (Accept-Language, Accept-Encoding, Authorization,
+// Idempotency-Key, X-Forwarded-For and -Proto, which only a trusted
+// proxy's are believed) with a GET of any route or of the app: never a
+// 5xx, and the error contract on a 4xx of the API.
+func FuzzRequestHeaders(f *testing.F) {
+	apis := newFuzzAPIs(f)
+	a := apis[0]
+	routes := append(a.routesOf("GET"), "GET /", "GET /setup", "GET /index.html")
+	for i := range routes {
+		f.Add(uint16(i), "es-US,es;q=0.9,en;q=0.8", "br;q=1.0, gzip;q=0.5, *;q=0", "", "", "203.0.113.9, 10.0.0.1")
+	}
+	f.Add(uint16(0), "*;q=0.0001,xx-YY-ZZ-abcdefghi", "gzip;q=1.0001, identity;q=", "Bearer", "k\x00", "not an address")
+	f.Add(uint16(1), strings.Repeat("en,", 100), ";;;q=,", "Basic abc", strings.Repeat("k", 300), "::1")
+	f.Fuzz(func(t *testing.T, route uint16, acceptLanguage, acceptEncoding, authorization, idempotencyKey, forwardedFor string) {
+		for _, a := range apis {
+			r := routes[int(route)%len(routes)]
+			p := a.path(r)
+			header := map[string]string{"Accept-Language": acceptLanguage, "Accept-Encoding": acceptEncoding,
+				"Idempotency-Key": idempotencyKey, "X-Forwarded-For": forwardedFor, "X-Forwarded-Proto": "https"}
+			token := a.credential(p)
+			if authorization != "" {
+				header["Authorization"] = authorization
+				token = ""
+			}
+			rec := a.send("GET", p, token, nil, header)
+			if strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/oauth/") {
+				checkAnswer(t, a.name+" "+r, rec)
+			} else if rec.Code >= 500 {
+				t.Fatalf("%s: %d %s", r, rec.Code, rec.Body)
+			}
 		}
 	})
 }
