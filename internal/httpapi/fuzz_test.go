@@ -173,14 +173,7 @@ const fuzzRequestTimeout = 5 * time.Second
 // send serves one request; body nil sends none. header values are set
 // as given.
 func (a *fuzzAPI) send(method, target, token string, body io.Reader, header map[string]string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, "/", body)
-	// The target is set after NewRequest, which panics on a request line
-	// it cannot parse: a fuzzed query is the handler's to refuse.
-	u, err := url.Parse(target)
-	if err != nil {
-		u = &url.URL{Path: target}
-	}
-	req.URL, req.RequestURI = u, target
+	req := httptest.NewRequest(method, target, body)
 	ctx, cancel := context.WithTimeout(req.Context(), fuzzRequestTimeout)
 	defer cancel()
 	req = req.WithContext(ctx)
@@ -439,7 +432,13 @@ func FuzzDocumentFilterQuery(f *testing.F) {
 		for _, a := range apis {
 			i := int(route) % len(routes)
 			p := a.path(routes[i])
-			rec := a.send("GET", p+"?"+query, a.credential(p), nil, nil)
+			// What cannot stand in a request line (a space, a control
+			// character) never reaches a handler: net/http answers 400.
+			target := p + "?" + query
+			if _, err := url.ParseRequestURI(target); err != nil || strings.Contains(query, " ") {
+				continue
+			}
+			rec := a.send("GET", target, a.credential(p), nil, nil)
 			checkAnswer(t, a.name+" "+routes[i], rec)
 			if i != listRoute || rec.Code != http.StatusOK {
 				continue
