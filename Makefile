@@ -9,7 +9,7 @@ BIN     := bin/portal
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json internal/password/common-passwords.txt
 
-.PHONY: $(BIN) run build test test-go test-web test-e2e measure-journey bench bench-go audit outdated web deps chromium clean
+.PHONY: $(BIN) run build test test-go test-web test-e2e fuzz measure-journey bench bench-go audit outdated web deps chromium clean
 
 run: build
 	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
@@ -53,6 +53,15 @@ TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || ec
 test-go: web/dist/index.html $(BIN)
 	$(GO) vet ./...
 	TMPDIR=$(TEST_TMPDIR) PORTAL_TEST_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
+
+# Every Go fuzz target (found by `go test -list '^Fuzz' ./...`), one at a
+# time, each for FUZZTIME (15s unless set): `make fuzz FUZZTIME=1m`. The
+# plain `go test` of test-go already runs each target's seeds and its
+# testdata/fuzz corpus; this searches for new failing inputs, which go test
+# keeps under the package's testdata/fuzz/ (docs/operations.md).
+FUZZTIME ?= 15s
+fuzz: web/dist/index.html
+	TMPDIR=$(TEST_TMPDIR) FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 test-web: web/dist/index.html
 	cd web && $(NPM) test

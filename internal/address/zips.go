@@ -136,11 +136,13 @@ func parseZIPs() (*zipTable, error) {
 
 // LookupZIP finds a 5-digit ZIP code in the shipped data.
 func LookupZIP(code string) (ZIP, bool) {
-	if len(code) != 5 {
+	// Five ASCII digits: strconv.Atoi alone would also take "+0501" as
+	// 00501 (FuzzLookupZIP found it).
+	if len(code) != 5 || strings.Trim(code, "0123456789") != "" {
 		return ZIP{}, false
 	}
 	n, err := strconv.Atoi(code)
-	if err != nil || n < 0 {
+	if err != nil {
 		return ZIP{}, false
 	}
 	t := zips()

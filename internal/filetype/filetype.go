@@ -68,7 +68,15 @@ func (k Kind) Ext() string {
 		return ".docx"
 	case TypeXlsx:
 		return ".xlsx"
-	case TypeDoc, TypeOffice:
+	case TypeDoc:
+		return ".doc"
+	case TypeOffice:
+		// A generic office file keeps its container's extension: an OOXML
+		// zip named .doc would be stored under a name its content
+		// contradicts (FuzzCheck found it).
+		if k.Family == OOXML {
+			return ".docx"
+		}
 		return ".doc"
 	}
 	return ""

@@ -179,6 +179,8 @@ func TestSanitizeName(t *testing.T) {
 		{"VeryLongMultibyte", strings.Repeat("é", 200) + ".png", pngKind, strings.Repeat("é", 146) + ".png"},
 		{"VeryLongWithoutExtension", long, pdfKind, strings.Repeat("a", 146) + ".pdf"},
 		{"InvalidUTF8", "sc\xffan.pdf", pdfKind, "scan.pdf"},
+		{"GenericOfficeZipIsDocx", "", filetype.Kind{Family: filetype.OOXML, ContentType: filetype.TypeOffice}, "document.docx"},
+		{"GenericOfficeOLEIsDoc", "", filetype.Kind{Family: filetype.OLE, ContentType: filetype.TypeOffice}, "document.doc"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

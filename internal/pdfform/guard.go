@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"reflect"
 	"time"
+
+	"github.com/ledongthuc/pdf"
 )
 
 // The PDF library was written for trusted files. Panics are recovered, but
@@ -256,4 +259,60 @@ func oneFilter(data []byte, i int) bool {
 		_, i = readName(data, i+1)
 		names++
 	}
+}
+
+// errNestedObjectStream is a PDF whose cross-reference table puts an object
+// stream inside an object stream, which PDF forbids (ISO 32000-1, 7.5.7).
+// The library follows such a chain by recursion, reading nothing, so a
+// cycle (object 8 in stream 9, 9 in stream 8) is stopped by no budget or
+// deadline and overflows the goroutine's stack: a fatal error that no
+// recover catches, ending the whole server (FuzzFieldNames found it).
+var errNestedObjectStream = errors.New("pdfform: the PDF puts an object stream inside an object stream")
+
+// errLibraryChanged refuses every PDF when the library's table is not
+// where checkObjectStreams looks: the tests of real forms then fail, so
+// an upgrade of the library cannot silently drop the check.
+var errLibraryChanged = errors.New("pdfform: the PDF library's cross-reference table is not as expected")
+
+// checkObjectStreams refuses a table in which an object's containing
+// stream is itself in an object stream (errNestedObjectStream). The
+// library keeps the table unexported (Reader.xref, entries {ptr,
+// inStream, stream, offset}); reflect reads it without changing it.
+func checkObjectStreams(doc *pdf.Reader) error {
+	if doc == nil {
+		return errLibraryChanged
+	}
+	table := reflect.ValueOf(doc).Elem().FieldByName("xref")
+	if table.Kind() != reflect.Slice {
+		return errLibraryChanged
+	}
+	inStream := func(i int) (bool, uint64, error) {
+		e := table.Index(i)
+		in, stream := e.FieldByName("inStream"), e.FieldByName("stream")
+		if in.Kind() != reflect.Bool || stream.Kind() != reflect.Struct {
+			return false, 0, errLibraryChanged
+		}
+		id := stream.FieldByName("id")
+		if id.Kind() != reflect.Uint32 {
+			return false, 0, errLibraryChanged
+		}
+		return in.Bool(), id.Uint(), nil
+	}
+	for i := range table.Len() {
+		in, container, err := inStream(i)
+		if err != nil {
+			return err
+		}
+		if !in || container >= uint64(table.Len()) {
+			continue // the library answers null for a container past the table
+		}
+		nested, _, err := inStream(int(container))
+		if err != nil {
+			return err
+		}
+		if nested {
+			return errNestedObjectStream
+		}
+	}
+	return nil
 }

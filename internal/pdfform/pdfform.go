@@ -89,6 +89,9 @@ func (rd *Reader) FieldNamesOf(data []byte) (names []string, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdfform: read PDF: %w", err)
 	}
+	if err := checkObjectStreams(doc); err != nil {
+		return nil, err
+	}
 	fields := doc.Trailer().Key("Root").Key("AcroForm").Key("Fields")
 	if fields.Kind() != pdf.Array || fields.Len() == 0 {
 		return nil, ErrNoFields
