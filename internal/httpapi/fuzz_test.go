@@ -313,22 +313,26 @@ func FuzzTokenForm(f *testing.F) {
 	})
 }
 
-// uploadRoutes are the routes that read a multipart body, with the name of
-// their file part and the text parts that come before it.
-var uploadRoutes = []struct {
+type uploadRoute struct {
 	route  string
 	fields map[string]string
-}{
+}
+
+// uploadRoutes are the routes that read a multipart body, with the text
+// parts that come before the file. TestMatrixCoversEveryRoute holds it
+// against the matrix's rows that name FuzzMultipartUpload.
+var uploadRoutes = []uploadRoute{
 	{"POST /api/v2/user/profile/documents", map[string]string{"documentType": "drivers_license"}},
 	{"POST /api/v2/user/profile/fillable-pdf-form/{documentId}", nil},
 	{"POST /api/v2/user/subject/profile/{profileId}/chat-messages", map[string]string{"message": "My licence"}},
 	{"POST /api/v2/user/disputes", map[string]string{"message": "This is not my record"}},
 	{"POST /api/v2/user/disputes/{id}/information", map[string]string{"message": "More"}},
 	{"POST /api/v2/operator/applicants/{id}/reports/{kind}", nil},
+	{"POST /api/v2/operator/applicants/{id}/chat-messages", map[string]string{"message": "The form to sign"}},
 }
 
 // multipartBody is a well-formed upload: the text fields, then the file.
-func multipartBody(fields map[string]string, name, contentType string, file []byte) (body []byte, boundary string) {
+func fuzzMultipartBody(fields map[string]string, name, contentType string, file []byte) (body []byte, boundary string) {
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
 	for _, k := range slices.Sorted(func(yield func(string) bool) {
@@ -363,10 +367,10 @@ func FuzzMultipartUpload(f *testing.F) {
 			name, typ string
 			data      []byte
 		}{{"licence.png", "image/png", png}, {"form.pdf", "application/pdf", pdf}, {"evil.html", "text/html", []byte("<script>")}} {
-			body, boundary := multipartBody(u.fields, file.name, file.typ, file.data)
+			body, boundary := fuzzMultipartBody(u.fields, file.name, file.typ, file.data)
 			f.Add(uint8(i), boundary, body, false)
 		}
-		body, boundary := multipartBody(u.fields, "licence.png", "image/png", png)
+		body, boundary := fuzzMultipartBody(u.fields, "licence.png", "image/png", png)
 		f.Add(uint8(i), boundary, body[:len(body)/2], false)
 		f.Add(uint8(i), boundary, body, true)
 		f.Add(uint8(i), "", []byte("--x\r\n\r\n--x--"), false)

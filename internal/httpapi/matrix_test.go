@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -98,6 +102,8 @@ const (
 	fuzzMultipart = "FuzzMultipartUpload"
 	fuzzQuery     = "FuzzDocumentFilterQuery"
 	fuzzCallback  = "FuzzIDVCallback"
+	// In internal/sandbox/idv: the sandbox's pages.
+	fuzzSandboxPages = "FuzzPages"
 )
 
 func passwordGrantOf(username, password string) map[string]any {
@@ -148,7 +154,7 @@ var matrix = map[string]matrixRow{
 	"GET /api/v2/user/preparation":                {access: setupMay},
 	"PUT /api/v2/user/preparation/{id}":           {access: setupMay, fuzz: fuzzJSON, path: fixed("/api/v2/user/preparation/addresses")},
 	"GET /api/v2/banner/active":                   {access: setupMay},
-	"POST /api/v2/banner/dismiss/{id}":            {access: setupMay, victim: true, ownedByOther: true, path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/banner/dismiss/%d", w.otherBanner) }},
+	"POST /api/v2/banner/dismiss/{id}":            {access: setupMay, victim: true, ownedByOther: true, fuzz: fuzzJSON, path: func(w *matrixWorld) string { return fmt.Sprintf("/api/v2/banner/dismiss/%d", w.otherBanner) }},
 	"GET /api/v2/validation/address":              {access: setupMay, fuzz: fuzzQuery, path: fixed("/api/v2/validation/address?street=1+Main+St&city=Boise&state=ID&zip=83702")},
 	"GET /api/v2/validation/internationaladdress": {access: setupMay, fuzz: fuzzQuery, path: fixed("/api/v2/validation/internationaladdress?country=CA&city=Toronto")},
 
@@ -228,7 +234,7 @@ var matrix = map[string]matrixRow{
 	"POST /api/v2/user/subject/profile/{profileId}/chat-messages": {access: applicantOnly, victim: true, fuzz: fuzzMultipart, path: beaChat(""),
 		body: func(*matrixWorld) any { return map[string]any{"message": "Hello from Ann"} }},
 	"GET /api/v2/user/subject/profile/{profileId}/chat-messages/unread-messages": {access: applicantOnly, victim: true, path: beaChat("/unread-messages")},
-	"POST /api/v2/user/subject/profile/{profileId}/chat-messages/read":           {access: applicantOnly, victim: true, path: beaChat("/read")},
+	"POST /api/v2/user/subject/profile/{profileId}/chat-messages/read":           {access: applicantOnly, victim: true, fuzz: fuzzJSON, path: beaChat("/read")},
 	"GET /api/v2/user/subject/profile/{profileId}/chat-messages/download-file": {access: applicantOnly, victim: true, fuzz: fuzzQuery,
 		path: func(w *matrixWorld) string { return beaChat("/download-file?fileId=")(w) + fmt.Sprint(w.beaChatFile) },
 		also: []alsoPath{{"OwnConversationBeasFile", func(w *matrixWorld) string {
@@ -324,9 +330,9 @@ var matrix = map[string]matrixRow{
 // sandbox's pages ((*idvsandbox.Provider).Routes()), mounted at /sandbox/.
 var sandboxMatrix = map[string]matrixRow{
 	"GET /sandbox/idv/assets/{name}": {access: public, why: "the pages' stylesheet and scripts, the same for everyone", path: fixed("/sandbox/idv/assets/idv.css")},
-	"GET /sandbox/idv/{id}": {access: sessionToken, victim: true, fuzz: fuzzQuery,
+	"GET /sandbox/idv/{id}": {access: sessionToken, victim: true, fuzz: fuzzSandboxPages,
 		path: func(w *matrixWorld) string { return "/sandbox/idv/" + url.PathEscape(w.beaIDV) }},
-	"POST /sandbox/idv/{id}/{action}": {access: sessionToken, victim: true, fuzz: fuzzMultipart,
+	"POST /sandbox/idv/{id}/{action}": {access: sessionToken, victim: true, fuzz: fuzzSandboxPages,
 		path: func(w *matrixWorld) string { return "/sandbox/idv/" + url.PathEscape(w.beaIDV) + "/document" }},
 	"/": {access: public, why: "catch-all: the sandbox's page-not-found page", path: fixed("/sandbox/idv/x/y/z")},
 }
@@ -737,6 +743,53 @@ func TestMatrixCoversEveryRoute(t *testing.T) {
 	}
 	check(t, "matrix", matrix, serverRoutes(t))
 	check(t, "sandboxMatrix", sandboxMatrix, idvsandbox.New(idvsandbox.Config{}).Routes())
+
+	// A route's input is fuzzed: a row names its fuzz target, which
+	// exists and reaches the route (FuzzJSONBodies takes every POST, PUT
+	// and PATCH of Routes(), FuzzDocumentFilterQuery every GET; the upload
+	// routes are listed in uploadRoutes).
+	targets := fuzzTargets(t, ".", "../sandbox/idv")
+	for table, rows := range map[string]map[string]matrixRow{"matrix": matrix, "sandboxMatrix": sandboxMatrix} {
+		for pattern, row := range rows {
+			method, _ := methodAndPath(pattern)
+			switch {
+			case row.fuzz == "" && (method == "POST" || method == "PUT" || method == "PATCH"):
+				t.Errorf("%s row %q takes a body but names no fuzz target: name the one that sends it arbitrary input (fuzz_test.go)", table, pattern)
+			case row.fuzz != "" && !targets[row.fuzz]:
+				t.Errorf("%s row %q names fuzz target %s, which does not exist", table, pattern, row.fuzz)
+			case row.fuzz == fuzzJSON && method != "POST" && method != "PUT" && method != "PATCH",
+				row.fuzz == fuzzQuery && method != "GET":
+				t.Errorf("%s row %q names %s, which does not send %s requests", table, pattern, row.fuzz, method)
+			case row.fuzz == fuzzMultipart && !slices.ContainsFunc(uploadRoutes, func(u uploadRoute) bool { return u.route == pattern }):
+				t.Errorf("%s row %q names %s but is not in uploadRoutes (fuzz_test.go): add it there", table, pattern, row.fuzz)
+			}
+		}
+	}
+}
+
+// fuzzTargets are the names of the Fuzz functions in the test files of
+// the folders.
+func fuzzTargets(t *testing.T, dirs ...string) map[string]bool {
+	t.Helper()
+	found := map[string]bool{}
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Fuzz") {
+					found[fn.Name.Name] = true
+				}
+			}
+		}
+	}
+	return found
 }
 
 // TestAuthorizationMatrix sends, to every route of the matrix, no
