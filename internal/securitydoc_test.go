@@ -15,15 +15,10 @@ import (
 // securityDoc is the threat model; every test it cites must exist.
 const securityDoc = "../docs/security.md"
 
-// pendingMarker follows a test reference the lead has not yet checked
-// against the merged code (issue 28's helpers work in parallel); such a
-// reference is skipped until the marker is removed.
-const pendingMarker = "<!-- issue28-pending -->"
-
 var (
 	// A Go test, fuzz target or benchmark cited in the doc, with an optional
 	// subtest path (TestX/Sub/*/Case); only the top-level name is checked.
-	citedGoTest = regexp.MustCompile("\\b((?:Test|Fuzz|Benchmark)[A-Z0-9_]\\w*)((?:/[^\\s`,;)]*)?`?\\s*(?:" + regexp.QuoteMeta(pendingMarker) + ")?)")
+	citedGoTest = regexp.MustCompile(`\b((?:Test|Fuzz|Benchmark)[A-Z0-9_]\w*)`)
 	// A Vitest or Playwright file cited in the doc: a path under web/ (with
 	// or without the leading web/) or a bare file name.
 	citedWebTest = regexp.MustCompile(`[\w./-]*\.(?:test|spec)\.tsx?\b`)
@@ -43,8 +38,8 @@ func TestSecurityDocCitesOnlyTestsThatExist(t *testing.T) {
 
 	var unknown []string
 	for _, m := range citedGoTest.FindAllStringSubmatch(string(doc), -1) {
-		name, rest := m[1], m[2]
-		if strings.HasSuffix(rest, pendingMarker) || goTests[name] {
+		name := m[1]
+		if goTests[name] {
 			continue
 		}
 		unknown = append(unknown, name+" (no such Go test)")
@@ -57,9 +52,8 @@ func TestSecurityDocCitesOnlyTestsThatExist(t *testing.T) {
 	slices.Sort(unknown)
 	unknown = slices.Compact(unknown)
 	if len(unknown) > 0 {
-		t.Errorf("docs/security.md cites %d tests that do not exist; rename them in the doc "+
-			"(or mark a test still being written with %s):\n  %s",
-			len(unknown), pendingMarker, strings.Join(unknown, "\n  "))
+		t.Errorf("docs/security.md cites %d tests that do not exist; rename them in the doc:\n  %s",
+			len(unknown), strings.Join(unknown, "\n  "))
 	}
 }
 
