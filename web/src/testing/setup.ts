@@ -22,8 +22,10 @@ Element.prototype.setPointerCapture ??= () => {};
 setUserCacheLoader(() => import('@/lib/current-user'));
 
 // findBy/waitFor give up after 1 s by default: too short when two cores run
-// the whole suite in parallel with a build.
-configure({ asyncUtilTimeout: 5000 });
+// the whole suite beside the Go tests. The first render of a file loads its
+// lazy routes, which took over 5 s once in CI (home.test.tsx); the tests'
+// own limit is 15 s (vite.config.ts).
+configure({ asyncUtilTimeout: 10000 });
 
 // A request without a handler fails the test that made it. MSW's 'error'
 // strategy alone only logs and answers a network error, which code that
