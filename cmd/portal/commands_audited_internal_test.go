@@ -43,7 +43,7 @@ type auditedCommand struct {
 // commandWorld is the data folder the audited commands run against.
 type commandWorld struct {
 	data, texts, form, key string
-	company           int64
+	company                int64
 }
 
 // commands is every portal command, by its words, in the order the
