@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"applicantportal/internal/portal"
+	sitesandbox "applicantportal/internal/sandbox/sites"
 	"applicantportal/internal/seal"
 	"applicantportal/internal/store"
 )
@@ -42,7 +43,10 @@ type auditedCommand struct {
 
 // commandWorld is the data folder the audited commands run against.
 type commandWorld struct {
+	t                      *testing.T
+	db                     *store.DB
 	data, texts, form, key string
+	submitted, collecting  string // applicants past submission, and with a collection site chosen
 	company                int64
 }
 
@@ -57,8 +61,38 @@ var commands = []struct {
 	// to wait for; it still records its start and end.
 	{"keys rotate", auditedCommand{audited, func(w *commandWorld) []string { return []string{"--data-key", w.key} }, ""}},
 	{"keys status", auditedCommand{kind: readOnly}},
+	// The endpoint is there before the invitation, which queues a delivery to it.
+	{"webhook add", auditedCommand{audited, func(w *commandWorld) []string {
+		return []string{"--company", strconv.FormatInt(w.company, 10), "--url", "http://127.0.0.1:9/hook", "--webhook-allow-insecure"}
+	}, ""}},
 	{"invite", auditedCommand{audited, func(w *commandWorld) []string {
 		return []string{"--company", strconv.FormatInt(w.company, 10), "--email", "riley@example.com", "--first-name", "Riley", "--last-name", "Stone"}
+	}, ""}},
+	{"webhook retry", auditedCommand{audited, func(w *commandWorld) []string {
+		var id int64
+		if err := w.db.SQL().QueryRow(`SELECT MAX(id) FROM webhook_deliveries`).Scan(&id); err != nil {
+			w.t.Fatal(err)
+		}
+		if _, err := w.db.SQL().Exec(`UPDATE webhook_deliveries SET state = $1 WHERE id = $2`, portal.WebhookFailed, id); err != nil {
+			w.t.Fatal(err)
+		}
+		return []string{"--delivery", strconv.FormatInt(id, 10)}
+	}, ""}},
+	{"webhook remove", auditedCommand{audited, func(w *commandWorld) []string { return []string{"--id", "1"} }, ""}},
+	{"report upload", auditedCommand{audited, func(w *commandWorld) []string {
+		return []string{"--subject", w.submitted, "--kind", "report", w.form}
+	}, ""}},
+	{"chat reply", auditedCommand{audited, func(w *commandWorld) []string { return []string{"--subject", w.submitted, "--message", "Hello"} }, ""}},
+	{"collection collected", auditedCommand{audited, func(w *commandWorld) []string { return []string{"--subject", w.collecting} }, ""}},
+	{"service set", auditedCommand{audited, func(w *commandWorld) []string {
+		return []string{"--subject", w.submitted, "--service", "crim", "--state", "in-progress"}
+	}, ""}},
+	{"order set", auditedCommand{audited, func(w *commandWorld) []string { return []string{"--subject", w.submitted, "--status", "4"} }, ""}},
+	{"profile set", auditedCommand{audited, func(w *commandWorld) []string {
+		return []string{"--subject", w.submitted, "--status", "PRE_ADVERSE_ACTION"}
+	}, ""}},
+	{"adverse pre", auditedCommand{audited, func(w *commandWorld) []string {
+		return []string{"--subject", w.submitted, "--based-on", "CRIM"}
 	}, ""}},
 	{"company set-pref", auditedCommand{audited, func(w *commandWorld) []string {
 		return []string{"--company", strconv.FormatInt(w.company, 10), portal.PrefAdverseWaitingDays, "7"}
@@ -80,31 +114,24 @@ var commands = []struct {
 	// A sweep that removes nothing leaves no row; the world holds an
 	// expired sandbox record for it.
 	{"sweep", auditedCommand{audited, func(w *commandWorld) []string { return nil }, ""}},
-	{"webhook add", auditedCommand{audited, nil, "not run here (an https endpoint): the store writes webhook.added in CreateWebhookEndpoint's transaction"}},
-	{"webhook remove", auditedCommand{audited, nil, "store: webhook.removed in RemoveWebhookEndpoint's transaction"}},
-	{"webhook retry", auditedCommand{audited, nil, "store TestOperatorActsAreAudited/WebhookRetried"}},
 	{"webhook list", auditedCommand{kind: readOnly}},
 	{"webhook deliveries", auditedCommand{kind: readOnly}},
-	{"report upload", auditedCommand{audited, nil, "store: report.attached in AttachReport's transaction"}},
 	{"report views", auditedCommand{kind: readOnly}},
-	{"collection collected", auditedCommand{audited, nil, "store: order.specimen-collected in MarkSpecimenCollected's transaction"}},
-	{"chat reply", auditedCommand{audited, nil, "store: chat.replied in ReplyChat's transaction"}},
 	{"chat list", auditedCommand{kind: readOnly}},
 	{"chat show", auditedCommand{kind: readOnly}},
-	{"adverse pre", auditedCommand{audited, nil, "store: the notice's action in the adverse transaction"}},
-	{"adverse final", auditedCommand{audited, nil, "store: the notice's action in the adverse transaction"}},
+	// Not run here: each needs days to pass or an applicant's dispute first.
+	{"adverse final", auditedCommand{audited, nil, "store: the notice's action in the adverse transaction (adverse.go)"}},
 	{"adverse show", auditedCommand{kind: readOnly}},
-	{"service set", auditedCommand{audited, nil, "store: service.set in SetServiceStatus's transaction"}},
 	{"service list", auditedCommand{kind: readOnly}},
 	{"service reasons", auditedCommand{kind: readOnly}},
-	{"order set", auditedCommand{audited, nil, "store: the order change in its transaction (screening.go)"}},
-	{"profile set", auditedCommand{audited, nil, "store: the profile change in its transaction (screening.go)"}},
-	{"dispute answer", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction"}},
-	{"dispute resolve", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction"}},
-	{"dispute file", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction"}},
+	{"dispute answer", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction (disputes.go)"}},
+	{"dispute resolve", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction (disputes.go)"}},
+	// Saves an applicant's attachment to the operator's disk: it changes
+	// nothing in the database (and its download is not recorded yet).
+	{"dispute file", auditedCommand{kind: readOnly}},
 	{"dispute list", auditedCommand{kind: readOnly}},
 	{"dispute show", auditedCommand{kind: readOnly}},
-	{"reminders send", auditedCommand{audited, nil, "store: reminder.sent with each reminder queued"}},
+	{"reminders send", auditedCommand{audited, nil, "store: reminder.sent in each reminder's transaction (reminders.go)"}},
 	{"audit list", auditedCommand{kind: readOnly}},
 	{"audit verify", auditedCommand{kind: readOnly}},
 	{"applicant list", auditedCommand{kind: readOnly}},
@@ -227,13 +254,34 @@ func TestEveryWritingCommandIsAudited(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	w := &commandWorld{data: data, texts: t.TempDir(), form: filepath.Join("..", "..", "internal", "demo", "forms", "mvr-request.pdf")}
-	acme := &portal.Company{Name: "Acme"}
+	w := &commandWorld{t: t, db: db, data: data, texts: t.TempDir(), form: filepath.Join("..", "..", "internal", "demo", "forms", "mvr-request.pdf")}
+	acme := &portal.Company{Name: "Acme", Preferences: portal.CompanyPreferences{SubjectChat: true, ApplicantCollectionSiteSelection: true}}
 	if err := db.CreateCompany(ctx, acme); err != nil {
 		t.Fatal(err)
 	}
 	w.company, w.key = acme.ID, base64.StdEncoding.EncodeToString(key)
-	if err := db.CreatePackage(ctx, &portal.Package{CompanyID: acme.ID, Name: "Standard"}); err != nil {
+	if err := db.CreatePackage(ctx, &portal.Package{CompanyID: acme.ID, Name: "Standard",
+		Services: []portal.PackageService{{Code: "crim"}, {Code: "drug"}}}); err != nil {
+		t.Fatal(err)
+	}
+	applicant := func(email string, status portal.StatusID) int64 {
+		sub, err := db.CreateSubject(ctx, portal.NewSubject{CompanyID: acme.ID, Email: email, FirstName: "Jane", LastName: "Doe"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetSubjectStatus(ctx, sub.ID, portal.StatusNew, status); err != nil {
+			t.Fatal(err)
+		}
+		return sub.ID
+	}
+	w.submitted = strconv.FormatInt(applicant("jane@example.com", portal.StatusFinalizationComplete), 10)
+	collecting := applicant("sam@example.com", portal.StatusMROSiteSelection)
+	w.collecting = strconv.FormatInt(collecting, 10)
+	found, err := sitesandbox.New().Search(ctx, portal.SiteQuery{ZIP: "10001", RadiusMiles: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CollectionSites(sitesandbox.New()).Choose(ctx, collecting, found.Sites[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := db.SandboxRecords().Insert(ctx, "payment", "expired", []byte(`{}`), time.Now().Add(-time.Hour)); err != nil {
