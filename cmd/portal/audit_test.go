@@ -58,8 +58,9 @@ func TestAuditVerifyReportsIntactAndBrokenChains(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// The company's creation and the three keys.
 			out := runPortal(t, append([]string{"audit", "verify"}, where...)...)
-			if !strings.HasPrefix(out, "Audit chain intact: 3 rows, last hash ") || len(strings.TrimSpace(out)) != len("Audit chain intact: 3 rows, last hash ")+64 {
+			if !strings.HasPrefix(out, "Audit chain intact: 4 rows, last hash ") || len(strings.TrimSpace(out)) != len("Audit chain intact: 4 rows, last hash ")+64 {
 				t.Errorf("verify printed %q", out)
 			}
 			if list := runPortal(t, append([]string{"audit", "list"}, where...)...); strings.Count(list, "apikey.created") != 3 || !strings.Contains(list, "command line (ops)") {

@@ -300,6 +300,9 @@ func sweepEvery(ctx context.Context, db *store.DB, interval time.Duration, logge
 		close(done)
 		return done
 	}
+	// The trail names the server's own sweeps the system's, not the
+	// operator's who started it.
+	ctx = portal.WithActor(ctx, portal.Actor{Kind: portal.ActorSystem})
 	return runEvery(ctx, interval, func(ctx context.Context) {
 		res, err := db.Sweep(ctx)
 		switch {

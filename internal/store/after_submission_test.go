@@ -41,8 +41,9 @@ func TestAuditTrailRecordsWhoActedAndStaysWithinACompany(t *testing.T) {
 			filter portal.AuditFilter
 			want   []string
 		}{
-			{"EveryCompanyOnTheCommandLine", portal.AuditFilter{}, []string{"report.viewed", "service.set"}},
-			{"OneCompany", portal.AuditFilter{CompanyID: acme.ID}, []string{"service.set"}},
+			// The companies' creation is in the trail too, before the acts.
+			{"EveryCompanyOnTheCommandLine", portal.AuditFilter{}, []string{"report.viewed", "service.set", "company.created", "company.created"}},
+			{"OneCompany", portal.AuditFilter{CompanyID: acme.ID}, []string{"service.set", "company.created"}},
 			{"AnotherCompanysApplicantIsEmpty", portal.AuditFilter{CompanyID: acme.ID, SubjectID: carl.ID}, []string{}},
 			{"OneApplicant", portal.AuditFilter{SubjectID: carl.ID}, []string{"report.viewed"}},
 			{"Limit", portal.AuditFilter{Limit: 1}, []string{"report.viewed"}},

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"applicantportal/internal/portal"
+	sitesandbox "applicantportal/internal/sandbox/sites"
 	"applicantportal/internal/store"
 	"applicantportal/internal/store/storetest"
 )
@@ -236,63 +238,187 @@ func TestDownloadsAndStatusMovesAreAudited(t *testing.T) {
 	})
 }
 
-// TestOperatorActsAreAudited: what the command line and the operator API
-// change is recorded with who acted (here an API key).
+// TestOperatorActsAreAudited: what the command line, the operator API and
+// the server itself change is recorded, each act by the rows it adds, with
+// who acted (here an API key) and ids and counts only.
 func TestOperatorActsAreAudited(t *testing.T) {
-	storetest.Each(t, storetest.Config(t), func(t *testing.T, db *store.DB) {
+	cfg := storetest.Config(t)
+	cfg.WebhookAllowInsecure = true
+	storetest.Each(t, cfg, func(t *testing.T, db *store.DB) {
 		ops := db.Operator()
 		ctx := portal.WithActor(context.Background(), portal.Actor{Kind: portal.ActorAPIKey, ID: 4, Name: "hr", Address: "203.0.113.8"})
-		acme := &portal.Company{Name: "Acme"}
-		if err := db.CreateCompany(ctx, acme); err != nil {
-			t.Fatal(err)
+		acme := &portal.Company{Name: "Acme", Preferences: portal.CompanyPreferences{ApplicantCollectionSiteSelection: true}}
+		pkg := &portal.Package{Name: "Drivers", Services: []portal.PackageService{{Code: "drug"}}}
+		var invited, bannerID, deliveryID int64
+		sites := db.CollectionSites(sitesandbox.New())
+		sandbox := db.SandboxRecords()
+		exec := func(query string, args ...any) error {
+			_, err := db.SQL().ExecContext(ctx, query, args...)
+			return err
 		}
-		var invited int64
-		var bannerID int64
+		type row struct {
+			action, detail string
+			company        bool  // the row is Acme's; otherwise no company's
+			subject        int64 // -1: the applicant invited
+		}
 		tests := []struct {
-			name    string
-			act     func() error
-			subject func() int64
-			action  string
-			detail  string
+			name  string
+			setup func() error // before the act, its rows not counted
+			act   func() error
+			rows  []row // the rows the act adds, oldest first
 		}{
-			{"Invite", func() error {
+			{"CompanyCreated", nil, func() error { return db.CreateCompany(ctx, acme) },
+				[]row{{"company.created", "company ", true, 0}}},
+			{"PackageCreated", nil, func() error { pkg.CompanyID = acme.ID; return db.CreatePackage(ctx, pkg) },
+				[]row{{"package.created", "1 services, 0 document types", true, 0}}},
+			{"Invite", nil, func() error {
 				res, err := ops.Invitations.InviteApplicant(ctx, portal.InviteRequest{NewSubject: portal.NewSubject{
 					CompanyID: acme.ID, Email: "riley@example.com", FirstName: "Riley", LastName: "Stone"}})
 				if err == nil {
 					invited = res.Subject.ID
 				}
 				return err
-			}, func() int64 { return invited }, "applicant.invited", "invitation link"},
-			{"CompanyPreference", func() error {
+			}, []row{{"applicant.invited", "invitation link", true, -1}}},
+			{"CompanyPreference", nil, func() error {
 				_, err := ops.Companies.SetCompanyPreference(ctx, acme.ID, portal.PrefAdverseWaitingDays, "7")
 				return err
-			}, func() int64 { return 0 }, "company.preference-set", portal.PrefAdverseWaitingDays + " = 7"},
-			{"BannerPosted", func() error {
+			}, []row{{"company.preference-set", portal.PrefAdverseWaitingDays + " = 7", true, 0}}},
+			{"BannerPosted", nil, func() error {
 				b, err := ops.Banners.PostBanner(ctx, portal.BannerRequest{CompanyID: acme.ID, Message: "Maintenance tonight"})
 				if err == nil {
 					bannerID = b.ID
 				}
 				return err
-			}, func() int64 { return 0 }, "banner.posted", "banner "},
-			{"BannerCleared", func() error { return ops.Banners.ClearBanner(ctx, acme.ID, bannerID) },
-				func() int64 { return 0 }, "banner.cleared", "banner "},
+			}, []row{{"banner.posted", "banner ", true, 0}}},
+			{"BannerCleared", nil, func() error { return ops.Banners.ClearBanner(ctx, acme.ID, bannerID) },
+				[]row{{"banner.cleared", "banner ", true, 0}}},
+			{"LegalDocumentLoaded", nil, func() error {
+				_, err := db.SaveLegalDocument(ctx, &portal.LegalDocument{CompanyID: acme.ID, Title: "Disclosure", Content: "<p>Riley may be screened.</p>",
+					Type: portal.LegalDocumentType{DocumentType: portal.DocDisclosure, Visibility: portal.VisibilityAll}})
+				return err
+			}, []row{{"legal-document.loaded", "version 1: a new text", true, 0}}},
+			{"LegalDocumentLoadedUnchanged", nil, func() error {
+				_, err := db.SaveLegalDocument(ctx, &portal.LegalDocument{CompanyID: acme.ID, Title: "Disclosure (2)", Content: "<p>Riley may be screened.</p>",
+					Type: portal.LegalDocumentType{DocumentType: portal.DocDisclosure, Visibility: portal.VisibilityAll}})
+				return err
+			}, []row{{"legal-document.loaded", "version 1: settings saved, text unchanged", true, 0}}},
+			{"LegalTranslationLoaded", nil, func() error {
+				_, err := db.SaveLegalDocument(ctx, &portal.LegalDocument{CompanyID: acme.ID, Title: "Divulgación", Content: "<p>Riley puede ser investigado.</p>",
+					Language: portal.LocaleEsUS, Type: portal.LegalDocumentType{DocumentType: portal.DocDisclosure, Visibility: portal.VisibilityAll}})
+				return err
+			}, []row{{"legal-document.loaded", "(es-US), version 1: a new text", true, 0}}},
+			{"PdfFormAdded", nil, func() error {
+				_, err := ops.Documents.AddPdfForm(ctx, portal.NewPdfForm{PackageID: pkg.ID, Code: "mvr-request", Title: "MVR for Riley", PDF: formPDF(t, "mvr")})
+				return err
+			}, []row{{"pdf-form.added", "in package ", true, 0}}},
+			{"CollectionSiteChosen", nil, func() error {
+				if err := db.SetSubjectStatus(ctx, invited, portal.StatusNew, portal.StatusMROSiteSelection); err != nil {
+					return err
+				}
+				res, err := sitesandbox.New().Search(ctx, portal.SiteQuery{ZIP: "94103", RadiusMiles: 5})
+				if err != nil {
+					return err
+				}
+				_, err = sites.Choose(ctx, invited, res.Sites[0].ID)
+				return err
+			}, []row{{"collection-site.chosen", "site ", true, -1}}},
+			{"WebhookRetried", func() error {
+				// An endpoint, then an invitation to deliver to it, failed.
+				if _, _, err := ops.Webhooks.CreateWebhookEndpoint(ctx, acme.ID, "http://127.0.0.1:9/hook"); err != nil {
+					return err
+				}
+				if _, err := ops.Invitations.InviteApplicant(ctx, portal.InviteRequest{NewSubject: portal.NewSubject{
+					CompanyID: acme.ID, Email: "sam@example.com", FirstName: "Sam", LastName: "Lee"}}); err != nil {
+					return err
+				}
+				if err := db.SQL().QueryRowContext(ctx, `SELECT MAX(id) FROM webhook_deliveries`).Scan(&deliveryID); err != nil {
+					return err
+				}
+				return exec(`UPDATE webhook_deliveries SET state = $1 WHERE id = $2`, portal.WebhookFailed, deliveryID)
+			}, func() error { return ops.Webhooks.RetryWebhookDelivery(ctx, 0, deliveryID) },
+				[]row{{"webhook.retried", "delivery ", true, 0}}},
+			{"ClientRegistered", nil, func() error { return db.UpsertClient(ctx, "hr-app", "client-secret-1", "HR app") },
+				[]row{{"client.registered", `client "hr-app"`, false, 0}}},
+			{"ClientUnchangedLeavesNoRow", nil, func() error { return db.UpsertClient(ctx, "hr-app", "client-secret-1", "HR app") }, nil},
+			{"ClientChanged", nil, func() error { return db.UpsertClient(ctx, "hr-app", "client-secret-2", "HR app") },
+				[]row{{"client.changed", `client "hr-app"`, false, 0}}},
+			{"SandboxRecordCreated", nil, func() error {
+				_, _, err := sandbox.Insert(ctx, "payment", "key-1", []byte(`{"card":"4242"}`), time.Now().Add(-time.Minute))
+				return err
+			}, []row{{"sandbox.record-created", "a payment record", false, 0}}},
+			{"SandboxRecordChanged", nil, func() error {
+				_, err := sandbox.Replace(ctx, "payment", "key-1", 1, []byte(`{"card":"4242","done":true}`))
+				return err
+			}, []row{{"sandbox.record-changed", "now version 2", false, 0}}},
+			{"SweepThatRemovesSomething", nil, func() error {
+				_, err := db.Sweep(ctx) // the expired sandbox record
+				return err
+			}, []row{{"sweep.removed", "1 sandbox records", false, 0}}},
+			{"SweepThatRemovesNothingLeavesNoRow", nil, func() error {
+				_, err := db.Sweep(ctx)
+				return err
+			}, nil},
+			{"KeyRotation", nil, func() error {
+				_, err := db.RotateKeys(ctx, store.RotateOptions{})
+				return err
+			}, []row{{"keys.rotation-started", "to key ", false, 0}, {"keys.rotation-finished", "values resealed", false, 0}}},
+			{"KeyRotationResumed", nil, func() error {
+				id := cfg.Sealer.Fingerprint()
+				if err := exec(`INSERT INTO meta (name, value) VALUES ('key_rotation', $1)`, []byte(`{"key":"`+id+`"}`)); err != nil {
+					return err
+				}
+				_, err := db.RotateKeys(ctx, store.RotateOptions{})
+				return err
+			}, []row{{"keys.rotation-resumed", "to key " + cfg.Sealer.Fingerprint(), false, 0}, {"keys.rotation-finished", "0 values resealed", false, 0}}},
 		}
+		// What an act said, a secret or a person's name, never lands in
+		// the trail.
+		never := []string{"riley", "maintenance", "client-secret", "4242", "key-1", "screened", "investigado", "sam"}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
+				if tt.setup != nil {
+					if err := tt.setup(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var last int64
+				if e := lastAudit(t, db, 0); e != nil {
+					last = e.ID
+				}
 				if err := tt.act(); err != nil {
 					t.Fatal(err)
 				}
-				list, err := ops.Audit.FindAudit(context.Background(), portal.AuditFilter{CompanyID: acme.ID, Limit: 1})
-				if err != nil || len(list) != 1 {
-					t.Fatalf("FindAudit = %v, %v", list, err)
+				list, err := ops.Audit.FindAudit(context.Background(), portal.AuditFilter{Limit: 100})
+				if err != nil {
+					t.Fatal(err)
 				}
-				e := list[0]
-				if e.Action != tt.action || e.SubjectID != tt.subject() || !strings.Contains(e.Detail, tt.detail) ||
-					e.Actor.Kind != portal.ActorAPIKey || e.Actor.ID != 4 || e.Actor.Address != "203.0.113.8" {
-					t.Fatalf("last row %+v; want %s (%q) by API key 4", e, tt.action, tt.detail)
+				var added []portal.AuditEntry
+				for i := len(list) - 1; i >= 0; i-- {
+					if list[i].ID > last {
+						added = append(added, list[i])
+					}
 				}
-				if strings.Contains(e.Detail, "riley") || strings.Contains(e.Detail, "Maintenance") {
-					t.Errorf("the row holds what the act said: %q", e.Detail)
+				if len(added) != len(tt.rows) {
+					t.Fatalf("the act added %+v; want %d rows %+v", added, len(tt.rows), tt.rows)
+				}
+				for i, want := range tt.rows {
+					e := added[i]
+					company, subject := int64(0), want.subject
+					if want.company {
+						company = acme.ID
+					}
+					if subject == -1 {
+						subject = invited
+					}
+					if e.Action != want.action || e.CompanyID != company || e.SubjectID != subject || !strings.Contains(e.Detail, want.detail) ||
+						e.Actor.Kind != portal.ActorAPIKey || e.Actor.ID != 4 || e.Actor.Address != "203.0.113.8" {
+						t.Errorf("row %+v; want %s (%q) of company %d, subject %d, by API key 4", e, want.action, want.detail, company, subject)
+					}
+					for _, s := range never {
+						if strings.Contains(strings.ToLower(e.Detail), s) {
+							t.Errorf("the row holds what the act said (%q): %q", s, e.Detail)
+						}
+					}
 				}
 			})
 		}

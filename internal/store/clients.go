@@ -26,8 +26,28 @@ func (s *DB) UpsertClient(ctx context.Context, id, secret, name string) error {
 		return errors.New("store: client id and secret are required")
 	}
 	digest := clientSecretDigest(secret)
-	_, err := s.db.ExecContext(ctx, `INSERT INTO oauth_clients (id, secret_hash, name, created_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name`, id, digest, name, ms(s.now()))
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var known bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM oauth_clients WHERE id = $1)`, id).Scan(&known); err != nil {
+			return err
+		}
+		// Only a change is written, and recorded: every start applies the
+		// configuration, and a start that changes nothing is no act.
+		res, err := tx.ExecContext(ctx, `INSERT INTO oauth_clients (id, secret_hash, name, created_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, name = excluded.name
+			WHERE oauth_clients.secret_hash <> excluded.secret_hash OR oauth_clients.name <> excluded.name`, id, digest, name, ms(s.now()))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		action := "client.registered"
+		if known {
+			action = "client.changed"
+		}
+		return s.auditCompany(ctx, tx, 0, action, fmt.Sprintf("client %q", id))
+	})
 	if err != nil {
 		return fmt.Errorf("store: save client: %w", err)
 	}

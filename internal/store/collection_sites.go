@@ -89,7 +89,7 @@ func (s *CollectionSiteService) Choose(ctx context.Context, subjectID, siteID in
 		if err != nil {
 			return fmt.Errorf("store: choose collection site: %w", err)
 		}
-		return nil
+		return s.audit(ctx, tx, subjectID, "collection-site.chosen", fmt.Sprintf("site %d", site.ID))
 	})
 	if err != nil {
 		return nil, err

@@ -26,6 +26,9 @@ func (s *DB) CreateCompany(ctx context.Context, c *portal.Company) error {
 		).Scan(&c.ID); err != nil {
 			return err
 		}
+		if err := s.auditCompany(ctx, tx, c.ID, "company.created", fmt.Sprintf("company %d", c.ID)); err != nil {
+			return err
+		}
 		return s.catalogChanged(ctx, tx)
 	})
 	if err != nil {
@@ -78,6 +81,10 @@ func (s *DB) CreatePackage(ctx context.Context, p *portal.Package) error {
 				VALUES ($1, $2, $3, $4, $5, $6)`, p.ID, dt.Type, dt.Title, dt.Description, dt.Required, i); err != nil {
 				return fmt.Errorf("store: add document type %s: %w", dt.Type, err)
 			}
+		}
+		if err := s.auditCompany(ctx, tx, p.CompanyID, "package.created", fmt.Sprintf("package %d, %d services, %d document types",
+			p.ID, len(p.Services), len(p.DocumentTypes))); err != nil {
+			return err
 		}
 		return s.catalogChanged(ctx, tx)
 	})

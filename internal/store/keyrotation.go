@@ -239,13 +239,27 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 	if err != nil {
 		return nil, err
 	}
+	// The trail names the keys by their ids, never a key.
+	keys := fmt.Sprintf("to key %s", rep.Key)
+	if old := sealer.Fingerprints()[1:]; len(old) > 0 {
+		keys += ", from " + strings.Join(old, ", ")
+	}
 	if p != nil && p.Key == rep.Key {
 		rep.Resumed = true
+		if err := s.appendAudit(ctx, s.db, s.auditRow(ctx, 0, 0, "keys.rotation-resumed", keys)); err != nil {
+			return nil, err
+		}
 	} else {
 		// Recorded before the first batch, so a run stopped even then
 		// resumes with this key rather than starting another rotation.
 		p = &rotationProgress{Key: rep.Key}
-		if err := s.saveRotationProgress(ctx, s.db, p); err != nil {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			if err := s.saveRotationProgress(ctx, tx, p); err != nil {
+				return err
+			}
+			return s.auditCompany(ctx, tx, 0, "keys.rotation-started", keys)
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -296,9 +310,6 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 			return nil, err
 		}
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM meta WHERE name = $1`, rotationProgressName); err != nil {
-		return nil, fmt.Errorf("store: key rotation: %w", err)
-	}
 	status, err := s.KeyStatus(ctx)
 	if err != nil {
 		return nil, err
@@ -315,7 +326,25 @@ func (s *DB) RotateKeys(ctx context.Context, opts RotateOptions) (*KeyRotation, 
 			delete(rep.Left, col)
 		}
 	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE name = $1`, rotationProgressName); err != nil {
+			return fmt.Errorf("store: key rotation: %w", err)
+		}
+		return s.auditCompany(ctx, tx, 0, "keys.rotation-finished", fmt.Sprintf("%s: %d values resealed, %d opening with no key, %d still under another key",
+			keys, rep.Total(), sumCounts(rep.Unopened), sumCounts(rep.Left)))
+	})
+	if err != nil {
+		return nil, err
+	}
 	return rep, nil
+}
+
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 // rotateBatch reseals one batch of a column, after the row p records, in

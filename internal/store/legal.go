@@ -77,7 +77,10 @@ func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (ch
 		}
 		changed = !current.Valid || current.String != d.Content
 		if !changed {
-			return tx.QueryRowContext(ctx, `SELECT MAX(version) FROM legal_document_versions WHERE document_id = $1`, d.ID).Scan(&d.Version)
+			if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM legal_document_versions WHERE document_id = $1`, d.ID).Scan(&d.Version); err != nil {
+				return err
+			}
+			return s.auditLegalDocument(ctx, tx, d, false)
 		}
 		err = tx.QueryRowContext(ctx, `
 			INSERT INTO legal_document_versions (document_id, version, content, created_at)
@@ -86,10 +89,22 @@ func (s *DB) SaveLegalDocument(ctx context.Context, d *portal.LegalDocument) (ch
 		if err != nil {
 			return fmt.Errorf("store: save legal document version: %w", err)
 		}
-		return nil
+		return s.auditLegalDocument(ctx, tx, d, true)
 	})
 	d.Type.ID = d.ID
 	return changed, err
+}
+
+// auditLegalDocument records a load of a legal document (portal documents
+// load), with its ids and version only: changed says its text became a
+// new version, otherwise only its settings or title were saved.
+func (s *DB) auditLegalDocument(ctx context.Context, tx *sql.Tx, d *portal.LegalDocument, changed bool) error {
+	what := "settings saved, text unchanged"
+	if changed {
+		what = "a new text"
+	}
+	return s.auditCompany(ctx, tx, d.CompanyID, "legal-document.loaded",
+		fmt.Sprintf("document %d (%s), version %d: %s", d.ID, d.Language, d.Version, what))
 }
 
 // saveLegalTranslation is SaveLegalDocument of a text in another language
@@ -123,7 +138,7 @@ func (s *DB) saveLegalTranslation(ctx context.Context, d *portal.LegalDocument) 
 			if err != nil {
 				return fmt.Errorf("store: update legal document translation: %w", err)
 			}
-			return nil
+			return s.auditLegalDocument(ctx, tx, d, false)
 		}
 		d.Version++
 		if _, err := tx.ExecContext(ctx, `
@@ -131,7 +146,7 @@ func (s *DB) saveLegalTranslation(ctx context.Context, d *portal.LegalDocument) 
 			VALUES ($1, $2, $3, $4, $5, $6)`, d.ID, string(d.Language), d.Version, d.Title, d.Content, now); err != nil {
 			return fmt.Errorf("store: save legal document translation: %w", err)
 		}
-		return nil
+		return s.auditLegalDocument(ctx, tx, d, true)
 	})
 	d.Type.ID = d.ID
 	return changed, err

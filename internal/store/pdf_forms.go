@@ -354,9 +354,17 @@ func (s *DocumentService) AddPdfForm(ctx context.Context, f portal.NewPdfForm) (
 		if err := s.catalogChanged(ctx, tx); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO pdf_forms (package_id, code, title, description, file_id, field_names, states, required, created_at)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO pdf_forms (package_id, code, title, description, file_id, field_names, states, required, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-			f.PackageID, f.Code, f.Title, f.Description, file.ID, string(fieldNames), string(statesJSON), f.Required, ms(s.now())).Scan(&form.ID)
+			f.PackageID, f.Code, f.Title, f.Description, file.ID, string(fieldNames), string(statesJSON), f.Required, ms(s.now())).Scan(&form.ID); err != nil {
+			return err
+		}
+		var companyID int64
+		if err := tx.QueryRowContext(ctx, `SELECT company_id FROM packages WHERE id = $1`, f.PackageID).Scan(&companyID); err != nil {
+			return err
+		}
+		return s.auditCompany(ctx, tx, companyID, "pdf-form.added",
+			fmt.Sprintf("form %d in package %d, %d fields", form.ID, f.PackageID, len(names)))
 	})
 	if err != nil {
 		if s.dialect.isUnique(err) {

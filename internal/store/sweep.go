@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"applicantportal/internal/portal"
@@ -100,13 +101,43 @@ func (s *DB) Sweep(ctx context.Context) (SweepResult, error) {
 			return fmt.Errorf("store: sweep sandbox_records: %w", err)
 		}
 		res.SandboxRecords, _ = r.RowsAffected()
-		res.MailBodies, err = s.dropExpiredMailBodies(ctx, tx, now)
-		return err
+		if res.MailBodies, err = s.dropExpiredMailBodies(ctx, tx, now); err != nil {
+			return err
+		}
+		// A run that removed something says so in the trail, with its
+		// counts; one that found nothing leaves no row.
+		if detail := sweepDetail(res); detail != "" {
+			return s.auditCompany(ctx, tx, 0, "sweep.removed", detail)
+		}
+		return nil
 	})
 	if err != nil {
 		return SweepResult{}, err
 	}
 	return res, nil
+}
+
+// sweepDetail lists the counts of res that are not 0, "" when all are.
+func sweepDetail(res SweepResult) string {
+	counts := []struct {
+		name string
+		n    int64
+	}{
+		{"login failures", res.LoginFailures}, {"reset requests", res.ResetRequests},
+		{"code requests", res.CodeRequests}, {"link requests", res.LinkRequests},
+		{"tokens", res.Tokens}, {"token families", res.TokenFamilies},
+		{"invitations", res.Invitations}, {"reset links", res.PasswordResets}, {"login codes", res.LoginCodes},
+		{"e-mail changes", res.EmailChanges}, {"handoffs", res.Handoffs}, {"drafts", res.Drafts},
+		{"unfinished uploads", res.Uploads}, {"orphaned files", res.OrphanedFiles},
+		{"sandbox records", res.SandboxRecords}, {"events", res.Events}, {"mail bodies", res.MailBodies},
+	}
+	var parts []string
+	for _, c := range counts {
+		if c.n != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // sweepTable deletes the rows of table that match where. On PostgreSQL it

@@ -192,23 +192,30 @@ func (s *WebhookService) FindWebhookDeliveries(ctx context.Context, f portal.Web
 // one more attempt; its endpoint must not be removed.
 func (s *WebhookService) RetryWebhookDelivery(ctx context.Context, companyID, deliveryID int64) error {
 	now := ms(s.db.now())
-	var state string
-	var removed sql.NullInt64
-	err := s.db.db.QueryRowContext(ctx, `SELECT d.state, e.removed_at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-		WHERE d.id = $1 AND (CAST($2 AS BIGINT) = 0 OR e.company_id = $2)`, deliveryID, companyID).Scan(&state, &removed)
-	switch {
-	case err != nil:
-		return notFound(err, "Webhook delivery")
-	case removed.Valid:
-		return portal.Errorf(portal.ECONFLICT, "The delivery's endpoint was removed; register it again to receive new events.")
-	case state == portal.WebhookDelivered:
-		return portal.Errorf(portal.ECONFLICT, "The delivery was delivered already.")
-	}
-	if _, err := s.db.db.ExecContext(ctx, `UPDATE webhook_deliveries SET state = $1, next_attempt_at = $2, claimed_until = NULL
-		WHERE id = $3 AND state <> $4`, portal.WebhookPending, now, deliveryID, portal.WebhookDelivered); err != nil {
-		return fmt.Errorf("store: retry webhook delivery: %w", err)
-	}
-	return nil
+	return s.db.tx(ctx, func(tx *sql.Tx) error {
+		var state string
+		var removed sql.NullInt64
+		var owner, endpointID int64
+		err := tx.QueryRowContext(ctx, `SELECT d.state, e.removed_at, e.company_id, e.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+			WHERE d.id = $1 AND (CAST($2 AS BIGINT) = 0 OR e.company_id = $2)`, deliveryID, companyID).Scan(&state, &removed, &owner, &endpointID)
+		switch {
+		case err != nil:
+			return notFound(err, "Webhook delivery")
+		case removed.Valid:
+			return portal.Errorf(portal.ECONFLICT, "The delivery's endpoint was removed; register it again to receive new events.")
+		case state == portal.WebhookDelivered:
+			return portal.Errorf(portal.ECONFLICT, "The delivery was delivered already.")
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = $1, next_attempt_at = $2, claimed_until = NULL
+			WHERE id = $3 AND state <> $4`, portal.WebhookPending, now, deliveryID, portal.WebhookDelivered)
+		if err != nil {
+			return fmt.Errorf("store: retry webhook delivery: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // delivered meanwhile: nothing changed
+		}
+		return s.db.auditCompany(ctx, tx, owner, "webhook.retried", fmt.Sprintf("delivery %d to endpoint %d", deliveryID, endpointID))
+	})
 }
 
 // webhookEventID is how receivers know an event, the same on every

@@ -226,8 +226,8 @@ func TestWebhookEventsGoToTheCompanysActiveEndpointsOnly(t *testing.T) {
 					got = append(got, e.Action+" "+e.Detail)
 				}
 			}
-			want := fmt.Sprintf("[webhook.removed endpoint %d webhook.added endpoint %d: %s webhook.added endpoint %d: %s webhook.added endpoint %d: %s]",
-				removed.ID, removed.ID, r.url("/removed"), second.ID, r.url("/second"), first.ID, r.url("/first"))
+			want := fmt.Sprintf("[webhook.removed endpoint %d webhook.added endpoint %d: %s webhook.added endpoint %d: %s webhook.added endpoint %d: %s company.created company %d]",
+				removed.ID, removed.ID, r.url("/removed"), second.ID, r.url("/second"), first.ID, r.url("/first"), w.acme.ID)
 			if err != nil || fmt.Sprint(got) != want {
 				t.Errorf("audit %v, %v; want %s", got, err, want)
 			}
