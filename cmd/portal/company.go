@@ -23,7 +23,7 @@ value. The preferences (applicants see a change at their next page load):
       drug-test collection site (when the package has a drug, medi or clin service)
   ` + portal.PrefSubjectChat + `  true or false: applicants can chat with the company
   ` + portal.PrefRequireSSN + `  true or false: the SSN is required
-  ` + portal.PrefSubjectPasswordLength + `  8 to 64: the applicants' shortest password
+  ` + portal.PrefSubjectPasswordLength + `  ` + fmt.Sprint(portal.MinSubjectPasswordLength) + ` to ` + fmt.Sprint(portal.MaxSubjectPasswordLength) + `: the applicants' shortest password
   ` + portal.PrefSelfPayEnabled + `  1 or 0: applicants pay a hold themselves
   ` + portal.PrefSelfPayHoldAmount + `  the hold in dollars, such as 25.00
 The last two belong to the company's default package, which new invitations get.`

@@ -73,7 +73,7 @@ func TestCompanySetPrefAndShow(t *testing.T) {
 	}{
 		{"UnknownName", []string{"company_colour", "blue"}, `Unknown preference "company_colour"`},
 		{"BadBool", []string{portal.PrefSubjectChat, "maybe"}, `company_subject_chat is true or false, not "maybe".`},
-		{"ShortPassword", []string{portal.PrefSubjectPasswordLength, "7"}, "from 8 to 64"},
+		{"ShortPassword", []string{portal.PrefSubjectPasswordLength, "11"}, "from 12 to 64"},
 		{"BadAmount", []string{portal.PrefSelfPayHoldAmount, "ten"}, "an amount in dollars such as 25.00"},
 		{"NoValue", []string{portal.PrefSubjectChat}, "give the preference's NAME and VALUE"},
 		{"UnknownCompany", []string{"--company", "9", portal.PrefSubjectChat, "true"}, "company 9: Company not found."},

@@ -39,7 +39,7 @@ var CompanyPreferenceNames = []string{PrefCollectionSiteSelection, PrefSubjectCh
 
 // Bounds of company_subject_password_length.
 const (
-	MinSubjectPasswordLength = 8
+	MinSubjectPasswordLength = 12
 	MaxSubjectPasswordLength = 64
 )
 
@@ -61,7 +61,7 @@ func IsPackagePreference(name string) bool {
 // ParseCompanyPreference checks a value for a preference and answers it in
 // its stored form: true or false for the company's switches (1, 0, yes and
 // no are read too), 1 or 0 for self-pay, a whole number of characters from
-// 8 to 64 for the password length, an amount such as 25.00 for the hold,
+// 12 to 64 for the password length, an amount such as 25.00 for the hold,
 // business days from 1 to 30 for the adverse-action waiting period.
 func ParseCompanyPreference(name, value string) (CompanyPreference, error) {
 	v := strings.ToLower(strings.TrimSpace(value))

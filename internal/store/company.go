@@ -99,6 +99,9 @@ func scanCompany(row interface{ Scan(...any) error }) (*portal.Company, error) {
 	p := &c.Preferences
 	err := row.Scan(&c.ID, &c.Name, &c.LogoURL, &c.AccountingCode, &p.SubjectChat, &p.SubjectPasswordLength,
 		&p.RequireSSN, &p.ApplicantCollectionSiteSelection, &c.PackageID)
+	// A minimum stored when the floor was lower reads as the floor, which
+	// is what validateNewPassword applies.
+	p.SubjectPasswordLength = max(p.SubjectPasswordLength, portal.MinSubjectPasswordLength)
 	return &c, err
 }
 

@@ -30,6 +30,8 @@ type messageTexts struct {
 
 	// Durations.
 	Days, OneHour, Hours, Minutes string // count (not OneHour)
+	// A moment: day, time of day (UTC).
+	DateTime string
 
 	// An invitation: company; first name, company, valid for, link.
 	InvitationSubject, InvitationBody string
@@ -57,6 +59,10 @@ type messageTexts struct {
 	// The old address told the change was made: first name, old address,
 	// new address.
 	EmailChangedSubject, EmailChangedBody string
+	// The account's address told its password was changed while signed
+	// in, or reset with a link: first name, company, when (DateTime).
+	PasswordChangedSubject, PasswordChangedBody   string
+	PasswordWasResetSubject, PasswordWasResetBody string
 	// A link to continue on another device: first name, valid for, link;
 	// as a text: valid for, link.
 	HandoffSubject, HandoffBody, HandoffText string
@@ -119,6 +125,7 @@ var englishMessages = messageTexts{
 	lang: portal.LocaleEnUS,
 
 	Days: "%d days", OneHour: "1 hour", Hours: "%d hours", Minutes: "%d minutes",
+	DateTime: "%s at %s UTC",
 
 	InvitationSubject: "You're invited to complete your background check for %s",
 	InvitationBody: "Hello %s,\n\n%s has asked you to complete a background check through the applicant portal.\n" +
@@ -166,6 +173,18 @@ var englishMessages = messageTexts{
 	EmailChangedBody: "Hello %s,\n\nThe e-mail address of your applicant portal account was changed from %s to %s,\n" +
 		"which is now also your username. Every session was signed out.\n\n" +
 		"If you did not ask for this, contact your employer's support at once.\n",
+	PasswordChangedSubject: "Your password was changed",
+	PasswordChangedBody: "Hello %s,\n\nThe password of your applicant portal account with %s was changed on %s " +
+		"by someone signed in to the account. Every other session was signed out.\n\n" +
+		"If this was you, there is nothing to do.\n" +
+		"If it was not you, reset your password now (Forgot Password on the portal's login page): " +
+		"that signs out every session. Then contact your employer's support.\n",
+	PasswordWasResetSubject: "Your password was reset",
+	PasswordWasResetBody: "Hello %s,\n\nThe password of your applicant portal account with %s was reset on %s " +
+		"with a link sent to this address. Every session was signed out.\n\n" +
+		"If this was you, there is nothing to do.\n" +
+		"If it was not you, someone may be reading your e-mail: secure your e-mail account, " +
+		"reset your password again (Forgot Password on the portal's login page), and contact your employer's support at once.\n",
 	HandoffSubject: "Continue your application on another device",
 	HandoffBody: "Hello %s,\n\nYou asked for a link to continue your application on another device.\n" +
 		"Open it on that device within %s; it works only once and signs that device in:\n\n%s\n\n" +
@@ -245,6 +264,7 @@ var spanishMessages = messageTexts{ // #nosec G101 -- Spanish message texts, not
 	lang: portal.LocaleEsUS,
 
 	Days: "%d días", OneHour: "1 hora", Hours: "%d horas", Minutes: "%d minutos",
+	DateTime: "%s a las %s UTC",
 
 	InvitationSubject: "Lo invitamos a completar su verificación de antecedentes para %s",
 	InvitationBody: "Hola, %s:\n\n%s le pidió que complete una verificación de antecedentes en el portal del solicitante.\n" +
@@ -292,6 +312,19 @@ var spanishMessages = messageTexts{ // #nosec G101 -- Spanish message texts, not
 	EmailChangedBody: "Hola, %s:\n\nEl correo electrónico de su cuenta del portal del solicitante cambió de %s a %s,\n" +
 		"que ahora también es su nombre de usuario. Se cerraron todas las sesiones.\n\n" +
 		"Si usted no lo pidió, comuníquese de inmediato con el servicio de ayuda de su empleador.\n",
+	PasswordChangedSubject: "Su contraseña cambió",
+	PasswordChangedBody: "Hola, %s:\n\nLa contraseña de su cuenta del portal del solicitante con %s se cambió el %s " +
+		"desde una sesión iniciada en la cuenta. Se cerraron todas las demás sesiones.\n\n" +
+		"Si fue usted, no tiene que hacer nada.\n" +
+		"Si no fue usted, restablezca su contraseña ahora (¿Olvidó su contraseña? en la página de inicio de sesión del portal): " +
+		"eso cierra todas las sesiones. Después, comuníquese con el servicio de ayuda de su empleador.\n",
+	PasswordWasResetSubject: "Su contraseña se restableció",
+	PasswordWasResetBody: "Hola, %s:\n\nLa contraseña de su cuenta del portal del solicitante con %s se restableció el %s " +
+		"con un enlace enviado a esta dirección. Se cerraron todas las sesiones.\n\n" +
+		"Si fue usted, no tiene que hacer nada.\n" +
+		"Si no fue usted, puede que alguien esté leyendo su correo electrónico: proteja su cuenta de correo electrónico, " +
+		"vuelva a restablecer su contraseña (¿Olvidó su contraseña? en la página de inicio de sesión del portal) " +
+		"y comuníquese de inmediato con el servicio de ayuda de su empleador.\n",
 	HandoffSubject: "Continúe su solicitud en otro dispositivo",
 	HandoffBody: "Hola, %s:\n\nUsted pidió un enlace para continuar su solicitud en otro dispositivo.\n" +
 		"Ábralo en ese dispositivo dentro de %s; solo funciona una vez e inicia sesión en ese dispositivo:\n\n%s\n\n" +
@@ -475,6 +508,25 @@ func (m *messageTexts) emailChangingMail(firstName, email, newEmail string, vali
 
 func (m *messageTexts) emailChangedMail(firstName, oldEmail, newEmail string) (subject, body string) {
 	return m.EmailChangedSubject, fmt.Sprintf(m.EmailChangedBody, firstName, oldEmail, newEmail)
+}
+
+// dateTime is t in UTC, day and time of day ("November 22, 2026 at 10:00
+// UTC").
+func (m *messageTexts) dateTime(t time.Time) string {
+	t = t.UTC()
+	return fmt.Sprintf(m.DateTime, m.lang.Date(t), t.Format("15:04"))
+}
+
+// passwordChangedMail tells the account's address its password changed at
+// when: while signed in, or with a reset link when reset. It holds no link
+// and no token (what to do if it was not them is a reset from the login
+// page), and no personal data beyond the first name.
+func (m *messageTexts) passwordChangedMail(firstName, companyName string, when time.Time, reset bool) (subject, body string) {
+	subject, body = m.PasswordChangedSubject, m.PasswordChangedBody
+	if reset {
+		subject, body = m.PasswordWasResetSubject, m.PasswordWasResetBody
+	}
+	return subject, fmt.Sprintf(body, firstName, companyName, m.dateTime(when))
 }
 
 func (m *messageTexts) handoffMail(firstName, link string) (subject, body string) {

@@ -94,6 +94,9 @@ func (s *AuthService) ChangePassword(ctx context.Context, sess portal.Session, i
 		if err := s.replacePassword(ctx, tx, subjectID, newHash, keepFamilyID); err != nil {
 			return err
 		}
+		if err := s.queuePasswordNotice(ctx, tx, subjectID, false); err != nil {
+			return err
+		}
 		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "password.changed", "every other session ended")
 	})
 }
@@ -137,6 +140,24 @@ func (s *conn) replacePassword(ctx context.Context, tx *sql.Tx, subjectID int64,
 	return spendResetLinks(ctx, tx, subjectID, now)
 }
 
+// queuePasswordNotice queues, in tx, the e-mail telling the account's
+// address that its password was just changed, or reset with a link when
+// reset (ASVS 2.2.3, 2.5.5): in the applicant's language, with the time and
+// the company, and what to do if it was not them. It carries no link and
+// no token. The first password, created with an invitation
+// (SetInitialPassword), is no change and is not told.
+func (s *conn) queuePasswordNotice(ctx context.Context, tx *sql.Tx, subjectID int64, reset bool) error {
+	var email, firstName, company string
+	var locale portal.Locale
+	if err := tx.QueryRowContext(ctx, `SELECT s.email, s.first_name, s.locale, c.name FROM subjects s JOIN companies c ON c.id = s.company_id WHERE s.id = $1`,
+		subjectID).Scan(&email, &firstName, &locale, &company); err != nil {
+		return notFound(err, "Subject")
+	}
+	now := s.now()
+	subject, body := messagesIn(locale).passwordChangedMail(firstName, company, now, reset)
+	return s.enqueueMail(ctx, tx, now, email, subject, body, 0)
+}
+
 // validateNewPassword applies the password policy with the company's
 // minimum length and the subject's username and e-mail address.
 func (s *conn) validateNewPassword(ctx context.Context, subjectID int64, field, pw string) error {
@@ -146,6 +167,9 @@ func (s *conn) validateNewPassword(ctx context.Context, subjectID int64, field, 
 		subjectID).Scan(&minLen, &username, &email); err != nil {
 		return notFound(err, "Subject")
 	}
+	// A company minimum stored when the floor was lower (8) counts as the
+	// floor: no password shorter than portal.MinSubjectPasswordLength.
+	minLen = max(minLen, portal.MinSubjectPasswordLength)
 	var fe portal.FieldErrors
 	if msg := password.Problem(pw, minLen, username, email); msg != "" {
 		fe.Add(field, msg)

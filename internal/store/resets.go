@@ -140,6 +140,9 @@ func (s *AuthService) ConfirmPasswordReset(ctx context.Context, token, pw string
 		if err := s.replacePassword(ctx, tx, subjectID, hash, 0); err != nil {
 			return err
 		}
+		if err := s.queuePasswordNotice(ctx, tx, subjectID, true); err != nil {
+			return err
+		}
 		return s.audit(asApplicant(ctx, subjectID), tx, subjectID, "password.reset", "with a reset link; every session ended")
 	})
 }

@@ -27,7 +27,7 @@ import (
 const (
 	ThrottleWindow          = 15 * time.Minute
 	MaxFailuresPerUserAndIP = 5
-	MaxFailuresPerUsername  = 50
+	MaxFailuresPerUsername  = 25
 	MaxFailuresPerIP        = 100
 	throttleMessageText     = "Too many failed login attempts. Please wait %s and try again, or reset your password."
 	throttleIPMessageText   = "Too many failed login attempts from your network. Please wait %s and try again."

@@ -340,6 +340,54 @@ func TestParallelGuessesFromManyIPsStayWithinTheUsernameCeiling(t *testing.T) {
 	})
 }
 
+// TestUsernameCeilingAllowsAtMost100FailuresAnHour (ASVS 2.2.1): a guesser
+// who tries every minute for two hours, from a new address each time, gets
+// at most MaxFailuresPerUsername passwords checked in any 15 minutes and at
+// most 100 in any hour, and reaches both: the ceiling is the limit.
+func TestUsernameCeilingAllowsAtMost100FailuresAnHour(t *testing.T) {
+	c := newClock()
+	storetest.Each(t, sessionConfig(t, c), func(t *testing.T, db *store.DB) {
+		w := newSessionWorld(t, db)
+		const minutes = 120
+		var checked [minutes]int // wrong passwords checked in each minute
+		ip := 0
+		for m := range minutes {
+			for range store.MaxFailuresPerUsername + 5 {
+				ip++
+				_, err := w.login("jane@example.com", "wrong", fmt.Sprintf("198.51.%d.%d", ip/250, ip%250))
+				if portal.ErrorCode(err) == portal.ETHROTTLED {
+					break
+				}
+				wantErr(t, err, portal.ErrBadCredentials)
+				checked[m]++
+			}
+			c.advance(time.Minute)
+		}
+		for _, tt := range []struct {
+			name   string
+			window int // minutes
+			most   int
+		}{
+			{"AnyQuarterHour", 15, store.MaxFailuresPerUsername},
+			{"AnyHour", 60, 100},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				highest := 0
+				for start := 0; start+tt.window <= minutes; start++ {
+					n := 0
+					for _, k := range checked[start : start+tt.window] {
+						n += k
+					}
+					highest = max(highest, n)
+				}
+				if highest != tt.most {
+					t.Fatalf("at most %d wrong passwords checked in %d minutes; want %d", highest, tt.window, tt.most)
+				}
+			})
+		}
+	})
+}
+
 // TestPasswordResetLiftsTheLockout: the 429 says to reset the password, so
 // a completed reset clears the username's failures, from every address.
 func TestPasswordResetLiftsTheLockout(t *testing.T) {
