@@ -128,7 +128,7 @@ var commands = []struct {
 	{"dispute resolve", auditedCommand{audited, nil, "store: dispute.* in the dispute's transaction (disputes.go)"}},
 	// Saves an applicant's attachment to the operator's disk: it changes
 	// nothing in the database (and its download is not recorded yet).
-	{"dispute file", auditedCommand{kind: readOnly}},
+	{"dispute file", auditedCommand{kind: audited, why: "the download's row is written by OpenDisputeAttachment: internal/store TestDisputesAreTheirApplicantsAndCompanysOnly"}},
 	{"dispute list", auditedCommand{kind: readOnly}},
 	{"dispute show", auditedCommand{kind: readOnly}},
 	{"reminders send", auditedCommand{audited, nil, "store: reminder.sent in each reminder's transaction (reminders.go)"}},

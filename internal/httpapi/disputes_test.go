@@ -230,7 +230,9 @@ func TestOperatorAPIDisputes(t *testing.T) {
 		}
 		trail, _ := db.Operator().Audit.FindAudit(context.Background(), portal.AuditFilter{SubjectID: a.ids["jane"]})
 		trail = withoutSignIns(trail)
-		if len(trail) != 3 || trail[0].Actor.Kind != portal.ActorAPIKey || trail[2].Actor.Kind != portal.ActorApplicant || trail[2].Actor.Address != "192.0.2.1" {
+		// Opened by jane; the file downloaded, answered and resolved by the key.
+		if len(trail) != 4 || trail[0].Actor.Kind != portal.ActorAPIKey || trail[2].Action != "dispute.file-downloaded" ||
+			trail[3].Actor.Kind != portal.ActorApplicant || trail[3].Actor.Address != "192.0.2.1" {
 			t.Errorf("audit %+v", trail)
 		}
 	})

@@ -426,21 +426,30 @@ func (s *DisputeService) OpenDisputeFile(ctx context.Context, subjectID, dispute
 }
 
 func (s *conn) openDisputeFile(ctx context.Context, files *FileStore, subjectID, companyID, disputeID, fileID int64) (*portal.File, io.ReadCloser, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM dispute_files df JOIN disputes d ON d.id = df.dispute_id JOIN subjects s ON s.id = d.subject_id
-		WHERE df.dispute_id = $1 AND df.file_id = $2 AND (CAST($3 AS BIGINT) = 0 OR d.subject_id = $3) AND (CAST($4 AS BIGINT) = 0 OR s.company_id = $4)`,
-		disputeID, fileID, subjectID, companyID).Scan(&n)
-	if err != nil {
-		return nil, nil, fmt.Errorf("store: dispute file: %w", err)
-	}
-	if n == 0 {
+	var owner int64
+	err := s.db.QueryRowContext(ctx, `SELECT d.subject_id FROM dispute_files df JOIN disputes d ON d.id = df.dispute_id JOIN subjects s ON s.id = d.subject_id
+		WHERE df.dispute_id = $1 AND df.file_id = $2 AND (CAST($3 AS BIGINT) = 0 OR d.subject_id = $3) AND (CAST($4 AS BIGINT) = 0 OR s.company_id = $4)
+		LIMIT 1`,
+		disputeID, fileID, subjectID, companyID).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, portal.Errorf(portal.ENOTFOUND, "File not found.")
+	} else if err != nil {
+		return nil, nil, fmt.Errorf("store: dispute file: %w", err)
 	}
 	f, rc, err := files.Get(ctx, fileID)
 	if portal.ErrorCode(err) == portal.ENOTFOUND {
 		return nil, nil, portal.Errorf(portal.ENOTFOUND, "File not found.")
 	}
-	return f, rc, err
+	if err != nil {
+		return nil, nil, err
+	}
+	// Recorded as the download starts, like a document's: evidence may be
+	// a bank statement or a court record. The file's name is not written.
+	if err := s.audit(ctx, s.db, owner, "dispute.file-downloaded", fmt.Sprintf("dispute %d, file %d", disputeID, fileID)); err != nil {
+		rc.Close()
+		return nil, nil, err
+	}
+	return f, rc, nil
 }
 
 // operatorDispute reads a dispute in the caller's company with whose it is.

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -303,6 +304,20 @@ func TestDisputesAreTheirApplicantsAndCompanysOnly(t *testing.T) {
 		rc.Close()
 		if f.Name != "mine.pdf" || !strings.HasPrefix(string(b), "%PDF") {
 			t.Errorf("file %+v %q", f, b)
+		}
+		// Each download, the applicant's and the company's, is recorded
+		// with the dispute and file, never the file's name.
+		op := portal.WithActor(ctx, portal.Actor{Kind: portal.ActorAPIKey, ID: 9, Name: "hr"})
+		_, rc, err = w.ops.OpenDisputeAttachment(op, w.acme, d.ID, fileID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc.Close()
+		trail, _ := w.db.Operator().Audit.FindAudit(ctx, portal.AuditFilter{SubjectID: w.jane, Limit: 2})
+		want := fmt.Sprintf("dispute %d, file %d", d.ID, fileID)
+		if len(trail) != 2 || trail[0].Action != "dispute.file-downloaded" || trail[0].Actor.Kind != portal.ActorAPIKey ||
+			trail[1].Action != "dispute.file-downloaded" || trail[0].Detail != want || strings.Contains(trail[1].Detail, "mine") {
+			t.Errorf("the downloads' trail: %+v", trail)
 		}
 	})
 }
