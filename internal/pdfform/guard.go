@@ -303,10 +303,10 @@ func checkObjectStreams(doc *pdf.Reader) error {
 		if err != nil {
 			return err
 		}
-		if !in || container >= uint64(table.Len()) {
+		if !in || container >= uint64(table.Len()) { // #nosec G115 -- a table length is never negative
 			continue // the library answers null for a container past the table
 		}
-		nested, _, err := inStream(int(container))
+		nested, _, err := inStream(int(container)) // #nosec G115 -- container < table.Len(), checked above
 		if err != nil {
 			return err
 		}
