@@ -108,14 +108,7 @@ func (s *server) stop(t *testing.T) {
 
 func runPortal(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(portalBin, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("portal %v: %v %s", args, err, stderr.String())
-	}
-	return string(out)
+	return runPortalEnv(t, nil, args...)
 }
 
 type client struct {
